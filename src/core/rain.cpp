@@ -1,0 +1,202 @@
+#include "core/rain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/js_math.h"
+
+namespace terrain {
+
+std::vector<BrushCell> build_brush(int brush_radius) {
+  std::vector<BrushCell> brush;
+  double total = 0;
+  for (int dy = -brush_radius; dy <= brush_radius; dy++) {
+    for (int dx = -brush_radius; dx <= brush_radius; dx++) {
+      const double weight = brush_radius - js::hypot(dx, dy);
+      if (weight > 0) {
+        brush.push_back({dx, dy, weight});
+        total += weight;
+      }
+    }
+  }
+  for (BrushCell& cell : brush) cell.weight /= total;
+  return brush;
+}
+
+Rain::Rain(Heightfield& field, uint32_t seed, const RainParams& params)
+    : field_(&field), random_(seed), params_(params), brush_(build_brush(params.brush_radius)) {
+  if (field.width() < 2 || field.height() < 2) {
+    throw std::invalid_argument("Rain: the field must be at least 2 x 2");
+  }
+  route_points_.reserve(static_cast<std::size_t>(kMaxRoutes) * kMaxRoutePoints);
+  route_ends_.reserve(kMaxRoutes);
+}
+
+void Rain::set_params(const RainParams& params) {
+  if (params.brush_radius != params_.brush_radius) brush_ = build_brush(params.brush_radius);
+  params_ = params;
+}
+
+void Rain::clear_routes() {
+  route_points_.clear();
+  route_ends_.clear();
+}
+
+std::span<const RoutePoint> Rain::route(int k) const {
+  const std::size_t begin = k == 0 ? 0 : route_ends_[static_cast<std::size_t>(k - 1)];
+  const std::size_t end = route_ends_[static_cast<std::size_t>(k)];
+  return {route_points_.data() + begin, end - begin};
+}
+
+void Rain::run(uint64_t n) {
+  for (uint64_t i = 0; i < n; i++) drop();
+}
+
+// One raindrop, from where it lands until it stops, reaches the sea, runs off the map or
+// evaporates. The sketch's drop(), line for line.
+void Rain::drop() {
+  const int cols = field_->width();
+  const int rows = field_->height();
+  float* const heights = field_->data();
+  const double erosion = params_.erosion;
+  const double deposition = params_.deposition;
+  const double inertia = params_.inertia;
+  const double sea_level = params_.sea_level;
+
+  // The height and slope at any point between grid cells, blended from the four cells around
+  // it (bilinear interpolation), so a drop rolls smoothly instead of stepping cell to cell.
+  struct Sample {
+    double height, gx, gy;
+  };
+  auto sample = [&](double x, double y) {
+    const int cx = static_cast<int>(x);  // Math.floor: x, y >= 0 here
+    const int cy = static_cast<int>(y);
+    const double u = x - cx;
+    const double v = y - cy;
+    const std::size_t i = static_cast<std::size_t>(cy) * cols + cx;
+    const double nw = heights[i];
+    const double ne = heights[i + 1];
+    const double sw = heights[i + cols];
+    const double se = heights[i + cols + 1];
+    return Sample{nw * (1 - u) * (1 - v) + ne * u * (1 - v) + sw * (1 - u) * v + se * u * v,
+                  (ne - nw) * (1 - v) + (se - sw) * v, (sw - nw) * (1 - u) + (se - ne) * u};
+  };
+  // Puts sediment back down, shared between the four cells around the point by how close
+  // it is to each.
+  auto deposit = [&](double x, double y, double amount) {
+    const int cx = static_cast<int>(x);
+    const int cy = static_cast<int>(y);
+    const double u = x - cx;
+    const double v = y - cy;
+    const std::size_t i = static_cast<std::size_t>(cy) * cols + cx;
+    heights[i] = static_cast<float>(heights[i] + amount * (1 - u) * (1 - v));
+    heights[i + 1] = static_cast<float>(heights[i + 1] + amount * u * (1 - v));
+    heights[i + cols] = static_cast<float>(heights[i + cols] + amount * (1 - u) * v);
+    heights[i + cols + 1] = static_cast<float>(heights[i + cols + 1] + amount * u * v);
+  };
+
+  double x = random_.range(0, cols - 1);
+  double y = random_.range(0, rows - 1);
+  double dx = 0;
+  double dy = 0;
+  double speed = 1;
+  double water = 1;
+  double sediment = 0;
+  const bool tracing = keep_routes_ && route_ends_.size() < kMaxRoutes;
+  const std::size_t route_begin = route_points_.size();
+  if (tracing) route_points_.push_back({x, y});
+
+  stats_.drops++;
+  int step = 0;
+  for (; step < sketch::MAX_STEPS; step++) {
+    stats_.steps++;
+    const Sample here = sample(x, y);
+
+    // Downhill is against the slope. Inertia keeps some of the drop's previous direction,
+    // so it can't turn sharply and makes smoother bends.
+    dx = dx * inertia - here.gx * (1 - inertia);
+    dy = dy * inertia - here.gy * (1 - inertia);
+    const double length = js::hypot(dx, dy);
+    if (length == 0) {  // A perfectly flat spot: nowhere to go
+      stats_.flat++;
+      break;
+    }
+    dx /= length;
+    dy /= length;
+
+    const int cell_x = static_cast<int>(x);
+    const int cell_y = static_cast<int>(y);
+    const double from_x = x;
+    const double from_y = y;
+    x += dx;
+    y += dy;
+    if (x < 0 || x >= cols - 1 || y < 0 || y >= rows - 1) {  // Ran off the map
+      stats_.off_map++;
+      break;
+    }
+    if (tracing) route_points_.push_back({x, y});
+
+    const double height = sample(x, y).height;
+    const double drop_in_height = here.height - height;  // Positive going downhill
+
+    // Reaching the sea, the drop slows right down and leaves everything it carries at the
+    // coast. Over time that builds deltas.
+    if (height < sea_level) {
+      deposit(from_x, from_y, sediment);
+      stats_.sea++;
+      break;
+    }
+
+    // How much this drop could carry here: more when it's fast, full of water and going
+    // steeply downhill.
+    const double capacity =
+        std::max(drop_in_height * speed * water * sketch::CAPACITY, sketch::MIN_CAPACITY);
+
+    if (sediment > capacity || drop_in_height < 0) {
+      // Carrying too much, or climbing: put some down where it was. Going uphill it fills
+      // the hollow it just left (but never above where it's going), which stops drops
+      // getting stuck in little pits.
+      const double amount = drop_in_height < 0 ? std::min(-drop_in_height, sediment)
+                                               : (sediment - capacity) * deposition;
+      sediment -= amount;
+      deposit(from_x, from_y, amount);
+    } else {
+      // Room for more: dig some out of the ground around where it was. Never more than the
+      // drop in height, or it would dig a hole deeper than where it's heading.
+      const double amount = std::min((capacity - sediment) * erosion, drop_in_height);
+      for (const BrushCell& b : brush_) {
+        const int nx = cell_x + b.dx;
+        const int ny = cell_y + b.dy;
+        if (nx < 0 || nx >= cols || ny < 0 || ny >= rows) continue;
+        const std::size_t i = static_cast<std::size_t>(ny) * cols + nx;
+        const double dug = std::min(static_cast<double>(heights[i]), amount * b.weight);
+        heights[i] = static_cast<float>(heights[i] - dug);
+        sediment += dug;
+      }
+    }
+
+    speed = std::sqrt(std::max(0.0, speed * speed + drop_in_height * sketch::GRAVITY));
+    water *= 1 - sketch::EVAPORATION;
+  }
+  if (step == sketch::MAX_STEPS) stats_.max_steps++;
+
+  if (tracing) {
+    if (route_points_.size() - route_begin > 1) {
+      route_ends_.push_back(route_points_.size());
+    } else {
+      route_points_.resize(route_begin);
+    }
+  }
+}
+
+Heightfield eroded(const Heightfield& field, const RainParams& params, uint64_t drops,
+                   uint32_t seed, RainStats* stats) {
+  Heightfield out = field;
+  Rain rain(out, seed, params);
+  rain.run(drops);
+  if (stats) *stats = rain.stats();
+  return out;
+}
+
+}  // namespace terrain

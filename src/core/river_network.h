@@ -1,0 +1,72 @@
+// The river network: reaches with Strahler order, drawn from a drainage (seed 003).
+//
+// A cell is river once `min_flow` cells drain through it. A reach runs from a source (a river
+// cell no river runs into) or from a meeting (a river cell two or more rivers run into) down
+// to the next meeting or outlet, and ends on that cell, so the reaches into a meeting and the
+// reach out of it share it and the lines join. Every river cell is the start or the inside of
+// exactly one reach. A river ends at the first sea cell (sea cells are outlets). A single-cell
+// reach (a cell over the threshold that leaves the field at once, or a meeting at an outlet)
+// is kept rather than dropped.
+//
+// Strahler order: a headwater reach is 1; a reach below a meeting takes the largest order
+// coming in, plus one if two or more of the inflows share it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/drainage.h"
+
+namespace terrain {
+
+// Where grid point (x, y) lands: (left + x * scale_x, top + y * scale_y).
+struct Frame {
+  double left = 0;
+  double top = 0;
+  double scale_x = 1;
+  double scale_y = 1;
+
+  // The sketch's viewport: the cols x rows grid fills a width x height canvas without
+  // stretching, cropping whichever edges don't fit; grid point (x, y) at left + x * scale.
+  static Frame viewport(double width, double height, int cols, int rows);
+};
+
+struct Point {
+  double x;
+  double y;
+};
+
+struct Reach {
+  std::vector<int32_t> cells;  // from its start down to its last cell
+  std::vector<Point> points;   // the cells' grid points in the requested frame
+  int order = 0;               // Strahler order
+  uint32_t flow = 0;           // flow at its lowest end, in cells
+};
+
+// The drainage graph the network is read from: any routing works as long as `highest_first`
+// lists each cell after every cell that drains into it.
+struct DrainageGraph {
+  int width = 0;
+  std::span<const int32_t> downstream;
+  std::span<const uint32_t> flow;
+  std::span<const int32_t> highest_first;
+};
+DrainageGraph graph_of(const Drainage& drainage);
+
+// Every reach of the network, each headwater before the reaches below it.
+std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
+                                 const Frame& frame = {});
+inline std::vector<Reach> river_reaches(const Drainage& d, uint32_t min_flow,
+                                        const Frame& frame = {}) {
+  return river_reaches(graph_of(d), min_flow, frame);
+}
+
+// Strahler order per cell: the order of the reach the cell starts or is inside of, 0 outside
+// the network.
+std::vector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow);
+inline std::vector<uint8_t> strahler_orders(const Drainage& d, uint32_t min_flow) {
+  return strahler_orders(graph_of(d), min_flow);
+}
+
+}  // namespace terrain

@@ -1,0 +1,43 @@
+// Helpers shared by the core tests: reading the sketch's reference grids.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/heightfield.h"
+
+namespace terrain::testing {
+
+inline std::string reference_path(const std::string& name) {
+  return std::string(TERRAIN_TEST_DATA) + "/seed-42/" + name;
+}
+
+// Reads a raw little-endian grid of T; throws (so the test fails, never skips) when missing.
+template <typename T>
+std::vector<T> read_raw(const std::string& name, std::size_t count = 320 * 180) {
+  std::ifstream in(reference_path(name), std::ios::binary);
+  if (!in) throw std::runtime_error("reference file missing: " + reference_path(name));
+  std::vector<T> values(count);
+  in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(count * sizeof(T)));
+  if (in.gcount() != static_cast<std::streamsize>(count * sizeof(T))) {
+    throw std::runtime_error("reference file short: " + reference_path(name));
+  }
+  return values;
+}
+
+inline Heightfield read_field(const std::string& name) {
+  return Heightfield(320, 180, read_raw<float>(name));
+}
+
+// How many cells differ bit for bit (so -0 and +0 differ, and NaN equals itself).
+inline std::size_t bit_differences(const float* a, const float* b, std::size_t n) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; i++) count += std::memcmp(a + i, b + i, sizeof(float)) != 0;
+  return count;
+}
+
+}  // namespace terrain::testing

@@ -1,0 +1,18 @@
+# Finds the system packages the project uses (all from Debian 12; nothing is copied in).
+# The core needs none of them. See README.md for the apt-get line that installs them.
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+
+if(TERRAIN_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(TERRAIN_BUILD_BENCH)
+  find_package(benchmark REQUIRED)
+endif()
+if(TERRAIN_BUILD_APP)
+  find_package(SDL2 REQUIRED)
+  find_package(glm REQUIRED)
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+  pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+  pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+endif()
