@@ -3,6 +3,9 @@
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
 
+# PNG writing and reading for terrain_io (snapshots, image comparisons): always needed.
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()
@@ -14,5 +17,4 @@ if(TERRAIN_BUILD_APP)
   find_package(glm REQUIRED)
   pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
   pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
-  pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 endif()

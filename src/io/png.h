@@ -1,0 +1,46 @@
+// PNG images in memory: RGB8 or RGBA8 pixels to PNG bytes (stb_image_write), and PNG bytes
+// or files back to RGBA8 pixels (stb_image), for snapshots and for comparing pictures in tests.
+//
+// Pixels are rows top to bottom, each row left to right, 3 or 4 bytes a pixel, no padding.
+// Writing a file goes through atomic_file.h, so a snapshot appears whole or not at all.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+#include "io/atomic_file.h"
+
+namespace terrain::io {
+
+// Bytes a pixel: 3 for RGB8, 4 for RGBA8.
+enum class PixelFormat { rgb8 = 3, rgba8 = 4 };
+
+// Decoded pixels, always RGBA8, top row first.
+struct RgbaImage {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> pixels;  // width * height * 4 bytes
+
+  bool operator==(const RgbaImage&) const = default;
+};
+
+// The PNG file (as bytes) of a width x height image. Throws std::invalid_argument if a size
+// is below 1 or `pixels` does not hold exactly width * height pixels of `format`, and
+// std::runtime_error if the encoder fails.
+std::vector<uint8_t> encode_png(std::span<const uint8_t> pixels, int width, int height,
+                                PixelFormat format);
+
+// Decodes PNG bytes to RGBA8 (an RGB image gets alpha 255). Throws std::runtime_error with
+// the decoder's reason if the bytes are not a PNG it can read.
+RgbaImage decode_png(std::span<const uint8_t> bytes);
+
+// Reads and decodes a PNG file; errors name the file.
+RgbaImage read_png(const std::filesystem::path& path);
+
+// encode_png, then write_file_atomically: by default an existing file is never overwritten.
+void write_png(const std::filesystem::path& path, std::span<const uint8_t> pixels, int width,
+               int height, PixelFormat format, WriteMode mode = WriteMode::never_overwrite);
+
+}  // namespace terrain::io
