@@ -21,7 +21,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // The system's words for an errno value (thread-safe, unlike strerror).
-std::string reason(int error) { return std::system_category().message(error); }
+std::string reason(int error) {
+  return std::system_category().message(error);
+}
 
 [[noreturn]] void fail(const fs::path& target, const std::string& why) {
   throw std::runtime_error("cannot write " + target.string() + ": " + why);
@@ -57,8 +59,8 @@ int create_temporary(const fs::path& target, fs::path& temporary) {
     if (errno != EEXIST) {
       const int error = errno;
       temporary.clear();
-      fail(target, reason(error) + " (creating a temporary file in " +
-                       directory_of(target).string() + ")");
+      fail(target,
+           reason(error) + " (creating a temporary file in " + directory_of(target).string() + ")");
     }
   }
   temporary.clear();
@@ -122,7 +124,9 @@ StagedFile::StagedFile(std::filesystem::path target, std::span<const std::byte> 
   }
 }
 
-StagedFile::~StagedFile() { discard(); }
+StagedFile::~StagedFile() {
+  discard();
+}
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
     : target_(std::move(other.target_)),
@@ -141,8 +145,8 @@ StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
 
 void StagedFile::commit(WriteMode mode) {
   if (committed_) throw std::logic_error("StagedFile::commit: " + target_.string() + " twice");
-  if (temporary_.empty()) throw std::logic_error("StagedFile::commit: " + target_.string() +
-                                                 " was discarded");
+  if (temporary_.empty())
+    throw std::logic_error("StagedFile::commit: " + target_.string() + " was discarded");
   int error = 0;
   if (mode == WriteMode::replace) {
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) error = errno;

@@ -13,13 +13,27 @@ std::string json_string(std::string_view text) {
   out += '"';
   for (const char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         // Any other control character must be written as \u00XX.
         if (static_cast<unsigned char>(c) < 0x20) {
@@ -49,12 +63,14 @@ void JsonWriter::newline_and_indent(std::size_t depth) {
 }
 
 void JsonWriter::before_value(const char* what) {
-  if (done_) throw std::logic_error(std::string("JsonWriter: ") + what + " after the document ended");
+  if (done_)
+    throw std::logic_error(std::string("JsonWriter: ") + what + " after the document ended");
   if (levels_.empty()) return;
   Level& level = levels_.back();
   if (level.object) {
     if (!level.key_written) {
-      throw std::logic_error(std::string("JsonWriter: ") + what + " in an object needs a key first");
+      throw std::logic_error(std::string("JsonWriter: ") + what +
+                             " in an object needs a key first");
     }
     level.key_written = false;
   } else {
@@ -91,7 +107,8 @@ JsonWriter& JsonWriter::close(bool object) {
                                   : "JsonWriter: end_array() with no array open");
   }
   const Level level = levels_.back();
-  if (level.key_written) throw std::logic_error("JsonWriter: key with no value before end_object()");
+  if (level.key_written)
+    throw std::logic_error("JsonWriter: key with no value before end_object()");
   levels_.pop_back();
   // An empty object or array stays on one line: {} or [].
   if (level.members > 0) newline_and_indent(levels_.size());
@@ -100,8 +117,12 @@ JsonWriter& JsonWriter::close(bool object) {
   return *this;
 }
 
-JsonWriter& JsonWriter::end_object() { return close(true); }
-JsonWriter& JsonWriter::end_array() { return close(false); }
+JsonWriter& JsonWriter::end_object() {
+  return close(true);
+}
+JsonWriter& JsonWriter::end_array() {
+  return close(false);
+}
 
 JsonWriter& JsonWriter::key(std::string_view name) {
   if (levels_.empty() || !levels_.back().object) {
@@ -119,10 +140,18 @@ JsonWriter& JsonWriter::key(std::string_view name) {
   return *this;
 }
 
-JsonWriter& JsonWriter::value(std::string_view text) { return raw_value(json_string(text)); }
-JsonWriter& JsonWriter::value(bool flag) { return raw_value(flag ? "true" : "false"); }
-JsonWriter& JsonWriter::value(std::nullptr_t) { return raw_value("null"); }
-JsonWriter& JsonWriter::value(double number) { return raw_value(json_number(number)); }
+JsonWriter& JsonWriter::value(std::string_view text) {
+  return raw_value(json_string(text));
+}
+JsonWriter& JsonWriter::value(bool flag) {
+  return raw_value(flag ? "true" : "false");
+}
+JsonWriter& JsonWriter::value(std::nullptr_t) {
+  return raw_value("null");
+}
+JsonWriter& JsonWriter::value(double number) {
+  return raw_value(json_number(number));
+}
 
 std::string JsonWriter::text() const {
   if (!done_) throw std::logic_error("JsonWriter: text() before the document is complete");

@@ -49,8 +49,7 @@ class JsonWriter {
   JsonWriter& value(double number);
   JsonWriter& value(float number) { return value(static_cast<double>(number)); }
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  JsonWriter& value(T number) {
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>) JsonWriter& value(T number) {
     if constexpr (std::is_signed_v<T>) {
       return raw_value(std::to_string(static_cast<long long>(number)));
     } else {

@@ -39,15 +39,21 @@ std::string shape_text(long long height, long long width) {
 
 std::string_view npy_descr(NpyDtype dtype) {
   switch (dtype) {
-    case NpyDtype::float32: return "<f4";
-    case NpyDtype::uint32: return "<u4";
-    case NpyDtype::int32: return "<i4";
-    case NpyDtype::uint8: return "|u1";
+    case NpyDtype::float32:
+      return "<f4";
+    case NpyDtype::uint32:
+      return "<u4";
+    case NpyDtype::int32:
+      return "<i4";
+    case NpyDtype::uint8:
+      return "|u1";
   }
   return "?";
 }
 
-std::size_t npy_item_size(NpyDtype dtype) { return dtype == NpyDtype::uint8 ? 1 : 4; }
+std::size_t npy_item_size(NpyDtype dtype) {
+  return dtype == NpyDtype::uint8 ? 1 : 4;
+}
 
 // --- Writing ---------------------------------------------------------------------------------
 
@@ -57,8 +63,7 @@ std::string npy_preamble(NpyDtype dtype, int height, int width) {
   }
   // numpy's own spelling: keys sorted, each followed by ", ", Python reprs of the values.
   std::string header = "{'descr': '" + std::string(npy_descr(dtype)) +
-                       "', 'fortran_order': False, 'shape': " + shape_text(height, width) +
-                       ", }";
+                       "', 'fortran_order': False, 'shape': " + shape_text(height, width) + ", }";
   header.append(kGrowthAxisMaxDigits - std::to_string(height).size(), ' ');
   // Magic (6) + version (2) + header length (2) + header + '\n' is padded to the alignment;
   // like numpy, a preamble that is already aligned still gets a full block of padding.
@@ -254,7 +259,8 @@ std::optional<NpyDtype> dtype_of_descr(std::string_view descr) {
 
 uint32_t little_endian(std::span<const std::byte> bytes) {
   uint32_t value = 0;
-  for (std::size_t i = bytes.size(); i-- > 0;) value = value << 8 | std::to_integer<uint32_t>(bytes[i]);
+  for (std::size_t i = bytes.size(); i-- > 0;)
+    value = value << 8 | std::to_integer<uint32_t>(bytes[i]);
   return value;
 }
 
@@ -267,8 +273,10 @@ NpyArray decode_npy(std::span<const std::byte> bytes) {
   }
   const auto magic = bytes.first(kMagic.size());
   if (std::memcmp(magic.data(), kMagic.data(), kMagic.size()) != 0) {
-    throw NpyError("bad magic: a .npy file starts with 93 4e 55 4d 50 59 (\\x93NUMPY), this "
-                   "one with " + hex_bytes(magic));
+    throw NpyError(
+        "bad magic: a .npy file starts with 93 4e 55 4d 50 59 (\\x93NUMPY), this "
+        "one with " +
+        hex_bytes(magic));
   }
   const auto major = std::to_integer<unsigned>(bytes[6]);
   const auto minor = std::to_integer<unsigned>(bytes[7]);
@@ -289,8 +297,7 @@ NpyArray decode_npy(std::span<const std::byte> bytes) {
   const std::size_t header_length = little_endian(bytes.subspan(8, length_bytes));
   if (header_length > bytes.size() - header_start) {
     throw NpyError("header length " + std::to_string(header_length) +
-                   " runs past the end of the file (" + std::to_string(bytes.size()) +
-                   " bytes)");
+                   " runs past the end of the file (" + std::to_string(bytes.size()) + " bytes)");
   }
   const std::string_view header(reinterpret_cast<const char*>(bytes.data()) + header_start,
                                 header_length);
@@ -357,9 +364,9 @@ std::vector<T> npy_values(const NpyArray& array, int height, int width) {
                    std::string(npy_descr(wanted)) + "'");
   }
   if ((height >= 0 && array.height != height) || (width >= 0 && array.width != width)) {
-    throw NpyError("shape is " + shape_text(array.height, array.width) + ", expected " +
-                   shape_text(height >= 0 ? height : array.height,
-                              width >= 0 ? width : array.width));
+    throw NpyError(
+        "shape is " + shape_text(array.height, array.width) + ", expected " +
+        shape_text(height >= 0 ? height : array.height, width >= 0 ? width : array.width));
   }
   std::vector<T> values(array.count());
   if constexpr (std::endian::native == std::endian::little || sizeof(T) == 1) {
@@ -367,7 +374,8 @@ std::vector<T> npy_values(const NpyArray& array, int height, int width) {
   } else {
     for (std::size_t i = 0; i < values.size(); i++) {
       std::byte item[sizeof(T)];
-      for (std::size_t b = 0; b < sizeof(T); b++) item[b] = array.data[i * sizeof(T) + sizeof(T) - 1 - b];
+      for (std::size_t b = 0; b < sizeof(T); b++)
+        item[b] = array.data[i * sizeof(T) + sizeof(T) - 1 - b];
       std::memcpy(&values[i], item, sizeof(T));
     }
   }

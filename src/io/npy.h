@@ -44,13 +44,21 @@ std::size_t npy_item_size(NpyDtype dtype);
 template <typename T>
 constexpr NpyDtype npy_dtype_of();
 template <>
-constexpr NpyDtype npy_dtype_of<float>() { return NpyDtype::float32; }
+constexpr NpyDtype npy_dtype_of<float>() {
+  return NpyDtype::float32;
+}
 template <>
-constexpr NpyDtype npy_dtype_of<uint32_t>() { return NpyDtype::uint32; }
+constexpr NpyDtype npy_dtype_of<uint32_t>() {
+  return NpyDtype::uint32;
+}
 template <>
-constexpr NpyDtype npy_dtype_of<int32_t>() { return NpyDtype::int32; }
+constexpr NpyDtype npy_dtype_of<int32_t>() {
+  return NpyDtype::int32;
+}
 template <>
-constexpr NpyDtype npy_dtype_of<uint8_t>() { return NpyDtype::uint8; }
+constexpr NpyDtype npy_dtype_of<uint8_t>() {
+  return NpyDtype::uint8;
+}
 
 // --- Writing ---------------------------------------------------------------------------------
 

@@ -30,8 +30,7 @@ std::vector<uint8_t> encode_png(std::span<const uint8_t> pixels, int width, int 
     throw std::invalid_argument("encode_png: size " + std::to_string(width) + " x " +
                                 std::to_string(height) + " (both must be at least 1)");
   }
-  const std::size_t expected = static_cast<std::size_t>(width) *
-                               static_cast<std::size_t>(height) *
+  const std::size_t expected = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) *
                                static_cast<std::size_t>(channels);
   if (pixels.size() != expected) {
     throw std::invalid_argument("encode_png: " + std::to_string(pixels.size()) + " bytes for a " +

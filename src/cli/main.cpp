@@ -1,0 +1,96 @@
+// terrain-cli: the core from the command line. Makes a terrain, rains on it, works out its
+// drainage, and writes the grids as .npy files plus summary.json (terrain-cli --help).
+//
+// The order of things, so that bad input never leaves anything behind:
+//   1. read and check every flag (options.cpp);
+//   2. check the output directory: no existing output file unless --force, create it if
+//      needed, prove it can be written (output_dir.cpp);
+//   3. run the pipeline (pipeline.cpp), with progress on stderr for runs over a second;
+//   4. stage every file, then put them all in place; print "wrote 8 files to DIR".
+// Exit status: 0 done; 2 bad input or an unusable output directory (one line on stderr,
+// nothing written); 1 anything unexpected.
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/options.h"
+#include "cli/output_dir.h"
+#include "cli/pipeline.h"
+#include "cli/progress.h"
+#include "cli/summary.h"
+#include "io/npy.h"
+
+namespace {
+
+using namespace terrain;
+using namespace terrain::cli;
+
+// Exit statuses.
+constexpr int kExitDone = 0;
+constexpr int kExitUnexpected = 1;
+constexpr int kExitUsage = 2;
+
+// Every file a run writes, in the order they are written.
+std::vector<std::string> output_names() {
+  return {"original.npy",   "eroded.npy", "filled.npy",   "flow.npy",
+          "downstream.npy", "basins.npy", "strahler.npy", "summary.json"};
+}
+
+int run(std::span<const std::string_view> args, Progress& progress) {
+  const Options options = parse_options(args);
+  if (options.help) {
+    std::fputs(help_text().c_str(), stdout);
+    return kExitDone;
+  }
+  const std::vector<std::string> names = output_names();
+  OutputDirectory out(options.out, names, options.force);
+
+  const PipelineResult result = run_pipeline(options, progress);
+  const double total_ms = progress.elapsed_ms();
+
+  progress.stage("writing: " + std::to_string(names.size()) + " files");
+  const int h = options.height;
+  const int w = options.width;
+  // One file's bytes at a time: only the temporaries hold them all.
+  out.stage("original.npy", io::encode_npy(result.original.values(), h, w));
+  out.stage("eroded.npy", io::encode_npy(result.eroded.values(), h, w));
+  out.stage("filled.npy", io::encode_npy(result.drainage.routing_surface().values(), h, w));
+  out.stage("flow.npy", io::encode_npy(result.drainage.flow(), h, w));
+  out.stage("downstream.npy", io::encode_npy(result.drainage.downstream(), h, w));
+  out.stage("basins.npy", io::encode_npy(result.drainage.basins(), h, w));
+  out.stage("strahler.npy", io::encode_npy(std::span<const uint8_t>(result.strahler), h, w));
+  const std::string summary = summary_json(options, result, total_ms);
+  out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
+  out.commit();
+  progress.finish();
+
+  std::printf("wrote %zu files to %s\n", names.size(), options.out.c_str());
+  return kExitDone;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Past a file-size limit (ulimit -f), write() fails with EFBIG: a clean error and a clean
+  // undo, where the default SIGXFSZ would kill the program with temporaries left behind.
+  std::signal(SIGXFSZ, SIG_IGN);
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  Progress progress(stderr, ::isatty(STDERR_FILENO) != 0, std::chrono::steady_clock::now());
+  try {
+    return run(args, progress);
+  } catch (const UsageError& e) {
+    progress.finish();  // a progress line showing on a terminal ends first
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    progress.finish();
+    std::fprintf(stderr, "terrain-cli: unexpected failure: %s\n", e.what());
+    return kExitUnexpected;
+  }
+}

@@ -1,0 +1,342 @@
+// terrain-cli's command line (see options.h).
+//
+// Sections: the flag table (one row a flag: name, value, what it does, default, allowed
+// values; --help and the error messages both read it); reading values (whole numbers, reals,
+// choices); parse_options; help_text.
+#include "cli/options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/diamond_square.h"
+#include "io/json.h"
+
+namespace terrain::cli {
+namespace {
+
+// --- The flag table ----------------------------------------------------------------------
+
+struct Flag {
+  std::string name;      // "--seed"
+  std::string value;     // what follows it in the usage ("N"); empty for a switch
+  std::string what;      // what it does
+  std::string fallback;  // its default, as shown by --help
+  std::string allowed;   // its allowed values, as shown by --help and in errors
+};
+
+// A number in the shortest form that reads back the same (0.3, not 0.29999999999999999).
+std::string number(double value) {
+  return io::json_number(value);
+}
+
+std::string range(double lo, double hi) {
+  return number(lo) + ".." + number(hi);
+}
+
+std::vector<Flag> flag_table() {
+  const RainParams rain;
+  const auto whole = [](uint64_t lo, uint64_t hi) {
+    return "whole number " + std::to_string(lo) + ".." + std::to_string(hi);
+  };
+  return {
+      {"--seed", "N", "seed of the terrain, the rain and the rivers' wander", "42",
+       whole(0, std::numeric_limits<uint32_t>::max())},
+      {"--drops", "N", "raindrops to run", std::to_string(sketch::RAIN_TARGET),
+       whole(0, kMaxDrops)},
+      {"--generator", "NAME", "terrain: the sketch's noise island, or diamond-square fractal",
+       "island", "island or diamond-square"},
+      {"--width", "W", "grid width in cells", std::to_string(sketch::COLS), whole(2, kMaxSide)},
+      {"--height", "H", "grid height in cells", std::to_string(sketch::ROWS), whole(2, kMaxSide)},
+      {"--roughness", "R", "diamond-square only: amplitude kept from pass to pass",
+       number(DiamondSquareParams{}.roughness), range(kRoughnessMin, kRoughnessMax)},
+      {"--erosion", "E", "share of spare capacity a drop digs out per step", number(rain.erosion),
+       range(sketch::erosion.min, sketch::erosion.max)},
+      {"--deposition", "D", "share of excess sediment a drop puts down per step",
+       number(rain.deposition), range(sketch::deposition.min, sketch::deposition.max)},
+      {"--inertia", "I", "0 turns straight downhill, higher keeps more of the old direction",
+       number(rain.inertia), range(sketch::inertia.min, sketch::inertia.max)},
+      {"--brush-radius", "B", "radius of the circle of cells a drop digs from",
+       std::to_string(rain.brush_radius),
+       whole(static_cast<uint64_t>(sketch::brush_radius.min),
+             static_cast<uint64_t>(sketch::brush_radius.max))},
+      {"--sea-level", "S", "below this height is sea: drops stop there, rivers end there",
+       number(rain.sea_level), range(sketch::sea_level.min, sketch::sea_level.max)},
+      {"--terrain-scale", "T", "island only: noise units per cell (smaller, bigger features)",
+       number(sketch::terrain_scale.initial),
+       range(sketch::terrain_scale.min, sketch::terrain_scale.max)},
+      {"--routing", "NAME",
+       "rivers: sketch (the sketch's: steepest descent over the filled surface plus a noise "
+       "ripple that bends rivers on the flat) or flood (through filled hollows along the "
+       "links the flood arrived by, no ripple)",
+       "sketch", "sketch or flood"},
+      {"--min-flow", "F", "cells draining through a cell for it to count as river",
+       std::to_string(static_cast<uint32_t>(sketch::RIVER_START)),
+       whole(1, std::numeric_limits<uint32_t>::max())},
+      {"--out", "DIR", "directory to write the 8 files into, created if needed", "",
+       "required; a directory path"},
+      {"--force", "", "replace output files that already exist, each atomically",
+       "off: refuse if any exists", ""},
+      {"--help", "", "print this help and exit", "", ""},
+  };
+}
+
+// --- Reading values ----------------------------------------------------------------------
+
+[[noreturn]] void usage_error(const std::string& message) {
+  throw UsageError("terrain-cli: " + message);
+}
+
+[[noreturn]] void bad_value(const Flag& flag, std::string_view text, const std::string& problem) {
+  usage_error(flag.name + " " + quoted(text) + " " + problem + " (allowed: " + flag.allowed + ")");
+}
+
+// A whole number in [lo, hi], digits only: no sign other than a '-' (reported as out of
+// range), no spaces, no exponent ("1e3"), no fraction, nothing after it.
+uint64_t read_whole(const Flag& flag, std::string_view text, uint64_t lo, uint64_t hi) {
+  const bool negative = !text.empty() && text.front() == '-';
+  const std::string_view digits = negative ? text.substr(1) : text;
+  const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  if (!all_digits) bad_value(flag, text, "is not a whole number");
+  uint64_t value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  const bool too_big = error == std::errc::result_out_of_range;
+  if (too_big || (negative && value != 0) || value < lo || value > hi) {
+    bad_value(flag, text, "is out of range");
+  }
+  return value;
+}
+
+// A finite real number in [lo, hi], the whole text of it ("0.3", "3e-1"; not "0.3x",
+// "nan", "inf" or "").
+double read_real(const Flag& flag, std::string_view text, double lo, double hi) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || end != text.data() + text.size() ||
+      (error != std::errc() && error != std::errc::result_out_of_range)) {
+    bad_value(flag, text, "is not a number");
+  }
+  if (!std::isfinite(value)) bad_value(flag, text, "is not a finite number");
+  if (error == std::errc::result_out_of_range || value < lo || value > hi) {
+    bad_value(flag, text, "is out of range");
+  }
+  return value;
+}
+
+const Flag& find_flag(const std::vector<Flag>& flags, std::string_view name) {
+  for (const Flag& flag : flags) {
+    if (flag.name == name) return flag;
+  }
+  usage_error("unknown flag " + quoted(name) + " (terrain-cli --help lists them)");
+}
+
+}  // namespace
+
+std::string quoted(std::string_view text) {
+  // Longer values are cut: the message has to stay one readable line.
+  constexpr std::size_t kMaxShown = 60;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMaxShown; i++) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) {
+      out += "\\x";
+      out += "0123456789abcdef"[c >> 4];
+      out += "0123456789abcdef"[c & 0xF];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > kMaxShown) out += "...";
+  out += "'";
+  return out;
+}
+
+std::string_view generator_name(Generator generator) {
+  return generator == Generator::island ? "island" : "diamond-square";
+}
+
+std::string_view routing_name(Routing routing) {
+  return routing == Routing::sketch ? "sketch" : "flood";
+}
+
+// --- parse_options -----------------------------------------------------------------------
+
+Options parse_options(std::span<const std::string_view> args) {
+  Options options;
+  for (std::string_view arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      options.help = true;
+      return options;
+    }
+  }
+
+  const std::vector<Flag> flags = flag_table();
+  // Each flag given, with its value, in the order given (so the first bad one is reported).
+  std::vector<std::pair<const Flag*, std::string_view>> given;
+  for (std::size_t i = 0; i < args.size(); i++) {
+    const std::string_view arg = args[i];
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") {
+      if (!arg.empty() && arg.front() == '-') {
+        usage_error("unknown flag " + quoted(arg) + " (terrain-cli --help lists them)");
+      }
+      usage_error("unexpected argument " + quoted(arg) +
+                  " (every value follows its flag, e.g. --out DIR)");
+    }
+    // --flag=value is read as --flag value.
+    const std::size_t equals = arg.find('=');
+    const std::string_view name = arg.substr(0, equals);
+    const Flag& flag = find_flag(flags, name);
+    for (const auto& [seen, value] : given) {
+      if (seen == &flag) usage_error(flag.name + " is given twice (give it once)");
+    }
+    std::string_view value;
+    if (flag.value.empty()) {
+      if (equals != std::string_view::npos) usage_error(flag.name + " takes no value");
+    } else if (equals != std::string_view::npos) {
+      value = arg.substr(equals + 1);
+    } else if (i + 1 < args.size() && args[i + 1].substr(0, 2) != "--") {
+      value = args[++i];
+    } else {
+      usage_error(flag.name + " needs a value (allowed: " + flag.allowed + ")");
+    }
+    given.emplace_back(&flag, value);
+  }
+
+  const Flag* roughness_flag = nullptr;
+  const Flag* scale_flag = nullptr;
+  for (const auto& [flag, text] : given) {
+    const std::string& name = flag->name;
+    if (name == "--seed") {
+      options.seed =
+          static_cast<uint32_t>(read_whole(*flag, text, 0, std::numeric_limits<uint32_t>::max()));
+    } else if (name == "--drops") {
+      options.drops = read_whole(*flag, text, 0, kMaxDrops);
+    } else if (name == "--generator") {
+      if (text == "island") {
+        options.generator = Generator::island;
+      } else if (text == "diamond-square") {
+        options.generator = Generator::diamond_square;
+      } else {
+        bad_value(*flag, text, "is not a generator");
+      }
+    } else if (name == "--width") {
+      options.width = static_cast<int>(read_whole(*flag, text, 2, kMaxSide));
+    } else if (name == "--height") {
+      options.height = static_cast<int>(read_whole(*flag, text, 2, kMaxSide));
+    } else if (name == "--roughness") {
+      options.roughness = read_real(*flag, text, kRoughnessMin, kRoughnessMax);
+      roughness_flag = flag;
+    } else if (name == "--erosion") {
+      options.rain.erosion = read_real(*flag, text, sketch::erosion.min, sketch::erosion.max);
+    } else if (name == "--deposition") {
+      options.rain.deposition =
+          read_real(*flag, text, sketch::deposition.min, sketch::deposition.max);
+    } else if (name == "--inertia") {
+      options.rain.inertia = read_real(*flag, text, sketch::inertia.min, sketch::inertia.max);
+    } else if (name == "--brush-radius") {
+      options.rain.brush_radius =
+          static_cast<int>(read_whole(*flag, text, static_cast<uint64_t>(sketch::brush_radius.min),
+                                      static_cast<uint64_t>(sketch::brush_radius.max)));
+    } else if (name == "--sea-level") {
+      options.rain.sea_level = read_real(*flag, text, sketch::sea_level.min, sketch::sea_level.max);
+    } else if (name == "--terrain-scale") {
+      options.terrain_scale =
+          read_real(*flag, text, sketch::terrain_scale.min, sketch::terrain_scale.max);
+      scale_flag = flag;
+    } else if (name == "--routing") {
+      if (text == "sketch") {
+        options.routing = Routing::sketch;
+      } else if (text == "flood") {
+        options.routing = Routing::flood;
+      } else {
+        bad_value(*flag, text, "is not a routing");
+      }
+    } else if (name == "--min-flow") {
+      options.min_flow =
+          static_cast<uint32_t>(read_whole(*flag, text, 1, std::numeric_limits<uint32_t>::max()));
+    } else if (name == "--out") {
+      if (text.empty()) usage_error("--out '' is empty (allowed: a directory path)");
+      options.out = std::filesystem::path(text);
+    } else if (name == "--force") {
+      options.force = true;
+    }
+  }
+
+  // Each generator has its own shape setting; the other one's would be silently ignored.
+  if (roughness_flag && options.generator != Generator::diamond_square) {
+    usage_error("--roughness only applies to --generator diamond-square (the generator is " +
+                std::string(generator_name(options.generator)) + ")");
+  }
+  if (scale_flag && options.generator != Generator::island) {
+    usage_error("--terrain-scale only applies to --generator island (the generator is " +
+                std::string(generator_name(options.generator)) + ")");
+  }
+  if (options.out.empty()) {
+    usage_error("--out DIR is required (the directory to write the 8 files into)");
+  }
+  return options;
+}
+
+// --- help_text ---------------------------------------------------------------------------
+
+std::string help_text() {
+  std::string text =
+      "terrain-cli: make a terrain, rain on it as the Hydraulic Erosion sketch does, work out\n"
+      "where its water drains, and write it all as NumPy .npy files.\n"
+      "\n"
+      "Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]\n"
+      "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
+      "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
+      "         [--routing sketch|flood] [--min-flow F] [--force]\n"
+      "\n"
+      "Writes into DIR (created if needed), each file whole or not at all:\n"
+      "  original.npy    float32 (H, W)  heights from the generator, 0..1\n"
+      "  eroded.npy      float32 (H, W)  heights after the rain\n"
+      "  filled.npy      float32 (H, W)  the surface the water is routed over (hollows filled)\n"
+      "  flow.npy        uint32  (H, W)  cells draining through each cell, itself counted\n"
+      "  downstream.npy  int32   (H, W)  index y*W+x of the cell each drains into, -1 at outlets\n"
+      "  basins.npy      int32   (H, W)  which outlet each cell's water reaches\n"
+      "  strahler.npy    uint8   (H, W)  Strahler order of the river cells, 0 elsewhere\n"
+      "  summary.json                    the inputs, counts and timings\n"
+      "Flow, downstream, basins and Strahler orders are those of the eroded terrain.\n"
+      "\n"
+      "Options:\n";
+  // The descriptions line up in a column this far in, and wrap before this width.
+  constexpr std::size_t kColumn = 22;
+  constexpr std::size_t kWidth = 96;
+  for (const Flag& flag : flag_table()) {
+    std::string line = "  " + flag.name + (flag.value.empty() ? "" : " " + flag.value);
+    line.resize(std::max(line.size() + 1, kColumn), ' ');
+    // Word-wraps the description under its column.
+    std::size_t pos = 0;
+    const std::string& what = flag.what;
+    while (pos < what.size()) {
+      std::size_t end = std::min(what.size(), pos + (kWidth - kColumn));
+      if (end < what.size()) {
+        const std::size_t space = what.rfind(' ', end);
+        if (space != std::string::npos && space > pos) end = space;
+      }
+      text += line + what.substr(pos, end - pos) + "\n";
+      line.assign(kColumn, ' ');
+      pos = end;
+      while (pos < what.size() && what[pos] == ' ') pos++;
+    }
+    std::string facts;
+    if (!flag.fallback.empty()) facts += "default " + flag.fallback;
+    if (!flag.allowed.empty()) facts += (facts.empty() ? "" : "; ") + flag.allowed;
+    if (!facts.empty()) text += std::string(kColumn, ' ') + facts + "\n";
+  }
+  text +=
+      "\n"
+      "--roughness applies only to diamond-square and --terrain-scale only to island; the\n"
+      "diamond-square terrain gets the sketch's island falloff (0.4) so its rain drains to a sea.\n"
+      "Exit status: 0 done; 2 bad input, an output file exists (without --force) or DIR cannot\n"
+      "be written, with nothing written; 1 an unexpected failure.\n";
+  return text;
+}
+
+}  // namespace terrain::cli

@@ -1,0 +1,112 @@
+// terrain-cli's output directory (see output_dir.h).
+#include "cli/output_dir.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+#include "cli/options.h"
+
+namespace terrain::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] void fail(const std::string& message) {
+  throw UsageError("terrain-cli: " + message);
+}
+
+std::string shown(const fs::path& path) {
+  return cli::quoted(path.string());
+}
+
+}  // namespace
+
+OutputDirectory::OutputDirectory(fs::path dir, std::vector<std::string> names, bool force)
+    : dir_(std::move(dir)), names_(std::move(names)), force_(force) {
+  std::error_code error;
+  const fs::file_status status = fs::status(dir_, error);
+  if (fs::exists(status)) {
+    if (!fs::is_directory(status)) fail("--out " + shown(dir_) + " is not a directory");
+    // An existing output file is refused before anything is created or computed.
+    for (const std::string& name : names_) {
+      const fs::path target = dir_ / name;
+      const fs::file_status existing = fs::symlink_status(target, error);
+      if (!fs::exists(existing)) continue;
+      if (!force_) {
+        fail(shown(target) + " already exists (pass --force to replace the output files)");
+      }
+      if (fs::is_directory(existing)) {
+        fail(shown(target) + " is a directory, so --force cannot replace it with a file");
+      }
+    }
+  } else {
+    // The missing directories, innermost first, then created outermost first.
+    std::vector<fs::path> missing;
+    for (fs::path p = dir_; !p.empty(); p = p.parent_path()) {
+      std::error_code ignored;
+      if (fs::exists(fs::status(p, ignored))) break;
+      missing.push_back(p);
+      if (p == p.parent_path()) break;
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+      if (::mkdir(it->c_str(), 0777) == 0) {
+        created_dirs_.push_back(*it);
+      } else if (errno != EEXIST || !fs::is_directory(*it, error)) {
+        // "out/" names "out" twice over; anything else is a real failure.
+        const int why = errno;
+        const std::string reason = std::system_category().message(why);
+        for (auto d = created_dirs_.rbegin(); d != created_dirs_.rend(); ++d) ::rmdir(d->c_str());
+        created_dirs_.clear();
+        fail("--out " + shown(dir_) + ": cannot create directory " + shown(*it) + ": " + reason);
+      }
+    }
+  }
+  // Proves a file can be made here (a read-only or special file system fails now, before
+  // the run, not after it): stages an empty first file and drops it.
+  try {
+    io::StagedFile probe(dir_ / names_.front(), std::span<const std::byte>());
+  } catch (const std::exception& e) {
+    for (auto d = created_dirs_.rbegin(); d != created_dirs_.rend(); ++d) ::rmdir(d->c_str());
+    created_dirs_.clear();
+    fail("--out " + shown(dir_) + " cannot be written: " + e.what());
+  }
+}
+
+OutputDirectory::~OutputDirectory() {
+  if (committed_) return;
+  staged_.clear();  // removes the temporaries
+  // Only directories that are empty again go (rmdir refuses any other), innermost first.
+  for (auto d = created_dirs_.rbegin(); d != created_dirs_.rend(); ++d) ::rmdir(d->c_str());
+}
+
+void OutputDirectory::stage(std::string_view name, std::span<const std::byte> bytes) {
+  try {
+    staged_.emplace_back(dir_ / name, bytes);
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+}
+
+void OutputDirectory::commit() {
+  const io::WriteMode mode = force_ ? io::WriteMode::replace : io::WriteMode::never_overwrite;
+  for (std::size_t i = 0; i < staged_.size(); i++) {
+    try {
+      staged_[i].commit(mode);
+    } catch (const std::exception& e) {
+      // Files this run created are taken back; with --force an older file already replaced
+      // cannot be, so those are left (they are whole files either way).
+      if (!force_) {
+        for (std::size_t k = 0; k < i; k++) ::unlink(staged_[k].target().c_str());
+      }
+      std::string message = e.what();
+      if (message.ends_with("already exists")) message += " (pass --force to replace it)";
+      fail(message);
+    }
+  }
+  committed_ = true;
+}
+
+}  // namespace terrain::cli

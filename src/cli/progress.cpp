@@ -1,0 +1,70 @@
+// terrain-cli's progress line (see progress.h).
+#include "cli/progress.h"
+
+namespace terrain::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Quiet for this long: a run that ends sooner prints no progress at all.
+constexpr auto kQuietFor = 1s;
+// How often the line is refreshed on a terminal (often enough to look live)...
+constexpr auto kTerminalEvery = 100ms;
+// ... and how often a plain line is written to a log.
+constexpr auto kLogEvery = 1s;
+
+}  // namespace
+
+std::string with_thousands(uint64_t n) {
+  std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); i++) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+Progress::Progress(std::FILE* out, bool terminal, Clock::time_point start)
+    : out_(out), terminal_(terminal), start_(start) {}
+
+void Progress::show(const std::string& line) {
+  if (terminal_) {
+    // Rewrites the line in place; spaces wipe what a longer previous line left.
+    std::string padded = line;
+    if (padded.size() < line_length_) padded.append(line_length_ - padded.size(), ' ');
+    std::fprintf(out_, "\r%s", padded.c_str());
+    line_length_ = line.size();
+  } else {
+    std::fprintf(out_, "%s\n", line.c_str());
+  }
+  std::fflush(out_);
+  last_shown_ = Clock::now();
+  shown_any_ = true;
+}
+
+void Progress::stage(std::string_view text) {
+  if (Clock::now() - start_ < kQuietFor) return;
+  show(std::string(text));
+}
+
+void Progress::count(std::string_view what, uint64_t done, uint64_t total, std::string_view unit) {
+  const auto now = Clock::now();
+  if (now - start_ < kQuietFor) return;
+  const bool last = done >= total;
+  const auto every = terminal_ ? kTerminalEvery : kLogEvery;
+  if (shown_any_ && !last && now - last_shown_ < every) return;
+  const uint64_t percent = total == 0 ? 100 : done * 100 / total;
+  show(std::string(what) + ": " + with_thousands(done) + " / " + with_thousands(total) + " " +
+       std::string(unit) + " (" + std::to_string(percent) + "%)");
+}
+
+void Progress::finish() {
+  if (terminal_ && line_length_ > 0) {
+    std::fputc('\n', out_);
+    std::fflush(out_);
+    line_length_ = 0;
+  }
+}
+
+}  // namespace terrain::cli

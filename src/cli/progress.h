@@ -1,0 +1,51 @@
+// terrain-cli's progress line on stderr, for runs that take more than a second.
+//
+// Nothing is shown during the first second, so quick runs stay quiet. After that, on a
+// terminal one line is rewritten in place ('\r') a few times a second; anywhere else (a log
+// file, a pipe) a plain line is written about once a second, so logs stay short and readable.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace terrain::cli {
+
+// 1234567 -> "1,234,567".
+std::string with_thousands(uint64_t n);
+
+class Progress {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // Reports to `out`; `terminal` picks the rewritten line over plain lines. Times count from
+  // `start` (the program's start).
+  Progress(std::FILE* out, bool terminal, Clock::time_point start);
+
+  // A stage begins, e.g. "drainage: 57,600 cells". Shown once past the first second.
+  void stage(std::string_view text);
+  // Work done so far in a counted stage: "rain: 120,000 / 300,000 drops (40%)". Cheap to call
+  // often: it prints only when a line is due. The last call (done == total) is shown if
+  // anything of the stage was.
+  void count(std::string_view what, uint64_t done, uint64_t total, std::string_view unit);
+  // Milliseconds since `start`.
+  double elapsed_ms() const {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+  }
+  // Ends the rewritten line, if one is showing, so later output starts on a fresh line.
+  void finish();
+
+ private:
+  void show(const std::string& line);
+
+  std::FILE* out_;
+  bool terminal_;
+  Clock::time_point start_;
+  Clock::time_point last_shown_{};
+  bool shown_any_ = false;       // something has been printed
+  std::size_t line_length_ = 0;  // length of the line showing on a terminal (0: none)
+};
+
+}  // namespace terrain::cli

@@ -1,0 +1,547 @@
+// terrain-cli end to end, through the built program: the files it writes (names, dtypes,
+// shapes), bit-for-bit agreement with the sketch for seed 42, repeatability, summary.json,
+// and that every kind of bad input exits 2 with one line naming the flag or path and leaves
+// the disk exactly as it was.
+//
+// Sections: helpers; --help; runs that work; the sketch's reference grids; bad input;
+// the output directory (existing files, --force, unwritable places, failed writes).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "io/atomic_file.h"
+#include "io/npy.h"
+#include "io_test_support.h"
+#include "json_reader.h"
+
+namespace terrain {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CliRun;
+using testing::JsonValue;
+using testing::line_count;
+using testing::listing;
+using testing::parse_json;
+using testing::ScratchDir;
+
+// --- Helpers -------------------------------------------------------------------------------
+
+const std::vector<std::string> kFiles = {"original.npy", "eroded.npy",     "filled.npy",
+                                         "flow.npy",     "downstream.npy", "basins.npy",
+                                         "strahler.npy", "summary.json"};
+
+class Cli : public ::testing::Test {
+ protected:
+  CliRun run(const std::vector<std::string>& args, const std::string& shell_prefix = "") {
+    return testing::run_cli(args, captures_.path(), shell_prefix);
+  }
+  fs::path dir(const std::string& name) const { return work_ / name; }
+
+  ScratchDir work_;  // where the output directories go
+
+ private:
+  ScratchDir captures_;  // stdout and stderr of each run, kept out of work_
+};
+
+template <typename T>
+std::vector<T> load(const fs::path& dir, const std::string& name, int height, int width) {
+  return io::npy_values<T>(io::read_npy(dir / name), height, width);
+}
+
+JsonValue load_summary(const fs::path& dir) {
+  return parse_json(io::read_file(dir / "summary.json"));
+}
+
+// summary.json without its timings, which differ from run to run.
+std::string summary_without_timings(const fs::path& dir) {
+  std::string text = io::read_file(dir / "summary.json");
+  const std::size_t start = text.find("\"timings\"");
+  const std::size_t end = text.find('}', start);
+  if (start == std::string::npos || end == std::string::npos) return "(no timings) " + text;
+  return text.erase(start, end - start);
+}
+
+// The run ended normally, quietly, saying where its files went.
+void expect_success(const CliRun& run, const fs::path& out) {
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "wrote 8 files to " + out.string() + "\n");
+}
+
+// Every cell drains into a cell of the same basin with more flow, or is an outlet; the
+// outlets' flows add up to the cell count; Strahler order is set exactly on river cells.
+void expect_consistent_drainage(const fs::path& out, int h, int w, uint32_t min_flow) {
+  const auto flow = load<uint32_t>(out, "flow.npy", h, w);
+  const auto downstream = load<int32_t>(out, "downstream.npy", h, w);
+  const auto basins = load<int32_t>(out, "basins.npy", h, w);
+  const auto strahler = load<uint8_t>(out, "strahler.npy", h, w);
+  const int32_t n = h * w;
+  uint64_t outlet_flow = 0;
+  std::size_t bad = 0;
+  for (int32_t c = 0; c < n; c++) {
+    const int32_t d = downstream[c];
+    if (d == -1) {
+      outlet_flow += flow[c];
+    } else {
+      bad += d < 0 || d >= n || flow[d] <= flow[c] || basins[d] != basins[c];
+    }
+    bad += (strahler[c] > 0) != (flow[c] >= min_flow);
+  }
+  EXPECT_EQ(bad, 0u);
+  EXPECT_EQ(outlet_flow, static_cast<uint64_t>(n));
+}
+
+// --- --help --------------------------------------------------------------------------------
+
+TEST_F(Cli, HelpExitsZeroAndListsEveryFlagWithItsDefaultAndRange) {
+  const CliRun help = run({"--help"});
+  EXPECT_EQ(help.status, 0);
+  EXPECT_EQ(help.err, "");
+  for (const char* flag :
+       {"--seed", "--drops", "--generator", "--width", "--height", "--roughness", "--erosion",
+        "--deposition", "--inertia", "--brush-radius", "--sea-level", "--terrain-scale",
+        "--routing", "--min-flow", "--out", "--force", "--help"}) {
+    EXPECT_NE(help.out.find(std::string("  ") + flag + " "), std::string::npos) << flag;
+  }
+  for (const char* fact :
+       {"default 42; whole number 0..4294967295", "default 300000; whole number 0..1000000000",
+        "default island; island or diamond-square", "default 320; whole number 2..8192",
+        "default 180; whole number 2..8192", "default 0.55; 0.3..0.9", "default 0.3; 0..1",
+        "default 0.05; 0..0.5", "default 2; whole number 1..6", "default 0.25; 0..0.6",
+        "default 0.012; 0.004..0.03", "default sketch; sketch or flood",
+        "default 250; whole number 1..4294967295"}) {
+    EXPECT_NE(help.out.find(fact), std::string::npos) << fact;
+  }
+  // --help wins over anything else given, and writes nothing.
+  const CliRun with_others = run({"--seed", "nonsense", "--help", "--out", dir("x").string()});
+  EXPECT_EQ(with_others.status, 0);
+  EXPECT_EQ(with_others.out, help.out);
+  EXPECT_TRUE(listing(work_.path()).empty());
+}
+
+// --- Runs that work ------------------------------------------------------------------------
+
+TEST_F(Cli, SmallRunWritesAllEightFilesWithTheirDtypesAndShapesQuietly) {
+  const fs::path out = dir("small");
+  const CliRun result =
+      run({"--drops", "2000", "--width", "96", "--height", "64", "--out", out.string()});
+  expect_success(result, out);
+  EXPECT_EQ(result.err, "");  // under a second: no progress
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(out)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> expected = kFiles;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(names, expected);
+
+  // (height, width) and the dtype of each, as numpy would see them.
+  const std::pair<const char*, io::NpyDtype> dtypes[] = {
+      {"original.npy", io::NpyDtype::float32}, {"eroded.npy", io::NpyDtype::float32},
+      {"filled.npy", io::NpyDtype::float32},   {"flow.npy", io::NpyDtype::uint32},
+      {"downstream.npy", io::NpyDtype::int32}, {"basins.npy", io::NpyDtype::int32},
+      {"strahler.npy", io::NpyDtype::uint8}};
+  for (const auto& [name, dtype] : dtypes) {
+    const io::NpyArray array = io::read_npy(out / name);
+    EXPECT_EQ(array.dtype, dtype) << name;
+    EXPECT_EQ(array.height, 64) << name;
+    EXPECT_EQ(array.width, 96) << name;
+  }
+  expect_consistent_drainage(out, 64, 96, 250);
+}
+
+TEST_F(Cli, SummaryEchoesTheInputsAndCountsWhatHappened) {
+  const fs::path out = dir("summary");
+  expect_success(
+      run({"--seed",          "7",    "--drops",        "3000", "--width",      "100",
+           "--height",        "80",   "--erosion",      "0.5",  "--deposition", "0.1",
+           "--inertia",       "0.2",  "--brush-radius", "3",    "--sea-level",  "0.3",
+           "--terrain-scale", "0.02", "--min-flow",     "50",   "--out",        out.string()}),
+      out);
+  const JsonValue summary = load_summary(out);
+  const JsonValue& inputs = summary["inputs"];
+  EXPECT_EQ(inputs["seed"].whole(), 7u);
+  EXPECT_EQ(inputs["drops"].whole(), 3000u);
+  EXPECT_EQ(inputs["generator"].text, "island");
+  EXPECT_EQ(inputs["width"].whole(), 100u);
+  EXPECT_EQ(inputs["height"].whole(), 80u);
+  EXPECT_EQ(inputs["erosion"].number, 0.5);
+  EXPECT_EQ(inputs["deposition"].number, 0.1);
+  EXPECT_EQ(inputs["inertia"].number, 0.2);
+  EXPECT_EQ(inputs["brush_radius"].whole(), 3u);
+  EXPECT_EQ(inputs["sea_level"].number, 0.3);
+  EXPECT_EQ(inputs["terrain_scale"].number, 0.02);
+  EXPECT_FALSE(inputs.has("roughness"));
+  EXPECT_EQ(inputs["routing"].text, "sketch");
+  EXPECT_EQ(inputs["min_flow"].whole(), 50u);
+
+  const JsonValue& counts = summary["counts"];
+  EXPECT_EQ(counts["drops"].whole(), 3000u);
+  const JsonValue& ended = counts["drops_ended"];
+  EXPECT_EQ(ended["flat"].whole() + ended["off_map"].whole() + ended["sea"].whole() +
+                ended["max_steps"].whole(),
+            3000u);
+  EXPECT_GT(counts["total_steps"].whole(), 3000u);
+  const auto flow = load<uint32_t>(out, "flow.npy", 80, 100);
+  EXPECT_EQ(counts["river_cells"].whole(),
+            static_cast<uint64_t>(
+                std::count_if(flow.begin(), flow.end(), [](uint32_t f) { return f >= 50; })));
+  EXPECT_EQ(counts["max_flow"].whole(), *std::max_element(flow.begin(), flow.end()));
+  expect_consistent_drainage(out, 80, 100, 50);
+
+  for (const char* timing :
+       {"terrain_ms", "rain_ms", "drops_per_s", "drainage_ms", "rivers_ms", "total_ms"}) {
+    EXPECT_EQ(summary["timings"][timing].kind, JsonValue::Kind::number) << timing;
+    EXPECT_GE(summary["timings"][timing].number, 0) << timing;
+  }
+}
+
+TEST_F(Cli, SameInputsTwiceGiveIdenticalFiles) {
+  const std::vector<std::string> args = {"--seed", "5", "--drops", "3000", "--routing", "flood"};
+  for (const char* name : {"a", "b"}) {
+    std::vector<std::string> with_out = args;
+    with_out.insert(with_out.end(), {"--out", dir(name).string()});
+    expect_success(run(with_out), dir(name));
+  }
+  for (const std::string& name : kFiles) {
+    if (name == "summary.json") continue;
+    EXPECT_EQ(io::read_file(dir("a") / name), io::read_file(dir("b") / name)) << name;
+  }
+  EXPECT_EQ(summary_without_timings(dir("a")), summary_without_timings(dir("b")));
+}
+
+TEST_F(Cli, AnotherSeedGivesAnotherTerrainAndRain) {
+  expect_success(run({"--seed", "42", "--drops", "2000", "--out", dir("a").string()}), dir("a"));
+  expect_success(run({"--seed", "43", "--drops", "2000", "--out", dir("b").string()}), dir("b"));
+  const auto a = load<float>(dir("a"), "original.npy", 180, 320);
+  const auto b = load<float>(dir("b"), "original.npy", 180, 320);
+  // Nearly every cell of a different noise field differs.
+  EXPECT_GT(testing::bit_differences(a, b), a.size() * 9 / 10);
+  EXPECT_NE(io::read_file(dir("a") / "flow.npy"), io::read_file(dir("b") / "flow.npy"));
+}
+
+TEST_F(Cli, DiamondSquareTerrainRisesToAnIslandThatDrainsToTheSea) {
+  const fs::path out = dir("ds");
+  expect_success(run({"--generator", "diamond-square", "--roughness", "0.7", "--width", "129",
+                      "--height", "65", "--drops", "3000", "--out", out.string()}),
+                 out);
+  const auto heights = load<float>(out, "original.npy", 65, 129);
+  EXPECT_EQ(*std::min_element(heights.begin(), heights.end()), 0.0f);
+  EXPECT_EQ(*std::max_element(heights.begin(), heights.end()), 1.0f);
+  // The island falloff: the border is lower on average than the middle.
+  double border = 0, middle = 0;
+  int border_n = 0, middle_n = 0;
+  for (int y = 0; y < 65; y++) {
+    for (int x = 0; x < 129; x++) {
+      const double h = heights[static_cast<std::size_t>(y * 129 + x)];
+      if (x == 0 || y == 0 || x == 128 || y == 64) {
+        border += h;
+        border_n++;
+      } else if (std::abs(x - 64) < 16 && std::abs(y - 32) < 8) {
+        middle += h;
+        middle_n++;
+      }
+    }
+  }
+  EXPECT_LT(border / border_n + 0.2, middle / middle_n);
+  const JsonValue summary = load_summary(out);
+  EXPECT_EQ(summary["inputs"]["generator"].text, "diamond-square");
+  EXPECT_EQ(summary["inputs"]["roughness"].number, 0.7);
+  EXPECT_EQ(summary["inputs"]["island"].number, 0.4);
+  EXPECT_FALSE(summary["inputs"].has("terrain_scale"));
+  EXPECT_GT(summary["counts"]["drops_ended"]["sea"].whole(), 0u);
+  expect_consistent_drainage(out, 65, 129, 250);
+}
+
+TEST_F(Cli, FloodRoutingAddsNoRippleAndSketchRoutingDoes) {
+  expect_success(run({"--drops", "2000", "--routing", "flood", "--out", dir("flood").string()}),
+                 dir("flood"));
+  expect_success(run({"--drops", "2000", "--out", dir("sketch").string()}), dir("sketch"));
+  // Filling only ever raises, so without a ripple the routing surface is nowhere below the
+  // eroded field; the sketch's ripple takes it below in places.
+  const auto eroded = load<float>(dir("flood"), "eroded.npy", 180, 320);
+  const auto flood = load<float>(dir("flood"), "filled.npy", 180, 320);
+  const auto sketch = load<float>(dir("sketch"), "filled.npy", 180, 320);
+  std::size_t flood_below = 0, sketch_below = 0;
+  for (std::size_t i = 0; i < eroded.size(); i++) {
+    flood_below += flood[i] < eroded[i];
+    sketch_below += sketch[i] < eroded[i];
+  }
+  EXPECT_EQ(flood_below, 0u);
+  EXPECT_GT(sketch_below, 1000u);
+  EXPECT_EQ(load_summary(dir("flood"))["inputs"]["routing"].text, "flood");
+  expect_consistent_drainage(dir("flood"), 180, 320, 250);
+}
+
+// --- The sketch's reference grids ----------------------------------------------------------
+
+TEST_F(Cli, Seed42MatchesTheSketchAfter20000Drops) {
+  const fs::path out = dir("s42");
+  expect_success(run({"--seed", "42", "--drops", "20000", "--out", out.string()}), out);
+  EXPECT_EQ(testing::bit_differences(load<float>(out, "original.npy", 180, 320),
+                                     testing::read_reference<float>("original.f32")),
+            0u);
+  EXPECT_EQ(testing::bit_differences(load<float>(out, "eroded.npy", 180, 320),
+                                     testing::read_reference<float>("eroded-20000.f32")),
+            0u);
+  // The sketch's own counts for this run.
+  const JsonValue expected =
+      parse_json(io::read_file(testing::reference_path("summary-20000.json")));
+  const JsonValue counts = load_summary(out)["counts"];
+  EXPECT_EQ(counts["total_steps"].whole(), expected["total_steps"].whole());
+  for (const char* end : {"flat", "off_map", "sea", "max_steps"}) {
+    EXPECT_EQ(counts["drops_ended"][end].whole(), expected["drops_ended"][end].whole()) << end;
+  }
+  EXPECT_EQ(counts["river_cells"].whole(), expected["river_cells"].whole());
+  EXPECT_EQ(counts["max_flow"].whole(), expected["max_water"].whole());
+}
+
+// The whole default run (about a second or two): the sketch's eroded field, routing surface,
+// water and downstream for 300,000 drops, bit for bit, and its counts.
+TEST_F(Cli, DefaultRunMatchesTheSketchsWaterDownstreamAndFilledSurface) {
+  const fs::path out = dir("full");
+  const CliRun result = run({"--out", out.string()});
+  expect_success(result, out);
+  EXPECT_EQ(testing::bit_differences(load<float>(out, "eroded.npy", 180, 320),
+                                     testing::read_reference<float>("eroded.f32")),
+            0u);
+  EXPECT_EQ(testing::bit_differences(load<float>(out, "filled.npy", 180, 320),
+                                     testing::read_reference<float>("filled.f32")),
+            0u);
+  EXPECT_EQ(testing::bit_differences(load<int32_t>(out, "downstream.npy", 180, 320),
+                                     testing::read_reference<int32_t>("downstream.i32")),
+            0u);
+  // The sketch keeps its water counts as float32.
+  const auto flow = load<uint32_t>(out, "flow.npy", 180, 320);
+  std::vector<float> water(flow.size());
+  std::transform(flow.begin(), flow.end(), water.begin(),
+                 [](uint32_t f) { return static_cast<float>(f); });
+  EXPECT_EQ(testing::bit_differences(water, testing::read_reference<float>("water.f32")), 0u);
+  expect_consistent_drainage(out, 180, 320, 250);
+
+  const JsonValue expected = parse_json(io::read_file(testing::reference_path("summary.json")));
+  const JsonValue summary = load_summary(out);
+  const JsonValue& counts = summary["counts"];
+  EXPECT_EQ(counts["drops"].whole(), 300000u);
+  EXPECT_EQ(counts["total_steps"].whole(), expected["total_steps"].whole());
+  for (const char* end : {"flat", "off_map", "sea", "max_steps"}) {
+    EXPECT_EQ(counts["drops_ended"][end].whole(), expected["drops_ended"][end].whole()) << end;
+  }
+  EXPECT_EQ(counts["river_cells"].whole(), expected["river_cells"].whole());
+  EXPECT_EQ(counts["max_flow"].whole(), expected["max_water"].whole());
+
+  // Progress: none in the first second; past it, plain lines (stderr is a file here, not a
+  // terminal) and the rain's last line at 100%.
+  EXPECT_EQ(result.err.find('\r'), std::string::npos);
+  const double busy_ms =
+      summary["timings"]["terrain_ms"].number + summary["timings"]["rain_ms"].number;
+  if (summary["timings"]["total_ms"].number < 950) {
+    EXPECT_EQ(result.err, "");
+  } else if (busy_ms > 1050) {
+    EXPECT_NE(result.err.find("rain: 300,000 / 300,000 drops (100%)\n"), std::string::npos)
+        << result.err;
+  }
+  std::size_t start = 0;
+  while (start < result.err.size()) {
+    const std::size_t end = result.err.find('\n', start);
+    const std::string line = result.err.substr(start, end - start);
+    const bool known = line.rfind("rain: ", 0) == 0 || line.rfind("drainage: ", 0) == 0 ||
+                       line.rfind("rivers: ", 0) == 0 || line.rfind("writing: ", 0) == 0 ||
+                       line.rfind("terrain: ", 0) == 0;
+    EXPECT_TRUE(known) << line;
+    start = end == std::string::npos ? result.err.size() : end + 1;
+  }
+}
+
+// --- Bad input -----------------------------------------------------------------------------
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::vector<std::string> message_has;  // parts the one line must contain
+  bool add_out = true;                   // append --out WORK/out
+};
+
+void PrintTo(const BadInput& bad, std::ostream* os) {
+  for (const std::string& arg : bad.args) *os << "[" << arg << "] ";
+}
+
+class CliBadInput : public Cli, public ::testing::WithParamInterface<BadInput> {};
+
+TEST_P(CliBadInput, ExitsTwoWithOneLineNamingTheFlagAndWritesNothing) {
+  const BadInput& bad = GetParam();
+  // An existing directory with a file in it, and a place where a new one would go.
+  testing::write_text(dir("existing") / "notes.txt", "mine");
+  const auto before = listing(work_.path());
+  std::vector<std::string> args = bad.args;
+  if (bad.add_out) args.insert(args.end(), {"--out", dir("new").string()});
+  const CliRun result = run(args);
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  EXPECT_EQ(result.err.rfind("terrain-cli: ", 0), 0u) << result.err;
+  for (const std::string& part : bad.message_has) {
+    EXPECT_NE(result.err.find(part), std::string::npos) << "'" << part << "' not in " << result.err;
+  }
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Everything, CliBadInput,
+    ::testing::Values(
+        // Whole numbers: no exponent, sign, junk, spaces, emptiness; within range.
+        BadInput{{"--seed", "1e3"}, {"--seed", "'1e3'", "not a whole number", "0..4294967295"}},
+        BadInput{{"--seed", "-1"}, {"--seed", "out of range", "0..4294967295"}},
+        BadInput{{"--seed", "4294967296"}, {"--seed", "out of range"}},
+        BadInput{{"--seed", "99999999999999999999999"}, {"--seed", "out of range"}},
+        BadInput{{"--seed", ""}, {"--seed", "''", "not a whole number"}},
+        BadInput{{"--seed", "12x"}, {"--seed", "'12x'"}},
+        BadInput{{"--seed", " 12"}, {"--seed", "not a whole number"}},
+        BadInput{{"--seed", "+12"}, {"--seed", "not a whole number"}},
+        BadInput{{"--seed", "1\n2"}, {"--seed", "'1\\x0a2'"}},
+        BadInput{{"--drops", "1000000001"}, {"--drops", "out of range", "0..1000000000"}},
+        BadInput{{"--drops", "2.5"}, {"--drops", "not a whole number"}},
+        BadInput{{"--width", "1"}, {"--width", "out of range", "2..8192"}},
+        BadInput{{"--width", "8193"}, {"--width", "2..8192"}},
+        BadInput{{"--height", "0"}, {"--height", "2..8192"}},
+        BadInput{{"--brush-radius", "7"}, {"--brush-radius", "1..6"}},
+        BadInput{{"--brush-radius", "0"}, {"--brush-radius", "1..6"}},
+        BadInput{{"--brush-radius", "2.0"}, {"--brush-radius", "not a whole number"}},
+        BadInput{{"--min-flow", "0"}, {"--min-flow", "out of range"}},
+        BadInput{{"--min-flow", "1e2"}, {"--min-flow", "not a whole number"}},
+        // Reals: finite, the whole text, within range.
+        BadInput{{"--erosion", "nan"}, {"--erosion", "not a finite number", "0..1"}},
+        BadInput{{"--erosion", "inf"}, {"--erosion", "not a finite number"}},
+        BadInput{{"--erosion", "1.01"}, {"--erosion", "out of range", "0..1"}},
+        BadInput{{"--erosion", "0.3x"}, {"--erosion", "not a number"}},
+        BadInput{{"--erosion", ""}, {"--erosion", "not a number"}},
+        BadInput{{"--erosion", "1e999"}, {"--erosion", "out of range"}},
+        BadInput{{"--deposition", "-0.1"}, {"--deposition", "out of range", "0..1"}},
+        BadInput{{"--inertia", "0.6"}, {"--inertia", "0..0.5"}},
+        BadInput{{"--sea-level", "0.61"}, {"--sea-level", "0..0.6"}},
+        BadInput{{"--terrain-scale", "0.1"}, {"--terrain-scale", "0.004..0.03"}},
+        BadInput{{"--generator", "diamond-square", "--roughness", "0.95"},
+                 {"--roughness", "0.3..0.9"}},
+        // Choices.
+        BadInput{{"--generator", "perlin"},
+                 {"--generator", "'perlin'", "island or diamond-square"}},
+        BadInput{{"--routing", "d8"}, {"--routing", "'d8'", "sketch or flood"}},
+        // A setting of the other generator.
+        BadInput{{"--roughness", "0.5"}, {"--roughness", "diamond-square"}},
+        BadInput{{"--generator", "island", "--roughness", "0.5"}, {"--roughness"}},
+        BadInput{{"--generator", "diamond-square", "--terrain-scale", "0.01"},
+                 {"--terrain-scale", "island"}},
+        // Flags themselves.
+        BadInput{{"--bogus", "1"}, {"unknown flag", "'--bogus'"}},
+        BadInput{{"-s", "1"}, {"unknown flag", "'-s'"}},
+        BadInput{{"stray"}, {"unexpected argument", "'stray'"}},
+        BadInput{{"--drops"}, {"--drops needs a value", "0..1000000000"}},
+        BadInput{{"--drops", "--seed", "3"}, {"--drops needs a value"}},
+        BadInput{{"--seed", "1", "--seed", "2"}, {"--seed", "twice"}},
+        BadInput{{"--force=yes"}, {"--force takes no value"}},
+        BadInput{{"--seed=abc"}, {"--seed", "'abc'"}},
+        // --out: required, not empty.
+        BadInput{{"--seed", "3"}, {"--out DIR is required"}, false},
+        BadInput{{}, {"--out DIR is required"}, false},
+        BadInput{{"--out", ""}, {"--out", "empty"}, false},
+        BadInput{{"--out"}, {"--out needs a value"}, false}));
+
+// --- The output directory ------------------------------------------------------------------
+
+TEST_F(Cli, AnExistingOutputFileIsRefusedWithoutForce) {
+  const fs::path out = dir("out");
+  testing::write_text(out / "flow.npy", "keep me");
+  const auto before = listing(work_.path());
+  const CliRun result = run({"--drops", "100", "--out", out.string()});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find((out / "flow.npy").string()), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("already exists"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--force"), std::string::npos) << result.err;
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+TEST_F(Cli, ForceReplacesExistingOutputFilesAndLeavesOthersAlone) {
+  const fs::path out = dir("out");
+  testing::write_text(out / "flow.npy", "keep me");
+  testing::write_text(out / "summary.json", "{}");
+  testing::write_text(out / "notes.txt", "not ours");
+  const CliRun result = run({"--drops", "100", "--force", "--out", out.string()});
+  expect_success(result, out);
+  const auto after = listing(out);
+  EXPECT_EQ(after.size(), 9u);  // the 8 files and notes.txt: no temporaries
+  EXPECT_EQ(io::read_file(out / "notes.txt"), "not ours");
+  EXPECT_NO_THROW(load<uint32_t>(out, "flow.npy", 180, 320));
+  EXPECT_NO_THROW(load_summary(out)["counts"]);
+  // And again: --force over a complete previous run gives the same grids, no temporaries.
+  const std::string flow = io::read_file(out / "flow.npy");
+  expect_success(run({"--drops", "100", "--force", "--out", out.string()}), out);
+  EXPECT_EQ(listing(out).size(), 9u);
+  EXPECT_EQ(io::read_file(out / "flow.npy"), flow);
+}
+
+TEST_F(Cli, MissingDirectoriesAreCreated) {
+  const fs::path out = dir("a") / "b" / "c";
+  expect_success(run({"--drops", "100", "--width", "20", "--height", "10", "--out", out.string()}),
+                 out);
+  EXPECT_EQ(listing(out).size(), 8u);
+  // A trailing slash names the same directory.
+  const std::string slashed = dir("d").string() + "/";
+  const CliRun result =
+      run({"--drops", "100", "--width", "20", "--height", "10", "--out", slashed});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(listing(dir("d")).size(), 8u);
+}
+
+TEST_F(Cli, AnOutputPathUnderARegularFileIsRefused) {
+  testing::write_text(dir("plain"), "a file");
+  const auto before = listing(work_.path());
+  const fs::path out = dir("plain") / "sub";
+  const CliRun result = run({"--drops", "100", "--out", out.string()});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find(out.string()), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("Not a directory"), std::string::npos) << result.err;
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+TEST_F(Cli, AnOutputPathThatIsARegularFileIsRefused) {
+  testing::write_text(dir("plain"), "a file");
+  const auto before = listing(work_.path());
+  const CliRun result = run({"--drops", "100", "--out", dir("plain").string()});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find("is not a directory"), std::string::npos) << result.err;
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+TEST_F(Cli, AnOutputDirectoryThatCannotBeWrittenIsRefused) {
+  // /proc takes no new files or directories, whoever asks (CI runs as root).
+  for (const std::string out : {"/proc", "/proc/terrain-cli-test/out"}) {
+    const CliRun result = run({"--drops", "100", "--out", out});
+    EXPECT_EQ(result.status, 2) << out;
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find("'" + out + "'"), std::string::npos) << result.err;
+  }
+}
+
+TEST_F(Cli, AWriteThatFailsHalfWayLeavesNothingNotEvenTheNewDirectory) {
+  // A 50 KB file-size limit (dash counts ulimit -f in 512-byte blocks; bash in 1024) passes the
+  // checks, then fails writing the first 230 KB grid, as a full disk would.
+  const auto before = listing(work_.path());
+  const fs::path out = dir("new") / "deeper";
+  const CliRun result = run({"--drops", "100", "--out", out.string()}, "ulimit -f 100; ");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  EXPECT_NE(result.err.find((out / "original.npy").string() + ": File too large"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+}  // namespace
+}  // namespace terrain

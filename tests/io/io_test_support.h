@@ -1,0 +1,154 @@
+// Helpers shared by the io and terrain-cli tests: scratch directories, directory listings,
+// running terrain-cli, and the sketch's reference grids.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "io/atomic_file.h"
+
+namespace terrain::testing {
+
+namespace fs = std::filesystem;
+
+// A fresh empty directory under the system's temporary directory, removed with everything in
+// it when the test ends.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "terrain-io-test-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+// Every entry under `dir`, by path relative to it, with a fingerprint of what it is: its size
+// and a hash of its bytes for a file, "<dir>", or "<symlink to T>". Two listings compare
+// equal only if nothing was added, removed or changed (and stay short when printed).
+inline std::map<std::string, std::string> listing(const fs::path& dir) {
+  std::map<std::string, std::string> entries;
+  if (!fs::exists(dir)) return entries;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    const std::string name = fs::relative(entry.path(), dir).string();
+    if (entry.is_symlink()) {
+      entries[name] = "<symlink to " + fs::read_symlink(entry.path()).string() + ">";
+    } else if (entry.is_directory()) {
+      entries[name] = "<dir>";
+    } else {
+      const std::string content = io::read_file(entry.path());
+      entries[name] = std::to_string(content.size()) + " bytes, hash " +
+                      std::to_string(std::hash<std::string>{}(content));
+    }
+  }
+  return entries;
+}
+
+// Writes a file whole, creating its directory if needed.
+inline void write_text(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  io::write_file_atomically(path, text, io::WriteMode::replace);
+}
+
+// What one run of terrain-cli did.
+struct CliRun {
+  int status = -1;  // exit status (-1 if it did not exit normally)
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// The argument as one shell word.
+inline std::string shell_quoted(const std::string& arg) {
+  std::string out = "'";
+  for (char c : arg) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+// Runs the built terrain-cli with `args` (stdin from /dev/null), catching stdout and stderr in
+// files under `scratch` (which must not be the output directory under test). `shell_prefix`
+// runs first in the same shell (e.g. "ulimit -f 100;").
+inline CliRun run_cli(const std::vector<std::string>& args, const fs::path& scratch,
+                      const std::string& shell_prefix = "") {
+  const fs::path out = scratch / "cli-stdout.txt";
+  const fs::path err = scratch / "cli-stderr.txt";
+  // Appended piece by piece: GCC 12 warns falsely on "literal" + temporary string.
+  std::string command = shell_prefix + shell_quoted(TERRAIN_CLI);
+  for (const std::string& arg : args) {
+    command += ' ';
+    command += shell_quoted(arg);
+  }
+  command += " < /dev/null > ";
+  command += shell_quoted(out.string());
+  command += " 2> ";
+  command += shell_quoted(err.string());
+  const int raw = std::system(command.c_str());
+  CliRun run;
+  run.status = (raw != -1 && WIFEXITED(raw)) ? WEXITSTATUS(raw) : -1;
+  run.out = io::read_file(out);
+  run.err = io::read_file(err);
+  fs::remove(out);
+  fs::remove(err);
+  return run;
+}
+
+inline std::size_t line_count(const std::string& text) {
+  std::size_t lines = 0;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+inline std::string reference_path(const std::string& name) {
+  return std::string(TERRAIN_TEST_DATA) + "/seed-42/" + name;
+}
+
+// A raw little-endian reference grid of the sketch's 320 x 180; throws (so the test fails,
+// never skips) when it is missing or short.
+template <typename T>
+std::vector<T> read_reference(const std::string& name) {
+  constexpr std::size_t kCells = 320 * 180;
+  const std::string bytes = io::read_file(reference_path(name));
+  if (bytes.size() != kCells * sizeof(T)) {
+    throw std::runtime_error("reference file has the wrong size: " + reference_path(name));
+  }
+  std::vector<T> values(kCells);
+  std::memcpy(values.data(), bytes.data(), bytes.size());
+  return values;
+}
+
+// How many elements differ bit for bit.
+template <typename T>
+std::size_t bit_differences(const std::vector<T>& a, const std::vector<T>& b) {
+  if (a.size() != b.size()) return std::max(a.size(), b.size());
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < a.size(); i++) count += std::memcmp(&a[i], &b[i], sizeof(T)) != 0;
+  return count;
+}
+
+}  // namespace terrain::testing

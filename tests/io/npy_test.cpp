@@ -1,0 +1,282 @@
+// .npy files: numpy's exact header, 64-byte alignment, round trips of every dtype, and the
+// reader's precise complaints about files that are not what they should be.
+#include "io/npy.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "io_test_support.h"
+
+namespace terrain::io {
+namespace {
+
+std::vector<std::byte> bytes_of(const std::string& text) {
+  const auto* p = reinterpret_cast<const std::byte*>(text.data());
+  return {p, p + text.size()};
+}
+
+std::string text_of(const std::vector<std::byte>& bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+// A hand-made file: magic, version, header length, `header` as given, then `data`.
+std::vector<std::byte> handmade(const std::string& header, const std::string& data,
+                                unsigned major = 1) {
+  std::string file("\x93NUMPY", 6);
+  file += static_cast<char>(major);
+  file += '\0';
+  const std::size_t n = header.size();
+  file += static_cast<char>(n & 0xFF);
+  file += static_cast<char>((n >> 8) & 0xFF);
+  if (major >= 2) file += std::string(2, '\0');
+  return bytes_of(file + header + data);
+}
+
+std::string error_of(const std::vector<std::byte>& bytes) {
+  try {
+    decode_npy(bytes);
+  } catch (const NpyError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(NpyWriter, HeaderOfTheSketchGridIsNumpysExactText) {
+  // What numpy 1.24+ writes for np.zeros((180, 320), '<f4'): the dict, 18 spaces of room to
+  // grow the first axis to 21 digits, padding to 128 bytes, '\n'.
+  const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (180, 320), }";
+  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
+  expected += dict;
+  expected += std::string(128 - 10 - dict.size() - 1, ' ');
+  expected += '\n';
+  EXPECT_EQ(npy_preamble(NpyDtype::float32, 180, 320), expected);
+  EXPECT_EQ(expected.size(), 128u);
+}
+
+TEST(NpyWriter, HeaderNamesEachDtypeAsNumpyDoes) {
+  EXPECT_NE(npy_preamble(NpyDtype::float32, 2, 3).find("'descr': '<f4'"), std::string::npos);
+  EXPECT_NE(npy_preamble(NpyDtype::uint32, 2, 3).find("'descr': '<u4'"), std::string::npos);
+  EXPECT_NE(npy_preamble(NpyDtype::int32, 2, 3).find("'descr': '<i4'"), std::string::npos);
+  EXPECT_NE(npy_preamble(NpyDtype::uint8, 2, 3).find("'descr': '|u1'"), std::string::npos);
+  EXPECT_NE(npy_preamble(NpyDtype::uint8, 2, 3).find("'shape': (2, 3), }"), std::string::npos);
+}
+
+TEST(NpyWriter, DataStartsAtAMultipleOf64BytesForEveryDtypeAndShape) {
+  const int sizes[] = {0, 1, 2, 9, 10, 99, 180, 320, 8192, 123456789, 2147483647};
+  for (NpyDtype dtype : {NpyDtype::float32, NpyDtype::uint32, NpyDtype::int32, NpyDtype::uint8}) {
+    for (int h : sizes) {
+      for (int w : sizes) {
+        const std::string preamble = npy_preamble(dtype, h, w);
+        SCOPED_TRACE(preamble);
+        ASSERT_EQ(preamble.size() % 64, 0u);
+        // The length field counts everything after itself.
+        const std::size_t length = static_cast<unsigned char>(preamble[8]) |
+                                   static_cast<std::size_t>(static_cast<unsigned char>(preamble[9]))
+                                       << 8;
+        EXPECT_EQ(length, preamble.size() - 10);
+        // Padded with spaces after the dict, ended by one newline.
+        EXPECT_EQ(preamble.back(), '\n');
+        const std::size_t close = preamble.rfind('}');
+        EXPECT_EQ(preamble.find_first_not_of(' ', close + 1), preamble.size() - 1);
+      }
+    }
+  }
+}
+
+TEST(NpyWriter, DataIsLittleEndianRowMajor) {
+  const std::vector<float> f = {1.0f, -2.0f};
+  const std::vector<std::byte> file = encode_npy(f, 1, 2);
+  const std::string data = text_of(file).substr(file.size() - 8);
+  EXPECT_EQ(data, std::string("\x00\x00\x80\x3f\x00\x00\x00\xc0", 8));
+
+  const std::vector<uint32_t> u = {0x01020304u};
+  const std::string u_file = text_of(encode_npy(u, 1, 1));
+  EXPECT_EQ(u_file.substr(u_file.size() - 4), std::string("\x04\x03\x02\x01", 4));
+  const std::vector<int32_t> i = {-1, 2};
+  const std::string i_file = text_of(encode_npy(i, 2, 1));
+  EXPECT_EQ(i_file.substr(i_file.size() - 8), std::string("\xff\xff\xff\xff\x02\0\0\0", 8));
+}
+
+TEST(NpyWriter, RejectsAValueCountThatDoesNotFillTheShape) {
+  const std::vector<float> values(5);
+  EXPECT_THROW(encode_npy(values, 2, 3), std::invalid_argument);
+  EXPECT_THROW(npy_preamble(NpyDtype::float32, -1, 3), std::invalid_argument);
+}
+
+// Every dtype goes in and comes back with its shape and every bit of every value.
+template <typename T>
+class NpyRoundTrip : public ::testing::Test {};
+using NpyTypes = ::testing::Types<float, uint32_t, int32_t, uint8_t>;
+TYPED_TEST_SUITE(NpyRoundTrip, NpyTypes);
+
+template <typename T>
+std::vector<T> awkward_values(std::size_t n) {
+  std::vector<T> values(n);
+  for (std::size_t i = 0; i < n; i++) values[i] = static_cast<T>(i * 2654435761u);
+  values[0] = std::numeric_limits<T>::max();
+  values[1] = std::numeric_limits<T>::lowest();
+  if constexpr (std::is_same_v<T, float>) {
+    values[2] = -0.0f;
+    values[3] = std::numeric_limits<float>::quiet_NaN();
+    values[4] = std::numeric_limits<float>::infinity();
+    values[5] = std::numeric_limits<float>::denorm_min();
+    values[6] = 0.1f;
+  }
+  return values;
+}
+
+TYPED_TEST(NpyRoundTrip, ValuesShapeAndDtypeComeBackBitForBit) {
+  using T = TypeParam;
+  constexpr int kHeight = 7;
+  constexpr int kWidth = 13;  // not square, so a swapped shape would show
+  const std::vector<T> values = awkward_values<T>(kHeight * kWidth);
+  const std::vector<std::byte> file = encode_npy(std::span<const T>(values), kHeight, kWidth);
+  EXPECT_EQ(file.size(),
+            npy_preamble(npy_dtype_of<T>(), kHeight, kWidth).size() + values.size() * sizeof(T));
+
+  const NpyArray array = decode_npy(file);
+  EXPECT_EQ(array.dtype, npy_dtype_of<T>());
+  EXPECT_EQ(array.height, kHeight);
+  EXPECT_EQ(array.width, kWidth);
+  const std::vector<T> back = npy_values<T>(array, kHeight, kWidth);
+  EXPECT_EQ(testing::bit_differences(back, values), 0u);
+}
+
+TYPED_TEST(NpyRoundTrip, EmptyAndOneByOneArraysRoundTrip) {
+  using T = TypeParam;
+  const std::vector<T> none;
+  const NpyArray empty = decode_npy(encode_npy(std::span<const T>(none), 0, 5));
+  EXPECT_EQ(empty.height, 0);
+  EXPECT_EQ(empty.width, 5);
+  EXPECT_TRUE(npy_values<T>(empty).empty());
+  const std::vector<T> one = {static_cast<T>(7)};
+  EXPECT_EQ(npy_values<T>(decode_npy(encode_npy(std::span<const T>(one), 1, 1)), 1, 1), one);
+}
+
+TEST(NpyRoundTrip, FilesOnDiskRoundTrip) {
+  testing::ScratchDir dir;
+  const std::vector<int32_t> values = {-1, 0, 5, 7, 2147483647, -2147483647 - 1};
+  write_file_atomically(dir / "grid.npy", encode_npy(values, 3, 2), WriteMode::never_overwrite);
+  EXPECT_EQ(npy_values<int32_t>(read_npy(dir / "grid.npy"), 3, 2), values);
+}
+
+TEST(NpyReader, RejectsACorruptedMagicNamingTheBytes) {
+  std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
+  file[1] = std::byte{'M'};
+  EXPECT_EQ(error_of(file),
+            "bad magic: a .npy file starts with 93 4e 55 4d 50 59 (\\x93NUMPY), this one with "
+            "93 4d 55 4d 50 59");
+}
+
+TEST(NpyReader, RejectsATooShortFile) {
+  EXPECT_EQ(error_of(bytes_of("\x93NUMPY")), "too short for a .npy file (6 bytes)");
+}
+
+TEST(NpyReader, RejectsAnUnknownVersion) {
+  std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
+  file[6] = std::byte{4};
+  EXPECT_EQ(error_of(file), "unsupported .npy version 4.0 (this reader knows 1.0, 2.0 and 3.0)");
+}
+
+TEST(NpyReader, RejectsAWrongDtypeWithBothNames) {
+  const NpyArray array = decode_npy(encode_npy(std::vector<int32_t>(6), 2, 3));
+  try {
+    npy_values<float>(array, 2, 3);
+    FAIL() << "read int32 data as float32";
+  } catch (const NpyError& e) {
+    EXPECT_STREQ(e.what(), "dtype is '<i4', expected '<f4'");
+  }
+  EXPECT_THROW(npy_values<uint32_t>(array), NpyError);
+  EXPECT_THROW(npy_values<uint8_t>(array), NpyError);
+  EXPECT_NO_THROW(npy_values<int32_t>(array));
+}
+
+TEST(NpyReader, RejectsAWrongShapeWithBothShapes) {
+  const NpyArray array = decode_npy(encode_npy(std::vector<float>(320 * 180), 180, 320));
+  try {
+    npy_values<float>(array, 320, 180);
+    FAIL() << "accepted a transposed shape";
+  } catch (const NpyError& e) {
+    EXPECT_STREQ(e.what(), "shape is (180, 320), expected (320, 180)");
+  }
+  EXPECT_NO_THROW(npy_values<float>(array, 180, 320));
+  EXPECT_NO_THROW(npy_values<float>(array, 180, -1));
+}
+
+TEST(NpyReader, RejectsAnUnsupportedDtype) {
+  const std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }\n";
+  EXPECT_EQ(error_of(handmade(header, std::string(8, '\0'))),
+            "unsupported dtype '<f8' (supported: '<f4', '<u4', '<i4', '|u1')");
+}
+
+TEST(NpyReader, RejectsFortranOrder) {
+  const std::string header = "{'descr': '<f4', 'fortran_order': True, 'shape': (1, 2), }\n";
+  EXPECT_EQ(error_of(handmade(header, std::string(8, '\0'))),
+            "fortran_order is True: only C (row-major) order is supported");
+}
+
+TEST(NpyReader, RejectsShapesThatAreNotTwoDimensional) {
+  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (5,), }\n",
+                              std::string(20, '\0'))),
+            "shape (5,) has 1 dimension, expected 2 (height, width)");
+  EXPECT_EQ(error_of(handmade("{'descr': '|u1', 'fortran_order': False, 'shape': (1, 2, 3), }\n",
+                              std::string(6, '\0'))),
+            "shape (1, 2, 3) has 3 dimensions, expected 2 (height, width)");
+}
+
+TEST(NpyReader, RejectsTooFewOrTooManyDataBytes) {
+  std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
+  file.pop_back();
+  EXPECT_EQ(error_of(file), "data is 23 bytes, but shape (2, 3) of '<f4' needs 24");
+  file.push_back(std::byte{0});
+  file.push_back(std::byte{0});
+  EXPECT_EQ(error_of(file), "data is 25 bytes, but shape (2, 3) of '<f4' needs 24");
+}
+
+TEST(NpyReader, RejectsAHeaderLengthPastTheEnd) {
+  std::vector<std::byte> file = encode_npy(std::vector<uint8_t>(1), 1, 1);
+  file.resize(40);
+  EXPECT_EQ(error_of(file), "header length 118 runs past the end of the file (40 bytes)");
+}
+
+TEST(NpyReader, RejectsAHeaderThatIsNotADict) {
+  EXPECT_NE(error_of(handmade("['descr', '<f4']\n", "")).find("header is not a valid dict"),
+            std::string::npos);
+  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'shape': (1, 1), }\n", "")),
+            "header has no 'fortran_order'");
+  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1), "
+                              "'extra': 1}\n",
+                              "")),
+            "header has an unexpected key 'extra'");
+}
+
+TEST(NpyReader, ReadsWhatOtherNumpyVersionsWrite) {
+  // Keys in another order, double quotes, no trailing comma, 16-byte alignment (old numpy),
+  // and format 2.0's 4-byte header length.
+  const std::string header =
+      "{\"shape\": (1, 2), \"fortran_order\": False, \"descr\": \"<u4\"}   \n";
+  const std::string data("\x01\0\0\0\x02\0\0\0", 8);
+  for (unsigned major : {1u, 2u}) {
+    const NpyArray array = decode_npy(handmade(header, data, major));
+    EXPECT_EQ(npy_values<uint32_t>(array, 1, 2), (std::vector<uint32_t>{1, 2}));
+  }
+}
+
+TEST(NpyReader, ErrorsFromAFileNameTheFile) {
+  testing::ScratchDir dir;
+  testing::write_text(dir / "bad.npy", "not numpy at all");
+  try {
+    read_npy(dir / "bad.npy");
+    FAIL() << "read a text file as .npy";
+  } catch (const NpyError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
+        << e.what();
+  }
+  EXPECT_THROW(read_npy(dir / "missing.npy"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace terrain::io
