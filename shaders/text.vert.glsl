@@ -1,0 +1,11 @@
+// Glyph quads of the debug text: canvas position and atlas coordinates per vertex.
+layout(location = 0) in vec4 a_vertex;  // x, y in canvas pixels; u, v in the font atlas
+
+uniform vec2 u_target_size;
+
+out vec2 v_uv;
+
+void main() {
+  v_uv = a_vertex.zw;
+  gl_Position = vec4(a_vertex.xy / u_target_size * 2.0 - 1.0, 0.0, 1.0);
+}

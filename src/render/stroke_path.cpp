@@ -1,0 +1,48 @@
+// Building stroke paths: flattening quadratic curves into segments (see stroke_path.h).
+#include "render/stroke_path.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace terrain::render {
+
+void StrokePath::move_to(double x, double y) {
+  x_ = x;
+  y_ = y;
+  has_point_ = true;
+}
+
+void StrokePath::line_to(double x, double y) {
+  if (has_point_) {
+    segments_.push_back({static_cast<float>(x_), static_cast<float>(y_), static_cast<float>(x),
+                         static_cast<float>(y)});
+  }
+  move_to(x, y);
+}
+
+void StrokePath::quadratic_curve_to(double cx, double cy, double x, double y) {
+  if (!has_point_)
+    move_to(cx, cy);  // the canvas's rule: a curve with no start begins at its control
+  // B(t) = (1-t)^2 p0 + 2(1-t)t c + t^2 p1 has the constant second derivative
+  // 2 (p0 - 2c + p1); n equal steps in t stray from it by at most |p0 - 2c + p1| / (4 n^2).
+  const double x0 = x_;
+  const double y0 = y_;
+  const double ddx = x0 - 2 * cx + x;
+  const double ddy = y0 - 2 * cy + y;
+  const double bend = std::sqrt(ddx * ddx + ddy * ddy);
+  const int steps = std::max(1, static_cast<int>(std::ceil(std::sqrt(bend / (4 * kFlatness)))));
+  for (int k = 1; k <= steps; k++) {
+    const double t = static_cast<double>(k) / steps;
+    const double u = 1 - t;
+    const double a = u * u;
+    const double b = 2 * u * t;
+    const double c = t * t;
+    if (k == steps) {
+      line_to(x, y);  // land exactly on the end point
+    } else {
+      line_to(a * x0 + b * cx + c * x, a * y0 + b * cy + c * y);
+    }
+  }
+}
+
+}  // namespace terrain::render
