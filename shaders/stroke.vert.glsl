@@ -16,6 +16,7 @@ uniform samplerBuffer u_segments;  // RGBA32F: x0, y0, x1, y1 in canvas pixels, 
 uniform vec2 u_target_size;        // target width and height in pixels
 uniform float u_half_width;        // half the line width, in pixels
 uniform float u_depth;             // clip-space depth: a different one per path (composite pass)
+uniform int u_shape;               // 0: the texels are segments; 1: miter joins (x, y, miter)
 
 flat out vec2 v_a;  // the segment's ends, for the fragment's distance to it
 flat out vec2 v_b;
@@ -24,7 +25,9 @@ void main() {
   vec4 segment = texelFetch(u_segments, gl_VertexID / 3);
   int corner = gl_VertexID % 3;
   vec2 a = segment.xy;
-  vec2 b = segment.zw;
+  // A miter join's cone runs from its corner to its tip, and lies inside the capsule between
+  // them, so the same triangle holds it.
+  vec2 b = u_shape == 1 ? segment.xy + segment.zw * u_half_width : segment.zw;
   vec2 d = b - a;
   float len = length(d);
   vec2 along = len > 0.0 ? d / len : vec2(1.0, 0.0);  // a zero-length segment is a dot

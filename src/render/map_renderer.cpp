@@ -44,6 +44,8 @@ void MapRenderer::init(const MapRendererOptions& options) {
   glUseProgram(0);
   glGenVertexArrays(1, &present_vao_);
   routes_.resize(static_cast<std::size_t>(Rain::kMaxRoutes));
+  // p5's beginShape() polylines keep the canvas's default lineJoin: miter.
+  for (StrokePath& route : routes_) route.set_miter_joins(true);
   initialized_ = true;
 }
 
@@ -122,7 +124,7 @@ void MapRenderer::render(const MapInputs& inputs, RenderTarget& target) {
           path.line_to(x, y);
         }
       }
-      strokes_.stroke(strokes_.add_path(path.segments()), kDebugColor, 1, kRouteWidth);
+      strokes_.stroke(strokes_.add_path(path), kDebugColor, 1, kRouteWidth);
     }
   }
   const auto built = std::chrono::steady_clock::now();

@@ -10,14 +10,46 @@ void StrokePath::move_to(double x, double y) {
   x_ = x;
   y_ = y;
   has_point_ = true;
+  has_direction_ = false;  // a new subpath: its first corner has nothing before it
 }
 
 void StrokePath::line_to(double x, double y) {
   if (has_point_) {
     segments_.push_back({static_cast<float>(x_), static_cast<float>(y_), static_cast<float>(x),
                          static_cast<float>(y)});
+    // The canvas prunes zero-length segments before joining, so they make no corner.
+    const double length = std::hypot(x - x_, y - y_);
+    if (miter_joins_ && length > 0) add_miter_join((x - x_) / length, (y - y_) / length);
   }
-  move_to(x, y);
+  x_ = x;
+  y_ = y;
+  has_point_ = true;
+}
+
+void StrokePath::add_miter_join(double dx, double dy) {
+  if (has_direction_) {
+    // The outer side of the corner is the one the path turns away from; its two edge normals
+    // o1 and o2 meet at the tip, along their bisector, 1 / cos(half the angle between them)
+    // half-widths out.
+    const double cross = dx_ * dy - dy_ * dx;
+    const double side = cross > 0 ? -1 : 1;
+    const double o1x = -dy_ * side, o1y = dx_ * side;
+    const double o2x = -dy * side, o2y = dx * side;
+    const double bx = o1x + o2x, by = o1y + o2y;
+    const double b = std::hypot(bx, by);
+    if (b > 0) {
+      const double cos_half = (bx * o1x + by * o1y) / b;
+      const double ratio = 1 / cos_half;  // miter length in half-widths
+      // A straight continuation needs no spike; past the limit the canvas bevels.
+      if (ratio > 1 + 1e-6 && ratio <= kMiterLimit) {
+        joins_.push_back({static_cast<float>(x_), static_cast<float>(y_),
+                          static_cast<float>(bx / b * ratio), static_cast<float>(by / b * ratio)});
+      }
+    }
+  }
+  dx_ = dx;
+  dy_ = dy;
+  has_direction_ = true;
 }
 
 void StrokePath::quadratic_curve_to(double cx, double cy, double x, double y) {

@@ -4,6 +4,7 @@
 #include "render/stroke_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -35,11 +36,13 @@ void StrokeRenderer::init(const ShaderFeatures& features) {
   cov_half_width_ = uniform_location(coverage_program_, "u_half_width");
   cov_depth_ = uniform_location(coverage_program_, "u_depth");
   cov_path_id_ = uniform_location(coverage_program_, "u_path_id");
+  cov_shape_vs_ = uniform_location(coverage_program_, "u_shape");
   comp_target_size_ = uniform_location(composite_program_, "u_target_size");
   comp_half_width_ = uniform_location(composite_program_, "u_half_width");
   comp_depth_ = uniform_location(composite_program_, "u_depth");
   comp_path_id_ = uniform_location(composite_program_, "u_path_id");
   comp_color_ = uniform_location(composite_program_, "u_color");
+  comp_shape_ = uniform_location(composite_program_, "u_shape");
   glUseProgram(coverage_program_);
   glUniform1i(uniform_location(coverage_program_, "u_segments"), kSegmentUnit);
   glUseProgram(composite_program_);
@@ -78,9 +81,16 @@ void StrokeRenderer::clear() {
   strokes_.clear();
 }
 
-int StrokeRenderer::add_path(std::span<const StrokeSegment> segments) {
-  PathRange range{
-      static_cast<GLint>(segments_.size()), static_cast<GLsizei>(segments.size()), 0, 0, 0, 0};
+int StrokeRenderer::add_path(std::span<const StrokeSegment> segments,
+                             std::span<const StrokeJoin> miter_joins) {
+  PathRange range{static_cast<GLint>(segments_.size()),
+                  static_cast<GLsizei>(segments.size()),
+                  static_cast<GLsizei>(miter_joins.size()),
+                  0,
+                  0,
+                  0,
+                  0,
+                  0};
   if (!segments.empty()) {
     range.left = range.right = segments[0].x0;
     range.top = range.bottom = segments[0].y0;
@@ -91,8 +101,12 @@ int StrokeRenderer::add_path(std::span<const StrokeSegment> segments) {
       range.bottom = std::max({range.bottom, s.y0, s.y1});
     }
   }
-  paths_.push_back(range);
   segments_.insert(segments_.end(), segments.begin(), segments.end());
+  for (const StrokeJoin& join : miter_joins) {
+    range.miter = std::max(range.miter, std::hypot(join.miter_x, join.miter_y));
+    segments_.push_back({join.x, join.y, join.miter_x, join.miter_y});
+  }
+  paths_.push_back(range);
   return static_cast<int>(paths_.size()) - 1;
 }
 
@@ -187,20 +201,26 @@ void StrokeRenderer::draw(const StrokeTargets& targets) {
     glUseProgram(coverage_program_);
     glUniform1f(cov_half_width_, stroke.half_width);
     glUniform1f(cov_path_id_, id);
+    glUniform1i(cov_shape_vs_, 0);
     glDrawArrays(GL_TRIANGLES, first, count);
+    if (range.joins > 0) {
+      glUniform1i(cov_shape_vs_, 1);
+      glDrawArrays(GL_TRIANGLES, first + count, range.joins * 3);
+    }
 
     // 2. Painted once per pixel over the scene (the scene stays opaque: its alpha is kept).
     glBindFramebuffer(GL_FRAMEBUFFER, targets.scene_fbo);
     glBlendEquation(GL_FUNC_ADD);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
-    // The box reaches as far as any covered pixel centre: half the width and half a pixel.
-    const float reach = stroke.half_width + 1.0f;
+    // The box reaches as far as any covered pixel centre: half the width (or the longest
+    // miter) and half a pixel.
+    const float reach = stroke.half_width * std::max(1.0f, range.miter) + 1.0f;
     const float left = std::max(0.0f, range.left - reach);
     const float top = std::max(0.0f, range.top - reach);
     const float right = std::min(width, range.right + reach);
     const float bottom = std::min(height, range.bottom + reach);
     const double box_pixels = std::max(0.0f, right - left) * std::max(0.0f, bottom - top);
-    if (box_pixels < kPixelsPerSegment * range.count) {
+    if (box_pixels < kPixelsPerSegment * (range.count + range.joins)) {
       glDisable(GL_DEPTH_TEST);
       glUseProgram(box_program_);
       glUniform4f(box_rect_, left, top, right, bottom);
@@ -216,7 +236,12 @@ void StrokeRenderer::draw(const StrokeTargets& targets) {
       glUniform1f(comp_depth_,
                   static_cast<float>(1.0 - 2.0 * static_cast<double>(n + 1) / kDepthSteps));
       glUniform4fv(comp_color_, 1, stroke.color);
+      glUniform1i(comp_shape_, 0);
       glDrawArrays(GL_TRIANGLES, first, count);
+      if (range.joins > 0) {
+        glUniform1i(comp_shape_, 1);
+        glDrawArrays(GL_TRIANGLES, first + count, range.joins * 3);
+      }
     }
   }
 

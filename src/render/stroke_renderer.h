@@ -71,9 +71,11 @@ class StrokeRenderer {
 
   // Forgets the last frame's paths and strokes, keeping the storage.
   void clear();
-  // Adds a path's segments; returns its handle for stroke(). An empty path is allowed (its
-  // strokes draw nothing).
-  int add_path(std::span<const StrokeSegment> segments);
+  // Adds a path's segments, and its miter joins if it has them; returns its handle for
+  // stroke(). An empty path is allowed (its strokes draw nothing).
+  int add_path(std::span<const StrokeSegment> segments,
+               std::span<const StrokeJoin> miter_joins = {});
+  int add_path(const StrokePath& path) { return add_path(path.segments(), path.joins()); }
   // Queues one stroke of a path: the canvas's ctx.stroke(path) with this strokeStyle colour,
   // globalAlpha and lineWidth (round caps and joins). Throws std::invalid_argument for a
   // handle not returned by add_path() this frame, or past kMaxStrokes.
@@ -91,6 +93,8 @@ class StrokeRenderer {
   struct PathRange {
     GLint first;  // first segment in the buffer
     GLsizei count;
+    GLsizei joins;                   // miter joins, stored right after the segments
+    float miter;                     // the longest miter, in half-widths (0 without joins)
     float left, top, right, bottom;  // bounding box of the segments' ends, canvas pixels
   };
   struct Stroke {
@@ -111,9 +115,10 @@ class StrokeRenderer {
   std::vector<PathRange> paths_;
   std::vector<Stroke> strokes_;
 
-  GLint cov_target_size_ = -1, cov_half_width_ = -1, cov_depth_ = -1, cov_path_id_ = -1;
+  GLint cov_target_size_ = -1, cov_half_width_ = -1, cov_depth_ = -1, cov_path_id_ = -1,
+        cov_shape_vs_ = -1;
   GLint comp_target_size_ = -1, comp_half_width_ = -1, comp_depth_ = -1, comp_path_id_ = -1,
-        comp_color_ = -1;
+        comp_color_ = -1, comp_shape_ = -1;
   GLint box_target_size_ = -1, box_rect_ = -1, box_path_id_ = -1, box_color_ = -1;
 };
 

@@ -16,8 +16,7 @@ TEST(FormatDropCount, GroupsThousandsWithCommasAsEnglishToLocaleString) {
   EXPECT_EQ(format_drop_count(1000, buffer), "1,000 drops");
   EXPECT_EQ(format_drop_count(300000, buffer), "300,000 drops");
   EXPECT_EQ(format_drop_count(12345678, buffer), "12,345,678 drops");
-  EXPECT_EQ(format_drop_count(18446744073709551615ull, buffer),
-            "18,446,744,073,709,551,615 drops");
+  EXPECT_EQ(format_drop_count(18446744073709551615ull, buffer), "18,446,744,073,709,551,615 drops");
 }
 
 // Pixels close to the debug colour in a rectangle.

@@ -2,6 +2,8 @@
 // separate paths composited one after the other, widths and round caps.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "render/gl_program.h"
 #include "render/render_target.h"
 #include "render/stroke_renderer.h"
@@ -120,6 +122,54 @@ TEST(Stroke, RgbaColourAlphaAndGlobalAlphaMultiply) {
   canvas.renderer.stroke(canvas.renderer.add_path(line), CanvasColor{0, 0, 0, 0.5f}, 0.5, 4);
   const testing::Image image = canvas.paint();
   EXPECT_NEAR(red(image, 30, 32), 191, 1);  // alpha 1/4 over white
+}
+
+// A sharp corner (about 33 degrees) of a polyline 6 px wide: the miter's tip is 3.48
+// half-widths, 10.4 px, beyond the corner; a round join reaches 3 px.
+StrokePath sharp_corner(bool miter) {
+  StrokePath path;
+  path.set_miter_joins(miter);
+  path.move_to(20.5, 60.5);
+  path.line_to(32.5, 20.5);
+  path.line_to(44.5, 60.5);
+  return path;
+}
+
+TEST(Stroke, MiterJoinsReachTheTipAndRoundJoinsDoNot) {
+  StrokeCanvas miter;
+  const StrokePath mitered = sharp_corner(true);
+  ASSERT_EQ(mitered.joins().size(), 1u);
+  miter.renderer.stroke(miter.renderer.add_path(mitered), kBlack, 1, 6);
+  const testing::Image spiked = miter.paint();
+  EXPECT_EQ(red(spiked, 32, 13), 0);    // 7 px above the corner, inside the spike
+  EXPECT_EQ(red(spiked, 32, 8), 255);   // 12 px above: beyond the tip
+  EXPECT_EQ(red(spiked, 26, 13), 255);  // beside the spike
+
+  StrokeCanvas round;
+  const StrokePath rounded = sharp_corner(false);
+  EXPECT_TRUE(rounded.joins().empty());
+  round.renderer.stroke(round.renderer.add_path(rounded), kBlack, 1, 6);
+  const testing::Image plain = round.paint();
+  EXPECT_EQ(red(plain, 32, 13), 255);
+  // Away from the corner both are the same stroke.
+  EXPECT_EQ(red(plain, 26, 40), red(spiked, 26, 40));
+}
+
+TEST(StrokePath, ReversalsAreBevelledAndStraightRunsHaveNoJoin) {
+  StrokePath path;
+  path.set_miter_joins(true);
+  path.move_to(0, 0);
+  path.line_to(10, 0);
+  path.line_to(20, 0);    // straight on: no spike
+  path.line_to(10, 0.5);  // nearly back: past the miter limit, bevelled
+  EXPECT_TRUE(path.joins().empty());
+  path.move_to(0, 0);  // a new subpath: no corner with the last one
+  path.line_to(10, 0);
+  path.line_to(10, 10);  // a right angle: sqrt(2) half-widths
+  ASSERT_EQ(path.joins().size(), 1u);
+  EXPECT_EQ(path.joins()[0].x, 10);
+  EXPECT_EQ(path.joins()[0].y, 0);
+  EXPECT_NEAR(std::hypot(path.joins()[0].miter_x, path.joins()[0].miter_y), std::sqrt(2.0), 1e-5);
 }
 
 }  // namespace
