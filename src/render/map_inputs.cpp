@@ -60,9 +60,9 @@ std::string check_map_inputs(const MapInputs& inputs) {
     return "map inputs: sea_level is " + std::to_string(inputs.sea_level) +
            "; allowed: 0 up to (not including) 1";
   }
-  if (inputs.contour_levels < 0 || inputs.contour_levels > 1000) {
+  if (inputs.contour_levels < 0 || inputs.contour_levels > kMaxContourLevels) {
     return "map inputs: contour_levels is " + std::to_string(inputs.contour_levels) +
-           "; allowed: 0..1000";
+           "; allowed: 0.." + std::to_string(kMaxContourLevels);
   }
   if (inputs.show_rivers) return check_river_view(inputs.rivers, inputs.terrain->size());
   return {};

@@ -32,11 +32,15 @@ struct RiverView {
 // value, what is allowed).
 std::string check_river_view(const RiverView& view, std::size_t cells);
 
+// Most contour levels drawn (the sketch's slider stops at 20); beyond this the lines would
+// outgrow what a minimal GL 3.3 buffer texture holds (65,536 segments).
+inline constexpr int kMaxContourLevels = 40;
+
 struct MapInputs {
   const Heightfield* terrain = nullptr;  // required: the heights drawn (at least 2 x 2)
   double sea_level = 0.25;               // the coast; 0..1
-  int contour_levels = 10;               // contour lines between sea level and 1; 0 for none
-  const ColorScheme* scheme = nullptr;   // required: one of color_schemes()
+  int contour_levels = 10;  // lines between sea level and 1: 0 (none)..kMaxContourLevels
+  const ColorScheme* scheme = nullptr;  // required: one of color_schemes()
   bool show_rivers = true;
   RiverView rivers;              // required when show_rivers
   bool debug = false;            // draw the last drops' routes and the drop count

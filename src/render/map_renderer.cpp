@@ -51,6 +51,7 @@ void MapRenderer::init(const MapRendererOptions& options) {
 
 void MapRenderer::release() {
   if (!initialized_) return;
+  window_drawn_ = false;
   relief_.release();
   strokes_.release();
   text_.release();
@@ -170,12 +171,31 @@ void MapRenderer::draw(const MapInputs& inputs, int width, int height) {
   }
   GLint destination = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &destination);
+  window_drawn_ = false;
   window_target_.ensure(width, height);
   render(inputs, window_target_);
-
+  window_drawn_ = true;
   const auto started = std::chrono::steady_clock::now();
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(destination));
+  present(static_cast<GLuint>(destination), width, height);
+  timings_.submit_ms += ms_between(started, std::chrono::steady_clock::now());
+}
+
+bool MapRenderer::redraw_last(int width, int height) {
+  if (!window_drawn_ || width != window_target_.width() || height != window_target_.height()) {
+    return false;
+  }
+  GLint destination = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &destination);
+  present(static_cast<GLuint>(destination), width, height);
+  return true;
+}
+
+void MapRenderer::present(GLuint destination, int width, int height) {
+  glBindFramebuffer(GL_FRAMEBUFFER, destination);
   glViewport(0, 0, width, height);
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
   glUseProgram(present_program_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, window_target_.scene_color());
@@ -184,7 +204,6 @@ void MapRenderer::draw(const MapInputs& inputs, int width, int height) {
   glBindVertexArray(0);
   glBindTexture(GL_TEXTURE_2D, 0);
   glUseProgram(0);
-  timings_.submit_ms += ms_between(started, std::chrono::steady_clock::now());
 }
 
 std::vector<uint8_t> MapRenderer::snapshot(const MapInputs& inputs, int width, int height) {

@@ -166,6 +166,14 @@ TEST(MapRenderer, RejectsBadInputsWithAMessageAndDrawsNothing) {
     EXPECT_NE(std::string(e.what()).find("sea_level"), std::string::npos) << e.what();
   }
   inputs.sea_level = 0.25;
+  inputs.contour_levels = kMaxContourLevels + 1;
+  try {
+    renderer.snapshot(inputs, 16, 16, pixels);
+    ADD_FAILURE() << "too many contour levels were drawn";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("contour_levels"), std::string::npos) << e.what();
+  }
+  inputs.contour_levels = 10;
   inputs.show_rivers = true;  // with no river arrays
   try {
     renderer.snapshot(inputs, 16, 16, pixels);
@@ -176,7 +184,7 @@ TEST(MapRenderer, RejectsBadInputsWithAMessageAndDrawsNothing) {
   EXPECT_TRUE(std::all_of(pixels.begin(), pixels.end(), [](uint8_t v) { return v == 7; }));
 }
 
-TEST(MapRenderer, DrawIntoTheBoundFramebufferMatchesTheSnapshot) {
+TEST(MapRenderer, DrawIntoTheBoundFramebufferMatchesTheSnapshotAndRedrawsIt) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
@@ -212,6 +220,17 @@ TEST(MapRenderer, DrawIntoTheBoundFramebufferMatchesTheSnapshot) {
     differ += std::memcmp(a, b, static_cast<std::size_t>(w) * 4) != 0;
   }
   EXPECT_EQ(differ, 0u) << "rows differ between draw() and snapshot()";
+
+  // redraw_last() puts the same picture back without drawing it again, only at that size.
+  const std::vector<uint8_t> zeros(window.size(), 0);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_FALSE(renderer.redraw_last(w + 1, h));
+  EXPECT_TRUE(renderer.redraw_last(w, h));
+  std::vector<uint8_t> again(window.size());
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, again.data());
+  EXPECT_TRUE(again == window);
+  EXPECT_FALSE(again == zeros);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
   glDeleteRenderbuffers(1, &color);
