@@ -72,9 +72,10 @@ PipelineResult run_pipeline(const Options& options, Progress& progress) {
 
   progress.stage("rivers: Strahler orders");
   start = Clock::now();
-  result.strahler = strahler_orders(result.drainage, options.min_flow);
+  const std::vector<Reach> reaches = river_reaches(result.drainage, options.min_flow);
+  result.strahler = strahler_orders(reaches, result.drainage.size());
   RiverCounts& rivers = result.rivers;
-  rivers.reaches = river_reaches(result.drainage, options.min_flow).size();
+  rivers.reaches = reaches.size();
   for (const uint32_t flow : result.drainage.flow()) {
     rivers.river_cells += flow >= options.min_flow;
     rivers.max_flow = std::max(rivers.max_flow, flow);

@@ -12,11 +12,27 @@ constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
 
 // The neighbour the cell drains to most steeply, or -1 if none is lower. Diagonal steps are
 // measured over their own longer distance; ties keep the first found (rows top to bottom,
-// each left to right), as the sketch's strict `>` does.
-int32_t steepest(const float* terrain, int cols, int rows, int x, int y) {
-  const std::size_t i = static_cast<std::size_t>(y) * cols + x;
-  double steepest_slope = 0;
+// each left to right), as the sketch's strict `>` does. A diagonal's slope is only worked out
+// (the sketch's exact division) when its drop could beat the steepest so far: d / sqrt(2) <= d,
+// so a drop no bigger than the best slope cannot win, and nothing else changes.
+struct Steepest {
+  double slope = 0;
   int32_t to = -1;
+  void consider(double drop, bool diagonal, std::size_t j) {
+    if (drop <= slope) return;
+    const double s = diagonal ? drop / kSqrt2 : drop;
+    if (s > slope) {
+      slope = s;
+      to = static_cast<int32_t>(j);
+    }
+  }
+};
+
+// Any cell, neighbours checked against the map's edges.
+int32_t steepest_checked(const float* terrain, int cols, int rows, int x, int y) {
+  const std::size_t i = static_cast<std::size_t>(y) * cols + x;
+  const double here = terrain[i];
+  Steepest best;
   for (int dy = -1; dy <= 1; dy++) {
     const int ny = y + dy;
     if (ny < 0 || ny >= rows) continue;
@@ -24,14 +40,28 @@ int32_t steepest(const float* terrain, int cols, int rows, int x, int y) {
       const int nx = x + dx;
       if ((dx == 0 && dy == 0) || nx < 0 || nx >= cols) continue;
       const std::size_t j = static_cast<std::size_t>(ny) * cols + nx;
-      const double slope = (static_cast<double>(terrain[i]) - terrain[j]) / (dx && dy ? kSqrt2 : 1);
-      if (slope > steepest_slope) {
-        steepest_slope = slope;
-        to = static_cast<int32_t>(j);
-      }
+      best.consider(here - terrain[j], dx && dy, j);
     }
   }
-  return to;
+  return best.to;
+}
+
+// An interior cell: the same neighbours in the same order, without the checks.
+int32_t steepest_interior(const float* terrain, std::ptrdiff_t cols, std::ptrdiff_t i) {
+  const double here = terrain[i];
+  const float* up = terrain + i - cols;
+  const float* mid = terrain + i;
+  const float* down = terrain + i + cols;
+  Steepest best;
+  best.consider(here - up[-1], true, static_cast<std::size_t>(i - cols - 1));
+  best.consider(here - up[0], false, static_cast<std::size_t>(i - cols));
+  best.consider(here - up[1], true, static_cast<std::size_t>(i - cols + 1));
+  best.consider(here - mid[-1], false, static_cast<std::size_t>(i - 1));
+  best.consider(here - mid[1], false, static_cast<std::size_t>(i + 1));
+  best.consider(here - down[-1], true, static_cast<std::size_t>(i + cols - 1));
+  best.consider(here - down[0], false, static_cast<std::size_t>(i + cols));
+  best.consider(here - down[1], true, static_cast<std::size_t>(i + cols + 1));
+  return best.to;
 }
 
 }  // namespace
@@ -55,67 +85,91 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     source = &routed_;
   }
 
-  highest_first_.resize(n);
   if (params.fill_hollows) {
     priority_flood(*source, params.sea_level, params.min_drop, surface_, flood_work_);
-    std::reverse_copy(surface_.order.begin(), surface_.order.end(), highest_first_.begin());
   } else {
-    // No filling: the surface as it is, cells sorted highest first (ties by index).
+    // No filling: the surface as it is, cells sorted lowest first (ties by index).
     if (surface_.filled.width() != cols || surface_.filled.height() != rows) {
       surface_.filled = Heightfield(cols, rows);
     }
     std::copy(source->data(), source->data() + n, surface_.filled.data());
     surface_.parent.assign(n, -1);
-    std::iota(highest_first_.begin(), highest_first_.end(), 0);
+    surface_.order.resize(n);
+    std::iota(surface_.order.begin(), surface_.order.end(), 0);
     const float* h = surface_.filled.data();
-    std::stable_sort(highest_first_.begin(), highest_first_.end(),
-                     [h](int32_t a, int32_t b) { return h[a] > h[b]; });
+    std::stable_sort(surface_.order.begin(), surface_.order.end(),
+                     [h](int32_t a, int32_t b) { return h[a] < h[b]; });
   }
 
   // Where each cell drains.
   const float* terrain = surface_.filled.data();
   const float* raw = source->data();
+  const int32_t* parent = surface_.parent.data();
   downstream_.resize(n);
+  int32_t* downstream = downstream_.data();
   const bool flood = params.routing == Routing::flood && params.fill_hollows;
+  const double sea_level = params.sea_level;
   for (int y = 0; y < rows; y++) {
+    const bool edge_row = y == 0 || y == rows - 1;
     for (int x = 0; x < cols; x++) {
       const std::size_t i = static_cast<std::size_t>(y) * cols + x;
-      if (terrain[i] < params.sea_level) {  // the sea keeps its water
-        downstream_[i] = -1;
+      if (terrain[i] < sea_level) {  // the sea keeps its water
+        downstream[i] = -1;
         continue;
       }
-      int32_t to = steepest(terrain, cols, rows, x, y);
+      int32_t to = edge_row || x == 0 || x == cols - 1
+                       ? steepest_checked(terrain, cols, rows, x, y)
+                       : steepest_interior(terrain, cols, static_cast<std::ptrdiff_t>(i));
       // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
       // link the flood arrived on. Links point to cells flooded earlier and steepest steps
       // strictly downhill, so the routes can never loop.
-      if (flood && surface_.parent[i] >= 0 && (terrain[i] > raw[i] || to < 0)) {
-        to = surface_.parent[i];
-      }
-      downstream_[i] = to;
+      if (flood && parent[i] >= 0 && (terrain[i] > raw[i] || to < 0)) to = parent[i];
+      downstream[i] = to;
     }
   }
 
-  // Going from the highest cell to the lowest, each cell hands all its water (its own unit
-  // plus whatever reached it from above) to the cell it drains into.
+  // Each cell hands all its water (its own unit of rain plus whatever reached it from
+  // above) to the cell it drains into, once everything above it has arrived: the sketch does
+  // this going from the highest cell to the lowest; counting each cell's donors and walking
+  // down from every cell whose donors are all in gives the same sums with local steps.
   flow_.assign(n, 1);
-  for (const int32_t i : highest_first_) {
-    const int32_t d = downstream_[static_cast<std::size_t>(i)];
-    if (d >= 0) flow_[static_cast<std::size_t>(d)] += flow_[static_cast<std::size_t>(i)];
+  donors_.assign(n, 0);
+  uint32_t* flow = flow_.data();
+  uint8_t* donors = donors_.data();
+  for (std::size_t i = 0; i < n; i++) {
+    if (downstream[i] >= 0) donors[downstream[i]]++;  // at most 8
+  }
+  constexpr uint8_t kHandedOn = 0xFF;  // never counted down again: nothing drains into it
+  for (std::size_t start = 0; start < n; start++) {
+    if (donors[start] != 0) continue;
+    donors[start] = kHandedOn;
+    for (int32_t i = static_cast<int32_t>(start), d = downstream[i]; d >= 0; i = d, d = downstream[d]) {
+      flow[d] += flow[i];
+      if (--donors[d] != 0) break;  // more water still to come: d's last donor carries on
+      donors[d] = kHandedOn;
+    }
   }
 
   // Basins: outlets numbered in row-major order, then every cell takes the basin of the cell
-  // below it, lowest first so the cell below is always labelled already.
+  // below it, walking down to the first labelled cell and labelling the way back.
   basins_.assign(n, -1);
   outlets_.clear();
+  int32_t* basins = basins_.data();
   for (std::size_t i = 0; i < n; i++) {
-    if (downstream_[i] < 0) {
-      basins_[i] = static_cast<int32_t>(outlets_.size());
+    if (downstream[i] < 0) {
+      basins[i] = static_cast<int32_t>(outlets_.size());
       outlets_.push_back(static_cast<int32_t>(i));
     }
   }
-  for (auto it = highest_first_.rbegin(); it != highest_first_.rend(); ++it) {
-    const std::size_t i = static_cast<std::size_t>(*it);
-    if (downstream_[i] >= 0) basins_[i] = basins_[static_cast<std::size_t>(downstream_[i])];
+  for (std::size_t start = 0; start < n; start++) {
+    if (basins[start] >= 0) continue;
+    path_.clear();
+    int32_t i = static_cast<int32_t>(start);
+    while (basins[i] < 0) {
+      path_.push_back(i);
+      i = downstream[i];
+    }
+    for (const int32_t c : path_) basins[c] = basins[i];
   }
 }
 

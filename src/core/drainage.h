@@ -18,7 +18,9 @@
 // Guarantees: downstream[c] is -1 at an outlet (a cell below sea level, or one with no lower
 // neighbour); flow strictly grows downstream; a cell and the cell below it share a basin;
 // each outlet's flow is the size of its basin, and the outlets' flows sum to the cell count.
-// Cost: one flood (near-linear, radix heap) and two linear sweeps.
+// Cost: one flood (a sort and a sweep, see priority_flood.h), one sweep for the routing, and
+// flow and basins by walking down from each headwater: every step goes to a neighbouring
+// cell, so the walks stay in cache where a pass in height order would jump across the map.
 #pragma once
 
 #include <cstdint>
@@ -56,9 +58,10 @@ class Drainage {
 
   // The surface the water was routed over: field (+ ripple), hollows filled.
   const Heightfield& routing_surface() const { return surface_.filled; }
-  // Cells from the highest to the lowest of the routing surface: every cell comes after all
-  // the cells that drain into it.
-  std::span<const int32_t> highest_first() const { return highest_first_; }
+  // Cells from the lowest to the highest of the routing surface (the order the flood took
+  // them): every cell comes before all the cells that drain into it. (Without filling, the
+  // cells sorted by height.)
+  std::span<const int32_t> lowest_first() const { return surface_.order; }
   // For each cell, the cell it drains into, or -1 at an outlet.
   std::span<const int32_t> downstream() const { return downstream_; }
   // How many cells drain through each cell, itself counted.
@@ -83,7 +86,8 @@ class Drainage {
   Heightfield routed_;  // field + ripple
   FloodResult surface_;
   FloodWorkspace flood_work_;
-  std::vector<int32_t> highest_first_;
+  std::vector<uint8_t> donors_;  // scratch: inflows not yet added, per cell
+  std::vector<int32_t> path_;    // scratch: a walk down to a labelled cell
   std::vector<int32_t> downstream_;
   std::vector<uint32_t> flow_;
   std::vector<int32_t> basins_;

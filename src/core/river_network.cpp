@@ -1,6 +1,7 @@
 #include "core/river_network.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace terrain {
 
@@ -9,48 +10,59 @@ Frame Frame::viewport(double width, double height, int cols, int rows) {
   return {(width - (cols - 1) * scale) / 2, (height - (rows - 1) * scale) / 2, scale, scale};
 }
 
-DrainageGraph graph_of(const Drainage& d) {
-  return {d.width(), d.downstream(), d.flow(), d.highest_first()};
-}
+DrainageGraph graph_of(const Drainage& d) { return {d.width(), d.downstream(), d.flow()}; }
 
 std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
                                  const Frame& frame) {
   const std::size_t n = graph.downstream.size();
   auto is_river = [&](std::size_t i) { return graph.flow[i] >= min_flow; };
 
-  // How many river cells run into each cell.
+  // How many river cells run into each cell (at most 8), one byte a cell; and for each
+  // meeting (two or more), how many of the reaches into it are still to be traced and the
+  // largest order arriving with how many reaches bring it. Meetings are few: a map of them.
   std::vector<uint8_t> inflows(n, 0);
   for (std::size_t i = 0; i < n; i++) {
     const int32_t d = graph.downstream[i];
-    if (d >= 0 && is_river(i) && inflows[static_cast<std::size_t>(d)] < 255) {
-      inflows[static_cast<std::size_t>(d)]++;
-    }
+    if (d >= 0 && is_river(i)) inflows[static_cast<std::size_t>(d)]++;
+  }
+  struct Meeting {
+    uint8_t pending = 0;
+    uint8_t best_in = 0;
+    uint8_t best_count = 0;
+  };
+  std::unordered_map<std::size_t, Meeting> meetings;
+  for (std::size_t i = 0; i < n; i++) {
+    if (inflows[i] >= 2) meetings[i].pending = inflows[i];
   }
 
-  // The largest order arriving at each meeting, and how many inflows bring it.
-  std::vector<uint8_t> best_in(n, 0);
-  std::vector<uint8_t> best_count(n, 0);
-
   std::vector<Reach> reaches;
-  for (const int32_t start : graph.highest_first) {
-    const std::size_t s = static_cast<std::size_t>(start);
-    if (!is_river(s) || inflows[s] == 1) continue;  // not a source or a meeting
+  auto trace = [&](std::size_t s) {
+    // Traces the reach starting at s; returns the meeting it ends on if that meeting now has
+    // all its reaches in (its own reach is next), or n.
     Reach reach;
-    reach.order = inflows[s] == 0 ? 1 : best_in[s] + (best_count[s] >= 2 ? 1 : 0);
-    reach.cells.push_back(start);
+    if (inflows[s] == 0) {
+      reach.order = 1;
+    } else {
+      const Meeting& m = meetings.at(s);
+      reach.order = m.best_in + (m.best_count >= 2 ? 1 : 0);
+    }
+    reach.cells.push_back(static_cast<int32_t>(s));
     std::size_t c = s;
+    std::size_t next = n;
     while (graph.downstream[c] >= 0) {
-      const std::size_t d = static_cast<std::size_t>(graph.downstream[c]);
+      const auto d = static_cast<std::size_t>(graph.downstream[c]);
       reach.cells.push_back(static_cast<int32_t>(d));
       c = d;
       if (inflows[d] >= 2) {  // a meeting: this reach ends on it
+        Meeting& m = meetings.at(d);
         const auto order = static_cast<uint8_t>(reach.order);
-        if (order > best_in[d]) {
-          best_in[d] = order;
-          best_count[d] = 1;
-        } else if (order == best_in[d]) {
-          best_count[d]++;
+        if (order > m.best_in) {
+          m.best_in = order;
+          m.best_count = 1;
+        } else if (order == m.best_in) {
+          m.best_count++;
         }
+        if (--m.pending == 0) next = d;
         break;
       }
     }
@@ -62,15 +74,25 @@ std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
       reach.points.push_back({frame.left + x * frame.scale_x, frame.top + y * frame.scale_y});
     }
     reaches.push_back(std::move(reach));
+    return next;
+  };
+
+  for (std::size_t s = 0; s < n; s++) {
+    if (!is_river(s) || inflows[s] != 0) continue;  // sources start the walks
+    for (std::size_t c = trace(s); c < n;) c = trace(c);
   }
   return reaches;
 }
 
 std::vector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow) {
-  std::vector<uint8_t> orders(graph.downstream.size(), 0);
-  // Reaches come headwaters first, so a meeting cell, the last cell of the reaches into it,
-  // is written last by the reach that starts there: its order is the reach below's.
-  for (const Reach& reach : river_reaches(graph, min_flow)) {
+  return strahler_orders(river_reaches(graph, min_flow), graph.downstream.size());
+}
+
+std::vector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells) {
+  std::vector<uint8_t> orders(cells, 0);
+  // A reach comes after the reaches into it, so a meeting cell, the last cell of the reaches
+  // into it, is written last by the reach that starts there: its order is the reach below's.
+  for (const Reach& reach : reaches) {
     for (const int32_t cell : reach.cells) {
       orders[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(reach.order);
     }

@@ -44,17 +44,18 @@ struct Reach {
   uint32_t flow = 0;           // flow at its lowest end, in cells
 };
 
-// The drainage graph the network is read from: any routing works as long as `highest_first`
-// lists each cell after every cell that drains into it.
+// The drainage graph the network is read from: any routing whose downstream links never loop
+// and whose flow grows strictly downstream.
 struct DrainageGraph {
   int width = 0;
   std::span<const int32_t> downstream;
   std::span<const uint32_t> flow;
-  std::span<const int32_t> highest_first;
 };
 DrainageGraph graph_of(const Drainage& drainage);
 
-// Every reach of the network, each headwater before the reaches below it.
+// Every reach of the network, each reach after all the reaches that run into it. Traced by
+// walking down from each source in row-major order; a meeting's reach is traced when the
+// last reach into it arrives. O(cells).
 std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
                                  const Frame& frame = {});
 inline std::vector<Reach> river_reaches(const Drainage& d, uint32_t min_flow,
@@ -65,6 +66,8 @@ inline std::vector<Reach> river_reaches(const Drainage& d, uint32_t min_flow,
 // Strahler order per cell: the order of the reach the cell starts or is inside of, 0 outside
 // the network.
 std::vector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow);
+// The same from reaches already traced (as river_reaches returns them) over `cells` cells.
+std::vector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells);
 inline std::vector<uint8_t> strahler_orders(const Drainage& d, uint32_t min_flow) {
   return strahler_orders(graph_of(d), min_flow);
 }

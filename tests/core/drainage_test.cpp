@@ -86,16 +86,31 @@ TEST_P(DrainageProperties, EveryCellReachesAnOutletAndOutletsAreSeaOrLowPoints) 
   }
 }
 
-TEST_P(DrainageProperties, HighestFirstPutsEveryCellBeforeTheCellBelowIt) {
+TEST_P(DrainageProperties, LowestFirstPutsEveryCellAfterTheCellBelowIt) {
   const Drainage d = run(5);
-  std::vector<std::size_t> position(d.size());
+  ASSERT_EQ(d.lowest_first().size(), d.size());
+  std::vector<std::size_t> position(d.size(), d.size());
   for (std::size_t k = 0; k < d.size(); k++) {
-    position[static_cast<std::size_t>(d.highest_first()[k])] = k;
+    position[static_cast<std::size_t>(d.lowest_first()[k])] = k;
   }
   for (std::size_t i = 0; i < d.size(); i++) {
+    ASSERT_LT(position[i], d.size()) << "every cell listed";
     const int32_t j = d.downstream()[i];
-    if (j >= 0) { ASSERT_LT(position[i], position[static_cast<std::size_t>(j)]); }
+    if (j >= 0) { ASSERT_GT(position[i], position[static_cast<std::size_t>(j)]); }
   }
+}
+
+// Flow is each cell plus everything draining into it: checked against a direct count (walk
+// down from every cell, adding one to each cell on the way).
+TEST_P(DrainageProperties, FlowCountsEveryCellUpstreamOnce) {
+  const Drainage d = run(17);
+  std::vector<uint32_t> count(d.size(), 0);
+  for (std::size_t i = 0; i < d.size(); i++) {
+    for (int64_t c = static_cast<int64_t>(i); c >= 0; c = d.downstream()[static_cast<std::size_t>(c)]) {
+      count[static_cast<std::size_t>(c)]++;
+    }
+  }
+  EXPECT_TRUE(std::equal(count.begin(), count.end(), d.flow().begin()));
 }
 
 std::string CaseName(const ::testing::TestParamInfo<Case>& p) { return p.param.name; }

@@ -50,7 +50,7 @@ struct Network {
       if (d >= 0) flow[static_cast<std::size_t>(d)] += flow[static_cast<std::size_t>(c)];
     }
   }
-  DrainageGraph graph() const { return {1000, downstream, flow, order}; }
+  DrainageGraph graph() const { return {1000, downstream, flow}; }
   std::string path(const Reach& r) const {
     std::string s;
     for (int32_t c : r.cells) s += (s.empty() ? "" : " ") + names[static_cast<std::size_t>(c)];
