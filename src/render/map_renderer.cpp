@@ -84,16 +84,22 @@ void MapRenderer::render(const MapInputs& inputs, RenderTarget& target) {
   const Frame view = Frame::viewport(width, height, terrain.width(), terrain.height());
 
   // The geometry, in the sketch's painting order.
+  timings_.contours_ms = 0;
+  timings_.rivers_ms = 0;
   strokes_.clear();
   if (inputs.contour_levels > 0) {
+    const auto contours_started = std::chrono::steady_clock::now();
     contours_.build(terrain, inputs.sea_level, inputs.contour_levels, view);
+    timings_.contours_ms = ms_between(contours_started, std::chrono::steady_clock::now());
     const int regular = strokes_.add_path(contours_.regular().segments());
     const int index = strokes_.add_path(contours_.index_lines().segments());
     strokes_.stroke(regular, canvas_color(colors.line), 1, ContourPaths::kRegularWidth);
     strokes_.stroke(index, canvas_color(colors.index_line), 1, ContourPaths::kIndexWidth);
   }
   if (inputs.show_rivers) {
+    const auto rivers_started = std::chrono::steady_clock::now();
     rivers_.build(inputs.rivers, terrain.width(), view);
+    timings_.rivers_ms = ms_between(rivers_started, std::chrono::steady_clock::now());
     int first = -1;
     for (int n = 0; n < RiverPaths::kPathCount; n++) {
       const int handle = strokes_.add_path(rivers_.path(n).segments());

@@ -39,6 +39,8 @@ struct MapRendererOptions {
 // Where a frame's CPU time went, in milliseconds (steady clock).
 struct RenderTimings {
   double build_ms = 0;       // working out the contour, river and route geometry
+  double contours_ms = 0;    // ...of which the contour lines (marching squares)
+  double rivers_ms = 0;      // ...of which the river paths
   double submit_ms = 0;      // uploading and issuing the GL commands (not waiting for the GPU)
   std::size_t segments = 0;  // stroke segments uploaded
   std::size_t strokes = 0;   // strokes painted (paths x passes, empty ones skipped)
