@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what Terrain Sandbox needs from Debian 12, and only what is missing.
+# Usage: scripts/install-deps.sh          (uses sudo when not run as root)
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git         # the build
+  libsdl2-dev libimgui-dev libepoxy-dev         # window, panel, GL entry points
+  libglm-dev libstb-dev                         # vectors, PNG
+  libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)
+  fonts-dejavu-core                             # the debug text's font
+  libgtest-dev libbenchmark-dev                 # tests and benchmark
+  xvfb xauth xdotool                            # the GUI tests: a virtual display, driven by xdotool
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "Installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
