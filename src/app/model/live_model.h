@@ -49,20 +49,30 @@ struct TickTimings {
 
 class LiveModel {
  public:
-  // resetTerrain() for `seed` with `settings`; playing (the sketch starts raining at once).
+  // The sketch's setup() for `seed` with `settings`: buildBrush, resetTerrain(); playing (the
+  // sketch starts raining at once). Throws std::invalid_argument naming the first setting out
+  // of its range (as the set_* below do).
   explicit LiveModel(uint32_t seed, const Settings& settings = {});
+  // Not copyable or movable: the rain holds a pointer to the heights it carves.
+  LiveModel(const LiveModel&) = delete;
+  LiveModel& operator=(const LiveModel&) = delete;
 
   // --- Time ---
-  // One frame of the sketch: if playing, the rain (drops_per_frame drops, stopping once when
-  // the total passes RAIN_TARGET); then, if rivers are shown, drawRivers()'s bookkeeping
-  // (rebuild when due, easing). Clears the debug routes first while playing, as the sketch
-  // empties `paths` after each drawn frame.
+  // One frame of the sketch while it loops: the rain (drops_per_frame drops, stopping once
+  // when the total passes RAIN_TARGET); then, if rivers are shown, drawRivers()'s bookkeeping
+  // (rebuild when due, easing). The debug routes of the previous looping frame are emptied
+  // first, as the sketch empties `paths` at the end of each looping frame. Does nothing while
+  // paused (a paused sketch draws nothing by itself; changes call refresh()).
   void tick();
   // The sketch's redraw() while paused: one frame without rain; rivers jump to the new ones.
   // Does nothing while playing (the next tick shows the change).
   void refresh();
-  // True while something on screen still moves with no tick of rain (never while paused:
-  // paused frames jump; true while playing).
+  // p5's frameCount: frames drawn so far, ticks and paused refreshes alike.
+  uint64_t frame_count() const { return frame_count_; }
+  // How many times the rivers were worked out (buildRivers) since construction.
+  uint64_t river_builds() const { return river_builds_; }
+  // The sketch's isLooping(): true while it rains and the rivers ease; false once paused
+  // (by pause(), or by the rain stopping itself at RAIN_TARGET).
   bool playing() const { return playing_; }
   void play();
   void pause();
@@ -71,19 +81,19 @@ class LiveModel {
   uint64_t version() const { return version_; }
 
   // --- Controls (each as the sketch's handler; every one refreshes while paused) ---
-  void set_drops_per_frame(int n);   // 0 .. kMaxDropsPerFrame
-  void set_erosion(double v);        // sketch range, see sketch.h
+  void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
+  void set_erosion(double v);       // sketch range, see sketch.h
   void set_deposition(double v);
   void set_inertia(double v);
-  void set_brush_radius(int r);      // rebuilds the brush
-  void set_sea_level(double v);      // re-colours and re-routes at once
+  void set_brush_radius(int r);  // rebuilds the brush
+  void set_sea_level(double v);  // re-colours and re-routes at once
   void set_contour_levels(int n);
   void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
   void set_seed(uint32_t seed);      // that map comes back: resetTerrain + refresh
   void restart();                    // resetTerrain with the same seed
   void set_show_rivers(bool on);
   void set_show_original(bool on);
-  void set_debug_mode(bool on);      // also empties the routes
+  void set_debug_mode(bool on);  // also empties the routes
 
   static constexpr int kMaxDropsPerFrame = 10000;  // the sketch's slider stops at 1000
 
@@ -99,7 +109,7 @@ class LiveModel {
   const Heightfield& original() const { return original_; }
   const Rain& rain() const { return rain_; }
   // drawRivers()'s arrays (cols * rows each).
-  std::span<const int32_t> downstream() const { return drainage_.downstream(); }
+  std::span<const int32_t> downstream() const { return downstream_; }
   std::span<const float> water() const { return water_; }
   std::span<const float> shown() const { return shown_; }
   std::span<const float> fade_in() const { return fade_in_; }
@@ -114,15 +124,21 @@ class LiveModel {
  private:
   // ... the implementation's state: see live_model.cpp
   void reset_terrain();
+  void frame();                    // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
   void build_rivers();             // buildRivers(terrain)
   void changed();
+  RainParams rain_params() const;
 
   uint32_t seed_;
   Settings settings_;
   bool playing_ = true;
   uint64_t version_ = 0;
   uint64_t frame_count_ = 0;  // p5's frameCount
+  uint64_t river_builds_ = 0;
+  // The sketch empties `paths` at the end of every frame drawn while looping; here that
+  // happens at the start of the next frame, so the routes stay readable until then.
+  bool routes_expire_ = false;
   uint64_t drops_ = 0;
   bool stopped_at_target_ = false;
   Heightfield heights_;
@@ -132,6 +148,7 @@ class LiveModel {
   uint32_t wander_seed_ = 0;
   bool wander_built_ = false;
   Drainage drainage_;
+  std::vector<int32_t> downstream_;  // the sketch's `downstream`: zeros until the first build
   std::vector<float> water_;
   std::vector<float> shown_;
   std::vector<float> fade_in_;
