@@ -45,7 +45,7 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
   out.order.resize(n);
   out.parent.assign(n, -1);
   work.state.assign(n, kUnreached);
-  work.queue.clear();
+  work.queue.reset(n);
   float* filled = out.filled.data();
   uint8_t* state = work.state.data();
   int32_t* parent = out.parent.data();

@@ -180,6 +180,17 @@ void LiveModel::tick() {
   routes_expire_ = playing_;
 }
 
+void LiveModel::rain_now(uint64_t n) {
+  rain_.run(n);
+  drops_ += n;
+  const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  const bool stopped = drops_ >= target && drops_ - n < target;
+  if (stopped) playing_ = false;  // sketch.noLoop(), as in rain()
+  if (n > 0) changed();
+  refresh();  // while paused the rivers jump to the new terrain (nothing while playing)
+  stopped_at_target_ = stopped;
+}
+
 // redraw() while paused: a frame without rain, in which the rivers jump to the new ones.
 void LiveModel::refresh() {
   if (playing_) return;

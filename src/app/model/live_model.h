@@ -64,6 +64,10 @@ class LiveModel {
   // first, as the sketch empties `paths` at the end of each looping frame. Does nothing while
   // paused (a paused sketch draws nothing by itself; changes call refresh()).
   void tick();
+  // Rains n drops at once, as if they had fallen before the first frame (the app's --drops):
+  // drops += n, and the rain stops itself if that passes RAIN_TARGET, as a tick's rain does.
+  // While paused (or once stopped) the rivers then jump to the new terrain.
+  void rain_now(uint64_t n);
   // The sketch's redraw() while paused: one frame without rain; rivers jump to the new ones.
   // Does nothing while playing (the next tick shows the change).
   void refresh();

@@ -1,0 +1,20 @@
+// terrain-sandbox: the desktop program. Flags are for scripted use (see --help).
+#include <cstdio>
+#include <string>
+
+#include "app/app.h"
+#include "app/app_options.h"
+
+int main(int argc, char** argv) {
+  std::string error;
+  const auto options = terrain::app::parse_app_options(argc, argv, &error);
+  if (!options) {
+    std::fprintf(stderr, "terrain-sandbox: %s\n", error.c_str());
+    return 2;
+  }
+  if (options->help) {
+    std::fputs(terrain::app::app_usage().c_str(), stdout);
+    return 0;
+  }
+  return terrain::app::run_app(*options);
+}

@@ -1,0 +1,203 @@
+// The panel, top to bottom:
+//   1. actions: play/pause, restart, new seed, save PNG, fullscreen
+//   2. seed field and its message; the rain's progress towards RAIN_TARGET
+//   3. the sketch's sliders, each snapped to its step as the web page reads it
+//   4. colour scheme, show rivers / original terrain / debug mode
+//   5. save folder and the last save's message
+//   6. frame times; keyboard shortcuts
+#include "app/panel.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "app/model/controls.h"
+
+namespace terrain::app {
+namespace {
+
+void remember_rect(float (&rect)[4]) {
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  rect[0] = a.x;
+  rect[1] = a.y;
+  rect[2] = b.x - a.x;
+  rect[3] = b.y - a.y;
+}
+
+// A slider over the sketch's range: ImGui's value is snapped to the step (0.35, not
+// 0.05 * 7) before the model sees it. `typed_max` lets Ctrl+click type past the slider's
+// end (the drops per frame: native code rains faster than the sketch's 1000).
+bool slider(const char* label, double& value, const sketch::Range& range, const char* format,
+            double typed_max = 0) {
+  double edited = value;
+  const ImGuiSliderFlags flags = typed_max > range.max ? 0 : ImGuiSliderFlags_AlwaysClamp;
+  ImGui::SliderScalar(label, ImGuiDataType_Double, &edited, &range.min, &range.max, format, flags);
+  if (edited == value) return false;
+  sketch::Range typed = range;
+  if (typed_max > range.max) typed.max = typed_max;
+  const double snapped = snap_to_step(edited, typed);
+  if (snapped == value) return false;
+  value = snapped;
+  return true;
+}
+
+void format_count(char* out, std::size_t size, uint64_t n) {
+  // 300000 -> "300,000", as toLocaleString does in English.
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%llu", static_cast<unsigned long long>(n));
+  const std::size_t len = std::strlen(digits);
+  std::size_t o = 0;
+  for (std::size_t i = 0; i < len && o + 2 < size; i++) {
+    if (i > 0 && (len - i) % 3 == 0) out[o++] = ',';
+    out[o++] = digits[i];
+  }
+  out[o] = '\0';
+}
+
+}  // namespace
+
+void show_seed(UiState& ui, uint32_t seed) {
+  std::snprintf(ui.seed_text, sizeof ui.seed_text, "%u", seed);
+}
+
+PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) {
+  PanelActions actions;
+  if (!ui.panel_visible) return actions;
+  const Settings s = model.settings();
+
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Terrain Sandbox", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+
+  // 1. Actions
+  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(60, 0))) model.toggle_play();
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) model.restart();
+  ImGui::SameLine();
+  if (ImGui::Button("New seed")) actions.new_seed = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) actions.save = true;
+  remember_rect(ui.save_rect);
+  if (ImGui::Button(ui.fullscreen ? "Leave fullscreen" : "Fullscreen")) {
+    actions.toggle_fullscreen = true;
+  }
+
+  // 2. Seed and progress
+  ImGui::SetNextItemWidth(140);
+  const bool entered = ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
+                                        ImGuiInputTextFlags_EnterReturnsTrue |
+                                            ImGuiInputTextFlags_CharsNoBlank);
+  const bool editing = ImGui::IsItemActive();
+  remember_rect(ui.seed_rect);
+  if (entered) {
+    std::string why;
+    const auto seed = parse_seed(ui.seed_text, &why);
+    if (seed) {
+      ui.seed_message.clear();
+      model.set_seed(*seed);
+    } else {
+      ui.seed_message = why;  // and nothing changes
+    }
+  } else if (!editing && ui.seed_message.empty()) {
+    show_seed(ui, model.seed());
+  }
+  if (!ui.seed_message.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", ui.seed_message.c_str());
+  }
+  char done[32];
+  char target[32];
+  format_count(done, sizeof done, model.drops());
+  format_count(target, sizeof target, static_cast<uint64_t>(sketch::RAIN_TARGET));
+  char overlay[80];
+  std::snprintf(overlay, sizeof overlay, "%s / %s drops", done, target);
+  ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(-1, 0), overlay);
+
+  // 3. The sketch's sliders
+  ImGui::Separator();
+  double v = s.drops_per_frame;
+  if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", LiveModel::kMaxDropsPerFrame)) {
+    model.set_drops_per_frame(static_cast<int>(v));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
+  v = s.erosion;
+  if (slider("Erosion", v, sketch::erosion, "%.2f")) model.set_erosion(v);
+  v = s.deposition;
+  if (slider("Deposition", v, sketch::deposition, "%.2f")) model.set_deposition(v);
+  v = s.inertia;
+  if (slider("Inertia", v, sketch::inertia, "%.2f")) model.set_inertia(v);
+  v = s.brush_radius;
+  if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
+    model.set_brush_radius(static_cast<int>(v));
+  }
+  v = s.sea_level;
+  if (slider("Sea level", v, sketch::sea_level, "%.2f")) model.set_sea_level(v);
+  v = s.contour_levels;
+  if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
+    model.set_contour_levels(static_cast<int>(v));
+  }
+  v = s.terrain_scale;
+  if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f")) model.set_terrain_scale(v);
+
+  // 4. Scheme and toggles
+  ImGui::Separator();
+  const auto schemes = render::color_schemes();
+  const char* current = schemes[static_cast<std::size_t>(ui.scheme)].label.c_str();
+  if (ImGui::BeginCombo("Colour scheme", current)) {
+    for (std::size_t k = 0; k < schemes.size(); k++) {
+      const bool selected = static_cast<int>(k) == ui.scheme;
+      if (ImGui::Selectable(schemes[k].label.c_str(), selected)) ui.scheme = static_cast<int>(k);
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  bool on = s.show_rivers;
+  if (ImGui::Checkbox("Show rivers", &on)) model.set_show_rivers(on);
+  on = s.show_original;
+  if (ImGui::Checkbox("Show original terrain", &on)) model.set_show_original(on);
+  on = s.debug_mode;
+  if (ImGui::Checkbox("Debug mode", &on)) model.set_debug_mode(on);
+
+  // 5. Saving
+  ImGui::Separator();
+  ImGui::SetNextItemWidth(-90);
+  ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
+  remember_rect(ui.folder_rect);
+  if (!ui.save_message.empty()) {
+    const ImVec4 colour = ui.save_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f)
+                                         : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+    ImGui::PushTextWrapPos(320);
+    ImGui::TextColored(colour, "%s", ui.save_message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+
+  // 6. Frame times and keys
+  ImGui::Separator();
+  ImGui::Text("Frame, CPU ms: rain %.2f  rivers %.2f", stats.recent_median(Stage::rain),
+              stats.recent_median(Stage::rivers));
+  ImGui::Text("contours %.2f  drawing %.2f  (swap %.1f)", stats.recent_median(Stage::contours),
+              stats.recent_median(Stage::drawing), stats.recent_median(Stage::swap));
+  ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
+                      ui.exact_relief ? "double" : "single");
+  if (ImGui::CollapsingHeader("Keys")) {
+    ImGui::TextUnformatted(
+        "Space  play / pause\n"
+        "R      restart\n"
+        "N      new seed\n"
+        "S      save PNG\n"
+        "F11 F  fullscreen (Esc leaves)\n"
+        "W      show rivers\n"
+        "O      show original terrain\n"
+        "D      debug mode\n"
+        "1-5    colour scheme\n"
+        "H      hide / show this panel\n"
+        "(not while typing in a field)");
+  }
+  ImGui::End();
+  return actions;
+}
+
+}  // namespace terrain::app

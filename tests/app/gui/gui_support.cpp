@@ -1,0 +1,201 @@
+#include "gui_support.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace terrain::gui {
+namespace {
+
+pid_t xvfb_pid = -1;
+
+void stop_xvfb() {
+  if (xvfb_pid > 0) {
+    kill(xvfb_pid, SIGTERM);
+    waitpid(xvfb_pid, nullptr, 0);
+    xvfb_pid = -1;
+  }
+}
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+pid_t spawn(const std::vector<std::string>& argv, const std::filesystem::path& out,
+            const std::filesystem::path& err, const std::vector<std::string>& env) {
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(o, 1);
+    dup2(e, 2);
+    for (const std::string& kv : env) putenv(const_cast<char*>(kv.c_str()));
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+void ensure_display() {
+  if (xvfb_pid > 0) return;
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  xvfb_pid = fork();
+  if (xvfb_pid == 0) {
+    close(fds[0]);
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    const std::string fd = std::to_string(fds[1]);
+    execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1280x720x24", "-nolisten",
+           "tcp", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  std::string number;
+  char c;
+  while (read(fds[0], &c, 1) == 1 && c != '\n') number += c;
+  close(fds[0]);
+  if (number.empty()) throw std::runtime_error("Xvfb did not start (is the xvfb package installed?)");
+  setenv("DISPLAY", (":" + number).c_str(), 1);
+  std::atexit(stop_xvfb);
+}
+
+TempDir::TempDir() {
+  std::random_device rd;
+  path = std::filesystem::temp_directory_path() / ("terrain-gui-" + std::to_string(rd()));
+  std::filesystem::create_directories(path);
+}
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
+
+App::App(const std::vector<std::string>& args, const std::filesystem::path& dir) {
+  ensure_display();
+  out_ = dir / "app.out";
+  err_ = dir / "app.err";
+  std::vector<std::string> argv{TERRAIN_SANDBOX};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = spawn(argv, out_, err_,
+               {"XDG_CONFIG_HOME=" + (dir / "config").string(), "TERRAIN_SANDBOX_LAYOUT=1"});
+}
+
+App::~App() {
+  if (pid_ > 0 && running()) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+}
+
+std::string App::out() const { return slurp(out_); }
+std::string App::err() const { return slurp(err_); }
+
+bool App::running() {
+  if (pid_ <= 0) return false;
+  const pid_t r = waitpid(pid_, &status_, WNOHANG);
+  if (r == pid_) {
+    pid_ = -pid_;  // reaped
+    return false;
+  }
+  return true;
+}
+
+std::string App::wait_for_line(const std::string& prefix, std::chrono::seconds timeout) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    std::istringstream lines(out());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind(prefix, 0) == 0) return line;
+    }
+    if (!running()) return "";
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return "";
+}
+
+int App::quit(std::chrono::seconds timeout) {
+  if (pid_ > 0 && running()) kill(pid_, SIGTERM);
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (running() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (running()) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status_, 0);
+    pid_ = -pid_;
+    return -1;
+  }
+  return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+}
+
+std::vector<int> App::layout(const std::string& name) {
+  const std::string line = wait_for_line("layout " + name + " ", std::chrono::seconds(120));
+  std::istringstream in(line.substr(8 + name.size()));
+  std::vector<int> r(4, 0);
+  in >> r[0] >> r[1] >> r[2] >> r[3];
+  return r;
+}
+
+std::string App::window_id() {
+  FILE* p = popen("xdotool search --sync --onlyvisible --name 'Terrain Sandbox' 2>/dev/null", "r");
+  char buf[64] = {};
+  std::string id;
+  if (p && fgets(buf, sizeof buf, p)) id = buf;
+  if (p) pclose(p);
+  while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
+  return id;
+}
+
+int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
+            std::string* out, std::string* err) {
+  ensure_display();
+  std::vector<std::string> argv{TERRAIN_SANDBOX};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const pid_t pid = spawn(argv, dir / "run.out", dir / "run.err",
+                          {"XDG_CONFIG_HOME=" + (dir / "config").string()});
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (out) *out = slurp(dir / "run.out");
+  if (err) *err = slurp(dir / "run.err");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int xdotool(const std::string& args) {
+  const std::string command = "xdotool " + args + " >/dev/null 2>&1";
+  const int r = std::system(command.c_str());
+  return WIFEXITED(r) ? WEXITSTATUS(r) : -1;
+}
+
+double rmse(const io::RgbaImage& a, const io::RgbaImage& b) {
+  if (a.width != b.width || a.height != b.height) return 1e9;
+  double sum = 0;
+  const std::size_t n = static_cast<std::size_t>(a.width) * static_cast<std::size_t>(a.height);
+  for (std::size_t i = 0; i < n; i++) {
+    for (int c = 0; c < 3; c++) {
+      const double d = (a.pixels[i * 4 + c] - b.pixels[i * 4 + c]) / 255.0;
+      sum += d * d;
+    }
+  }
+  return std::sqrt(sum / static_cast<double>(n * 3));
+}
+
+}  // namespace terrain::gui

@@ -1,0 +1,62 @@
+// Running terrain-sandbox for the GUI tests: a private Xvfb display, the app as a child
+// process with its output captured, xdotool to drive it, and picture comparisons.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "io/png.h"
+
+namespace terrain::gui {
+
+// A virtual X display for this test process (Xvfb -displayfd), 1280x720x24; DISPLAY is set
+// for everything started afterwards. Started once, stopped at exit.
+void ensure_display();
+
+// A fresh temporary folder, removed by the destructor.
+struct TempDir {
+  TempDir();
+  ~TempDir();
+  std::filesystem::path path;
+};
+
+// The app as a child process, stdout and stderr captured in files.
+class App {
+ public:
+  // Starts terrain-sandbox with `args`; XDG_CONFIG_HOME points into `dir` so no setting of
+  // the user's leaks in; TERRAIN_SANDBOX_LAYOUT=1 so it prints where its controls are.
+  App(const std::vector<std::string>& args, const std::filesystem::path& dir);
+  ~App();  // kills it if still running
+
+  // Waits until the app's stdout has a line starting with `prefix`; returns it ("" on timeout).
+  std::string wait_for_line(const std::string& prefix, std::chrono::seconds timeout);
+  std::string out() const;
+  std::string err() const;
+  bool running();
+  // Asks it to quit (SIGTERM, which SDL turns into a quit event) and waits; the exit code.
+  int quit(std::chrono::seconds timeout = std::chrono::seconds(30));
+  // The rectangle the app reported for a control ("seed", "save", "folder"): x, y, w, h.
+  std::vector<int> layout(const std::string& name);
+  std::string window_id();
+
+ private:
+  pid_t pid_ = -1;
+  int status_ = 0;
+  std::filesystem::path out_, err_;
+};
+
+// Runs the app to completion (e.g. with --frames), returning its exit code; output in *out.
+int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
+            std::string* out = nullptr, std::string* err = nullptr);
+
+// xdotool with these arguments; returns its exit code.
+int xdotool(const std::string& args);
+
+// RMSE over RGB in 0..1.
+double rmse(const io::RgbaImage& a, const io::RgbaImage& b);
+
+}  // namespace terrain::gui

@@ -1,0 +1,313 @@
+// The app end to end: started on a virtual display, driven with xdotool, its pictures read back.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <thread>
+
+#include "core/heightfield.h"
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::seconds;
+
+io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
+                         const std::string& name) {
+  const std::filesystem::path png = dir.path / name;
+  std::vector<std::string> all = args;
+  all.push_back("--screenshot");
+  all.push_back(png.string());
+  std::string err;
+  const int code = run_app(all, dir.path, nullptr, &err);
+  EXPECT_EQ(code, 0) << err;
+  return io::read_png(png);
+}
+
+std::string data(const std::string& name) { return std::string(TERRAIN_TEST_DATA) + "/" + name; }
+
+std::vector<float> read_f32(const std::string& name) {
+  std::ifstream in(data(name), std::ios::binary);
+  if (!in) throw std::runtime_error("missing " + data(name));
+  std::vector<float> v(320 * 180);
+  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(v.size() * 4));
+  return v;
+}
+
+const uint8_t* pixel(const io::RgbaImage& img, int x, int y) {
+  return &img.pixels[(static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
+                      static_cast<std::size_t>(x)) * 4];
+}
+
+TEST(Gui, ScreenshotHasTheRequestedSizeAndTheSchemesColours) {
+  TempDir dir;
+  // The deep sea colour of each scheme (sea[1]), which fills the corners of an island map.
+  const std::pair<const char*, std::array<int, 3>> schemes[] = {
+      {"site_dark", {0, 0, 0}},        {"site_light", {242, 242, 242}},
+      {"topographic", {74, 127, 168}}, {"blueprint", {8, 45, 107}},
+      {"bw", {0, 0, 0}}};
+  for (const auto& [key, deep] : schemes) {
+    const io::RgbaImage img =
+        screenshot({"--seed", "7", "--scheme", key, "--size", "640x360", "--frames", "3"}, dir,
+                   std::string(key) + ".png");
+    ASSERT_EQ(img.width, 640) << key;
+    ASSERT_EQ(img.height, 360) << key;
+    for (const auto& [x, y] : {std::pair{1, 1}, std::pair{638, 1}, std::pair{1, 358}, std::pair{638, 358}}) {
+      const uint8_t* p = pixel(img, x, y);
+      for (int c = 0; c < 3; c++) EXPECT_NEAR(p[c], deep[static_cast<std::size_t>(c)], 3) << key << " corner " << x << "," << y;
+    }
+  }
+}
+
+TEST(Gui, AnotherSeedGivesAnotherMap) {
+  TempDir dir;
+  const auto a = screenshot({"--seed", "1", "--size", "320x180", "--frames", "2"}, dir, "a.png");
+  const auto b = screenshot({"--seed", "2", "--size", "320x180", "--frames", "2"}, dir, "b.png");
+  const auto a2 = screenshot({"--seed", "1", "--size", "320x180", "--frames", "2"}, dir, "a2.png");
+  EXPECT_EQ(a, a2) << "the same seed and frames give the same picture";
+  EXPECT_GT(rmse(a, b), 0.02);
+}
+
+// The sketch's own renders of seed 42 after 300,000 drops (and with show original), paused,
+// at 1280x720: the app's picture of the same state is within an RMSE of 0.03 of each.
+TEST(Gui, LooksLikeTheSketchInEveryScheme) {
+  TempDir dir;
+  for (const char* key : {"site_dark", "site_light", "topographic", "blueprint", "bw"}) {
+    for (const bool original : {false, true}) {
+      std::vector<std::string> args{"--seed", "42", "--drops", "300000", "--paused", "--scheme",
+                                    key, "--size", "1280x720", "--frames", "2"};
+      if (original) args.push_back("--original");
+      const std::string state = original ? "original" : "eroded";
+      const auto img = screenshot(args, dir, state + "-" + key + ".png");
+      const auto ref = io::read_png(data("renders/42-" + state + "-" + key + ".png"));
+      const double e = rmse(img, ref);
+      std::printf("RMSE %s %s: %.4f\n", state.c_str(), key, e);
+      EXPECT_LT(e, 0.03) << state << " " << key;
+    }
+  }
+}
+
+TEST(Gui, ShowOriginalAfterRainEqualsThePictureAtZeroDrops) {
+  TempDir dir;
+  const auto rained = screenshot({"--seed", "5", "--drops", "20000", "--original", "--paused",
+                                  "--size", "640x360", "--frames", "2"}, dir, "rained.png");
+  const auto dry = screenshot({"--seed", "5", "--paused", "--size", "640x360", "--frames", "2"},
+                              dir, "dry.png");
+  const auto eroded = screenshot({"--seed", "5", "--drops", "20000", "--paused", "--size",
+                                  "640x360", "--frames", "2"}, dir, "eroded.png");
+  EXPECT_EQ(rained, dry);
+  EXPECT_NE(eroded, dry);
+}
+
+// River-coloured pixels (Site Dark's #ff6600) lie over the cells whose water is >= 250, and
+// every well-watered cell shows river.
+TEST(Gui, RiverPixelsLieOverRiverCellsAndNowhereElse) {
+  TempDir dir;
+  const auto img = screenshot({"--seed", "42", "--drops", "300000", "--paused", "--size",
+                               "1280x720", "--frames", "2"}, dir, "rivers.png");
+  const std::vector<float> water = read_f32("seed-42/water.f32");
+  const double scale = std::max(1280.0 / 319, 720.0 / 179);
+  const double left = (1280 - 319 * scale) / 2;
+  const double top = (720 - 179 * scale) / 2;
+  auto river_near = [&](double gx, double gy, double reach, float threshold) {
+    for (int y = static_cast<int>(gy - reach) - 1; y <= static_cast<int>(gy + reach) + 1; y++) {
+      for (int x = static_cast<int>(gx - reach) - 1; x <= static_cast<int>(gx + reach) + 1; x++) {
+        if (x < 0 || y < 0 || x >= 320 || y >= 180) continue;
+        if (std::hypot(x - gx, y - gy) <= reach && water[static_cast<std::size_t>(y * 320 + x)] >= threshold) return true;
+      }
+    }
+    return false;
+  };
+  auto is_river = [](const uint8_t* p) { return p[0] >= 225 && std::abs(p[1] - 102) <= 30 && p[2] <= 30; };
+  std::size_t river_pixels = 0;
+  std::size_t stray = 0;
+  for (int py = 0; py < img.height; py++) {
+    for (int px = 0; px < img.width; px++) {
+      if (!is_river(pixel(img, px, py))) continue;
+      river_pixels++;
+      const double gx = (px + 0.5 - left) / scale;
+      const double gy = (py + 0.5 - top) / scale;
+      if (!river_near(gx, gy, 1.5, 250)) stray++;
+    }
+  }
+  EXPECT_GT(river_pixels, 5000u);
+  EXPECT_EQ(stray, 0u) << "river-coloured pixels away from every river cell";
+  // Every cell carrying twice the threshold (drawn fully opaque) shows river near its centre.
+  std::size_t missing = 0;
+  std::size_t checked = 0;
+  for (int y = 1; y < 179; y++) {
+    for (int x = 1; x < 319; x++) {
+      if (water[static_cast<std::size_t>(y * 320 + x)] < 500) continue;
+      const int px = static_cast<int>(left + x * scale);
+      const int py = static_cast<int>(top + y * scale);
+      if (px < 2 || py < 2 || px >= 1278 || py >= 718) continue;
+      checked++;
+      bool found = false;
+      for (int dy = -2; dy <= 2 && !found; dy++)
+        for (int dx = -2; dx <= 2 && !found; dx++) found = is_river(pixel(img, px + dx, py + dy));
+      missing += !found;
+    }
+  }
+  EXPECT_GT(checked, 500u);
+  EXPECT_EQ(missing, 0u);
+}
+
+TEST(Gui, ShowRiversAndDebugModeEachChangeThePicture) {
+  TempDir dir;
+  const std::vector<std::string> base{"--seed", "3", "--size", "640x360", "--frames", "3"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a = base;
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+  };
+  const auto plain = screenshot(base, dir, "plain.png");
+  const auto no_rivers = screenshot(with({"--no-rivers"}), dir, "no-rivers.png");
+  const auto debug = screenshot(with({"--debug"}), dir, "debug.png");
+  EXPECT_NE(plain, no_rivers);
+  EXPECT_NE(plain, debug);
+  // The debug routes are drawn in (255, 0, 128).
+  std::size_t pink = 0;
+  for (std::size_t i = 0; i < debug.pixels.size(); i += 4) {
+    pink += debug.pixels[i] > 200 && debug.pixels[i + 1] < 60 && debug.pixels[i + 2] > 90 &&
+            debug.pixels[i + 2] < 170;
+  }
+  EXPECT_GT(pink, 50u);
+}
+
+TEST(Gui, BadFlagsExitWithTwoAndOneLineNamingTheFlag) {
+  TempDir dir;
+  const std::vector<std::vector<std::string>> bad = {
+      {"--seed", "4294967296"}, {"--seed", "-1"},     {"--seed", "abc"},
+      {"--scheme", "neon"},     {"--size", "10x10"},  {"--size", "1280"},
+      {"--drops", "1e5"},       {"--frames", "0"},    {"--bogus"},
+      {"--seed"},               {"--drops-per-frame", "20000"}};
+  for (const auto& args : bad) {
+    std::string err;
+    EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 2) << args[0];
+    EXPECT_NE(err.find(args[0]), std::string::npos) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  }
+  std::string out;
+  EXPECT_EQ(run_app({"--help"}, dir.path, &out), 0);
+  for (const char* flag : {"--seed", "--scheme", "--size", "--paused", "--drops", "--frames",
+                           "--screenshot", "--stats", "--help"}) {
+    EXPECT_NE(out.find(flag), std::string::npos) << flag;
+  }
+}
+
+TEST(Gui, ScreenshotNeverOverwrites) {
+  TempDir dir;
+  const std::filesystem::path taken = dir.path / "taken.png";
+  std::ofstream(taken) << "keep me";
+  std::string err;
+  EXPECT_EQ(run_app({"--frames", "1", "--screenshot", taken.string()}, dir.path, nullptr, &err), 2);
+  std::ifstream in(taken);
+  std::string kept;
+  std::getline(in, kept);
+  EXPECT_EQ(kept, "keep me");
+}
+
+// Retyping a seed in the running app brings that map back: click the seed field, type,
+// hold Return, play, let the rain reach its target and stop, save; the saved picture equals
+// the one from starting with --seed and raining to the target.
+TEST(Gui, RetypingASeedBringsTheMapBack) {
+  TempDir dir;
+  const std::filesystem::path saves = dir.path / "saves";
+  std::filesystem::create_directories(saves);
+  App app({"--paused", "--drops-per-frame", "5000", "--save-folder", saves.string()}, dir.path);
+  const std::vector<int> seed = app.layout("seed");
+  ASSERT_GT(seed[2], 0) << app.err();
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const int cx = seed[0] + seed[2] / 2;
+  const int cy = seed[1] + seed[3] / 2;
+  xdotool("mousemove --window " + window + " " + std::to_string(cx) + " " + std::to_string(cy));
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("click --window " + window + " 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("key --window " + window + " --delay 120 ctrl+a BackSpace");
+  xdotool("type --window " + window + " --delay 120 4242");
+  xdotool("keydown --window " + window + " Return");
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("keyup --window " + window + " Return");
+  // Leave the field (click the map), then play.
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("mousemove --window " + window + " 1000 600 click 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("key --window " + window + " space");
+  ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "") << app.out() << app.err();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("key --window " + window + " s");
+  const std::string saved = app.wait_for_line("Saved ", seconds(60));
+  ASSERT_NE(saved, "") << app.out() << app.err();
+  EXPECT_EQ(app.quit(), 0);
+
+  const std::filesystem::path path = saved.substr(6);
+  EXPECT_NE(path.filename().string().find("_seed4242_300000drops_"), std::string::npos) << path;
+  const auto expected = screenshot({"--seed", "4242", "--drops", "300000", "--frames", "2"}, dir,
+                                   "expected.png");
+  EXPECT_EQ(io::read_png(path), expected);
+}
+
+TEST(Gui, SaveNamesThePngAsTheSketchAndNeverOverwrites) {
+  TempDir dir;
+  const std::filesystem::path saves = dir.path / "saves";
+  std::filesystem::create_directories(saves);
+  App app({"--seed", "9", "--paused", "--save-folder", saves.string()}, dir.path);
+  const std::vector<int> save = app.layout("save");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // The Save PNG button, then the S key, in quick succession.
+  xdotool("mousemove --window " + window + " " + std::to_string(save[0] + save[2] / 2) + " " +
+          std::to_string(save[1] + save[3] / 2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("click --window " + window + " 1");
+  ASSERT_NE(app.wait_for_line("Saved ", seconds(60)), "") << app.err();
+  xdotool("key --window " + window + " s");
+  const auto until = std::chrono::steady_clock::now() + seconds(60);
+  std::vector<std::filesystem::path> files;
+  while (std::chrono::steady_clock::now() < until) {
+    files.clear();
+    for (const auto& e : std::filesystem::directory_iterator(saves)) files.push_back(e.path());
+    if (files.size() >= 2) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(app.quit(), 0);
+  ASSERT_EQ(files.size(), 2u) << app.out() << app.err();
+  const std::regex pattern(R"(hydraulic_erosion_site_dark_seed9_0drops_\d{10}(-2)?\.png)");
+  for (const auto& f : files) {
+    EXPECT_TRUE(std::regex_match(f.filename().string(), pattern)) << f;
+    const io::RgbaImage img = io::read_png(f);
+    EXPECT_EQ(img.width, 1280);
+    EXPECT_EQ(img.height, 720);
+  }
+  EXPECT_NE(files[0], files[1]);
+  EXPECT_EQ(io::read_png(files[0]), io::read_png(files[1])) << "the same map, saved twice";
+}
+
+TEST(Gui, AnUnwritableFolderGivesTheMessageAndTheAppKeepsRunning) {
+  TempDir dir;
+  const std::filesystem::path file = dir.path / "a-file";
+  std::ofstream(file) << "not a folder";
+  App app({"--seed", "9", "--paused", "--save-folder", (file / "sub").string()}, dir.path);
+  app.layout("save");
+  const std::string window = app.window_id();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  xdotool("key --window " + window + " s");
+  const auto until = std::chrono::steady_clock::now() + seconds(60);
+  while (app.err().find("Not saved:") == std::string::npos && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_NE(app.err().find("Not saved:"), std::string::npos) << app.err();
+  EXPECT_NE(app.err().find("a-file"), std::string::npos) << "the message names the path";
+  EXPECT_TRUE(app.running());
+  EXPECT_EQ(app.quit(), 0);
+}
+
+}  // namespace
+}  // namespace terrain::gui
