@@ -162,6 +162,12 @@ std::string App::window_id() {
   if (p && fgets(buf, sizeof buf, p)) id = buf;
   if (p) pclose(p);
   while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
+  if (!id.empty()) {
+    // No window manager on the virtual display: give the window the keyboard and put the
+    // pointer over the map, away from the panel, so real (XTEST) events reach it.
+    xdotool("windowfocus --sync " + id);
+    xdotool("mousemove --window " + id + " 1100 650");
+  }
   return id;
 }
 

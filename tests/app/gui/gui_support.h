@@ -41,6 +41,7 @@ class App {
   int quit(std::chrono::seconds timeout = std::chrono::seconds(30));
   // The rectangle the app reported for a control ("seed", "save", "folder"): x, y, w, h.
   std::vector<int> layout(const std::string& name);
+  // The app's X window (waits for it), focused, with the pointer over the map.
   std::string window_id();
 
  private:

@@ -42,23 +42,43 @@ const uint8_t* pixel(const io::RgbaImage& img, int x, int y) {
                       static_cast<std::size_t>(x)) * 4];
 }
 
+// Each scheme's deep sea colour (sea[1]) is what the deep sea shows: seed 42 before any rain,
+// at every cell of deep water (depth >= half the sea level) whose neighbours are deep too.
 TEST(Gui, ScreenshotHasTheRequestedSizeAndTheSchemesColours) {
   TempDir dir;
-  // The deep sea colour of each scheme (sea[1]), which fills the corners of an island map.
   const std::pair<const char*, std::array<int, 3>> schemes[] = {
       {"site_dark", {0, 0, 0}},        {"site_light", {242, 242, 242}},
       {"topographic", {74, 127, 168}}, {"blueprint", {8, 45, 107}},
       {"bw", {0, 0, 0}}};
+  const std::vector<float> original = read_f32("seed-42/original.f32");
+  const double scale = std::max(640.0 / 319, 360.0 / 179);
+  const double left = (640 - 319 * scale) / 2;
+  const double top = (360 - 179 * scale) / 2;
+  std::vector<io::RgbaImage> images;
   for (const auto& [key, deep] : schemes) {
     const io::RgbaImage img =
-        screenshot({"--seed", "7", "--scheme", key, "--size", "640x360", "--frames", "3"}, dir,
-                   std::string(key) + ".png");
+        screenshot({"--seed", "42", "--paused", "--scheme", key, "--size", "640x360", "--frames", "2"},
+                   dir, std::string(key) + ".png");
     ASSERT_EQ(img.width, 640) << key;
     ASSERT_EQ(img.height, 360) << key;
-    for (const auto& [x, y] : {std::pair{1, 1}, std::pair{638, 1}, std::pair{1, 358}, std::pair{638, 358}}) {
-      const uint8_t* p = pixel(img, x, y);
-      for (int c = 0; c < 3; c++) EXPECT_NEAR(p[c], deep[static_cast<std::size_t>(c)], 3) << key << " corner " << x << "," << y;
+    std::size_t checked = 0;
+    for (int y = 1; y < 179; y++) {
+      for (int x = 1; x < 319; x++) {
+        bool deep_here = true;
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++) deep_here &= original[static_cast<std::size_t>((y + dy) * 320 + x + dx)] < 0.12f;
+        if (!deep_here) continue;
+        const int px = static_cast<int>(std::lround(left + x * scale));
+        const int py = static_cast<int>(std::lround(top + y * scale));
+        if (px < 0 || py < 0 || px >= 640 || py >= 360) continue;
+        const uint8_t* p = pixel(img, px, py);
+        for (int c = 0; c < 3; c++) ASSERT_NEAR(p[c], deep[static_cast<std::size_t>(c)], 1) << key << " at cell " << x << "," << y;
+        checked++;
+      }
     }
+    EXPECT_GT(checked, 200u) << key;
+    for (const io::RgbaImage& other : images) EXPECT_NE(img, other) << key;
+    images.push_back(img);
   }
 }
 
@@ -227,21 +247,23 @@ TEST(Gui, RetypingASeedBringsTheMapBack) {
   const int cy = seed[1] + seed[3] / 2;
   xdotool("mousemove --window " + window + " " + std::to_string(cx) + " " + std::to_string(cy));
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("click --window " + window + " 1");
+  xdotool("click 1");
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("key --window " + window + " --delay 120 ctrl+a BackSpace");
-  xdotool("type --window " + window + " --delay 120 4242");
-  xdotool("keydown --window " + window + " Return");
+  xdotool("key --delay 120 ctrl+a BackSpace");
+  xdotool("type --delay 120 4242");
+  xdotool("keydown Return");
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("keyup --window " + window + " Return");
+  xdotool("keyup Return");
   // Leave the field (click the map), then play.
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("mousemove --window " + window + " 1000 600 click 1");
+  xdotool("mousemove --window " + window + " 1000 600");
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("key --window " + window + " space");
+  xdotool("click 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  xdotool("key space");
   ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "") << app.out() << app.err();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("key --window " + window + " s");
+  xdotool("key s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
   EXPECT_EQ(app.quit(), 0);
@@ -266,9 +288,9 @@ TEST(Gui, SaveNamesThePngAsTheSketchAndNeverOverwrites) {
   xdotool("mousemove --window " + window + " " + std::to_string(save[0] + save[2] / 2) + " " +
           std::to_string(save[1] + save[3] / 2));
   std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("click --window " + window + " 1");
+  xdotool("click 1");
   ASSERT_NE(app.wait_for_line("Saved ", seconds(60)), "") << app.err();
-  xdotool("key --window " + window + " s");
+  xdotool("key s");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
   std::vector<std::filesystem::path> files;
   while (std::chrono::steady_clock::now() < until) {
@@ -298,7 +320,7 @@ TEST(Gui, AnUnwritableFolderGivesTheMessageAndTheAppKeepsRunning) {
   app.layout("save");
   const std::string window = app.window_id();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  xdotool("key --window " + window + " s");
+  xdotool("key s");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
   while (app.err().find("Not saved:") == std::string::npos && std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
