@@ -8,7 +8,12 @@
 
 namespace terrain::app {
 
-enum class Stage { rain, rivers, contours, drawing, swap, count };
+// rain, rivers: the model's ticks this frame. contours: marching squares. drawing: the rest
+// of the CPU work of drawing (river paths, routes, the panel). gl: CPU time inside OpenGL
+// calls (with a software GL such as llvmpipe this is the rasterizer's own work on this
+// thread: the GPU side). swap: wall time presenting the frame.
+// cpu_side: the sum of the first four, per frame (its median is the figure to hold to 4 ms).
+enum class Stage { rain, rivers, contours, drawing, gl, swap, cpu_side, count };
 
 class FrameStats {
  public:
@@ -17,6 +22,7 @@ class FrameStats {
 
   FrameStats();
   void record(Stage stage, double ms) { current_[static_cast<std::size_t>(stage)] = ms; }
+  double current(Stage stage) const { return current_[static_cast<std::size_t>(stage)]; }
   // Ends the frame: its figures join the history.
   void end_frame();
   // Median over the last kRecent frames, and over every kept frame.

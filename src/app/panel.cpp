@@ -176,10 +176,12 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
 
   // 6. Frame times and keys
   ImGui::Separator();
-  ImGui::Text("Frame, CPU ms: rain %.2f  rivers %.2f", stats.recent_median(Stage::rain),
-              stats.recent_median(Stage::rivers));
-  ImGui::Text("contours %.2f  drawing %.2f  (swap %.1f)", stats.recent_median(Stage::contours),
-              stats.recent_median(Stage::drawing), stats.recent_median(Stage::swap));
+  ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
+  ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",
+              stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
+              stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
+  ImGui::TextDisabled("GL %.1f ms CPU, swap %.1f ms", stats.recent_median(Stage::gl),
+                      stats.recent_median(Stage::swap));
   ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
                       ui.exact_relief ? "double" : "single");
   if (ImGui::CollapsingHeader("Keys")) {
