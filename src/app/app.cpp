@@ -189,6 +189,10 @@ int run_app(const AppOptions& options) {
   bool running = true;
   bool minimized = false;
   double tick_debt = 0;
+  uint32_t reported_seed = model.seed();
+  bool reported_playing = model.playing();
+  std::printf("seed %u\n%s\n", reported_seed, reported_playing ? "playing" : "paused");
+  std::fflush(stdout);
   Clock::time_point last = Clock::now();
 
   while (running) {
@@ -250,18 +254,21 @@ int run_app(const AppOptions& options) {
     // 60 Hz ticks as the time since the last frame holds.
     double rain_ms = 0;
     double rivers_ms = 0;
-    const Clock::time_point now = Clock::now();
-    if (scripted) {
+    bool stopped = false;
+    auto tick = [&] {
       model.tick();
       rain_ms += model.last_timings().rain_ms;
       rivers_ms += model.last_timings().rivers_ms;
+      stopped = stopped || model.stopped_at_target();
+    };
+    const Clock::time_point now = Clock::now();
+    if (scripted) {
+      tick();
     } else if (model.playing()) {
       tick_debt += std::chrono::duration<double>(now - last).count();
       int ticks = 0;
-      while (tick_debt >= kTickSeconds && ticks < kMostTicksPerFrame) {
-        model.tick();
-        rain_ms += model.last_timings().rain_ms;
-        rivers_ms += model.last_timings().rivers_ms;
+      while (tick_debt >= kTickSeconds && ticks < kMostTicksPerFrame && model.playing()) {
+        tick();
         tick_debt -= kTickSeconds;
         ticks++;
       }
@@ -270,8 +277,19 @@ int run_app(const AppOptions& options) {
       tick_debt = 0;
     }
     last = now;
-    if (model.stopped_at_target()) {
+    if (stopped) {
       std::printf("rain stopped at %llu drops\n", static_cast<unsigned long long>(model.drops()));
+      std::fflush(stdout);
+    }
+    // What changed, for scripts watching stdout: a new seed, play and pause.
+    if (model.seed() != reported_seed) {
+      reported_seed = model.seed();
+      std::printf("seed %u\n", reported_seed);
+      std::fflush(stdout);
+    }
+    if (model.playing() != reported_playing) {
+      reported_playing = model.playing();
+      std::printf("%s\n", reported_playing ? "playing" : "paused");
       std::fflush(stdout);
     }
     stats.record(Stage::rain, rain_ms);

@@ -233,6 +233,15 @@ TEST(Gui, ScreenshotNeverOverwrites) {
 // Retyping a seed in the running app brings that map back: click the seed field, type,
 // hold Return, play, let the rain reach its target and stop, save; the saved picture equals
 // the one from starting with --seed and raining to the target.
+// Holds a key down long enough for ImGui 1.86 to see it (it polls key state once a frame, so
+// a press and release within one frame can be missed; frames are slow under a software GL).
+void press(const std::string& key) {
+  xdotool("keydown " + key);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  xdotool("keyup " + key);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+}
+
 TEST(Gui, RetypingASeedBringsTheMapBack) {
   TempDir dir;
   const std::filesystem::path saves = dir.path / "saves";
@@ -245,21 +254,29 @@ TEST(Gui, RetypingASeedBringsTheMapBack) {
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const int cx = seed[0] + seed[2] / 2;
   const int cy = seed[1] + seed[3] / 2;
-  xdotool("mousemove --window " + window + " " + std::to_string(cx) + " " + std::to_string(cy));
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("click 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("key --delay 120 ctrl+a BackSpace");
-  xdotool("type --delay 120 4242");
-  xdotool("keydown Return");
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("keyup Return");
+  // Click the seed field, clear it, type, hold Return; try again if the app did not take it
+  // (a busy machine can make a frame slower than a key press).
+  bool taken = false;
+  for (int attempt = 0; attempt < 3 && !taken; attempt++) {
+    xdotool("mousemove --window " + window + " " + std::to_string(cx) + " " + std::to_string(cy));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    xdotool("mousedown 1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    xdotool("mouseup 1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    xdotool("key End");
+    for (int k = 0; k < 12; k++) press("BackSpace");
+    xdotool("type --delay 150 4242");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    press("Return");
+    taken = app.wait_for_line("seed 4242", seconds(20)) != "";
+  }
+  ASSERT_TRUE(taken) << app.out() << app.err();
   // Leave the field (click the map), then play.
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
   xdotool("mousemove --window " + window + " 1000 600");
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   xdotool("click 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   xdotool("key space");
   ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "") << app.out() << app.err();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
