@@ -366,6 +366,18 @@ int run_app(const AppOptions& options) {
       exit_code = 1;
     }
   }
+  if (!options.cells.empty()) {
+    // The relief as last drawn: one pixel per cell, before it is scaled up.
+    const Heightfield& terrain = model.terrain();
+    std::vector<uint8_t> cells(terrain.size() * 4);
+    renderer.read_relief_cells(cells);
+    try {
+      io::write_png(options.cells, cells, terrain.width(), terrain.height(), io::PixelFormat::rgba8);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "terrain-sandbox: --cells: %s\n", e.what());
+      exit_code = 1;
+    }
+  }
   if (options.stats) {
     std::printf(
         "frames %zu, median CPU ms per frame: rain %.3f rivers %.3f contours %.3f drawing %.3f"

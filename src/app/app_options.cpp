@@ -35,7 +35,7 @@ std::string app_usage() {
   return R"(terrain-sandbox: rain carves an island while you watch (the Hydraulic Erosion sketch).
 
 Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drops N]
-                       [--drops-per-frame N] [--frames N] [--screenshot PATH]
+                       [--drops-per-frame N] [--frames N] [--screenshot PATH] [--cells PATH]
                        [--save-folder DIR] [--original] [--no-rivers] [--debug]
                        [--stats] [--help]
 
@@ -49,6 +49,8 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
   --frames N           quit after N frames, 1..100000000; each frame is one tick of the sketch
   --screenshot PATH    after the last frame write the map (no panel) as PNG to exactly PATH,
                        which must not exist yet
+  --cells PATH         after the last frame write the relief's colour of each cell (320x180
+                       PNG, the sketch's terrain image before it is scaled up); must not exist
   --save-folder DIR    where Save PNG writes (default: the working directory)
   --original           start showing the original terrain (before any rain)
   --no-rivers          start with the rivers hidden
@@ -97,7 +99,7 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
     }
     const bool takes_value = flag == "--seed" || flag == "--scheme" || flag == "--size" ||
                              flag == "--drops" || flag == "--drops-per-frame" ||
-                             flag == "--frames" || flag == "--screenshot" ||
+                             flag == "--frames" || flag == "--screenshot" || flag == "--cells" ||
                              flag == "--save-folder";
     if (!takes_value) {
       return fail("unknown flag '" + std::string(flag) + "' (see --help)");
@@ -139,18 +141,19 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
       const auto n = whole<uint64_t>(value, 1, 100000000);
       if (!n) return fail("--frames: '" + std::string(value) + "' is not a whole number 1..100000000");
       options.frames = *n;
-    } else if (flag == "--screenshot") {
+    } else if (flag == "--screenshot" || flag == "--cells") {
       const std::filesystem::path path(value);
       std::error_code ec;
-      if (value.empty()) return fail("--screenshot: missing path");
+      if (value.empty()) return fail(std::string(flag) + ": missing path");
       if (std::filesystem::exists(path, ec)) {
-        return fail("--screenshot: '" + std::string(value) + "' already exists (it is never overwritten)");
+        return fail(std::string(flag) + ": '" + std::string(value) +
+                    "' already exists (it is never overwritten)");
       }
       const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
       if (!std::filesystem::is_directory(folder, ec)) {
-        return fail("--screenshot: folder '" + folder.string() + "' does not exist");
+        return fail(std::string(flag) + ": folder '" + folder.string() + "' does not exist");
       }
-      options.screenshot = value;
+      (flag == "--screenshot" ? options.screenshot : options.cells) = value;
     } else if (flag == "--save-folder") {
       if (value.empty()) return fail("--save-folder: missing folder");
       options.save_folder = value;
@@ -158,6 +161,9 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
   }
   if (!options.screenshot.empty() && !options.frames) {
     return fail("--screenshot: needs --frames N (the screenshot is taken after the last frame)");
+  }
+  if (!options.cells.empty() && !options.frames) {
+    return fail("--cells: needs --frames N (the cells are read after the last frame)");
   }
   return options;
 }

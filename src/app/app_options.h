@@ -17,6 +17,7 @@ struct AppOptions {
   std::optional<int> drops_per_frame;  // --drops-per-frame N: the slider's value at start
   std::optional<uint64_t> frames;  // --frames N: quit after N frames (one tick each)
   std::string screenshot;         // --screenshot PATH: the map, after the last frame
+  std::string cells;              // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)
   std::string save_folder;        // --save-folder DIR: where Save PNG writes (default: cwd)
   bool stats = false;             // --stats: median CPU ms per frame at exit
   bool show_original = false;     // --original: start showing the terrain before any rain

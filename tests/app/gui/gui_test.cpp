@@ -110,6 +110,64 @@ TEST(Gui, LooksLikeTheSketchInEveryScheme) {
   }
 }
 
+// Each cell's relief colour is the sketch's exactly (its drawTerrain image before scaling).
+TEST(Gui, PerCellColoursEqualTheSketchsCellImage) {
+  TempDir dir;
+  for (const char* key : {"site_dark", "topographic"}) {
+    const std::filesystem::path cells = dir.path / (std::string(key) + "-cells.png");
+    std::string err;
+    ASSERT_EQ(run_app({"--seed", "42", "--drops", "300000", "--paused", "--scheme", key,
+                       "--frames", "2", "--cells", cells.string()},
+                      dir.path, nullptr, &err),
+              0)
+        << err;
+    const io::RgbaImage mine = io::read_png(cells);
+    const io::RgbaImage sketch = io::read_png(data("renders/42-eroded-" + std::string(key) + "-cells.png"));
+    ASSERT_EQ(mine.width, 320);
+    ASSERT_EQ(mine.height, 180);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < mine.pixels.size(); i++) differing += mine.pixels[i] != sketch.pixels[i];
+    EXPECT_EQ(differing, 0u) << key;
+  }
+}
+
+// What ImGui keeps between runs goes under the user's config folder, not the working one.
+TEST(Gui, SettingsAreKeptInTheXdgConfigFolder) {
+  TempDir dir;
+  const std::filesystem::path work = dir.path / "work";
+  std::filesystem::create_directories(work);
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(work);
+  std::string err;
+  const int code = run_app({"--frames", "3", "--size", "320x180"}, dir.path, nullptr, &err);
+  std::filesystem::current_path(before);
+  EXPECT_EQ(code, 0) << err;
+  EXPECT_TRUE(std::filesystem::exists(dir.path / "config" / "terrain-sandbox" / "imgui.ini"));
+  EXPECT_TRUE(std::filesystem::is_empty(work)) << "nothing written to the working directory";
+}
+
+// Resizing redraws the same map bigger: the terrain never changes with the window.
+TEST(Gui, ResizingTheWindowKeepsTheMap) {
+  TempDir dir;
+  App app({"--seed", "11", "--paused", "--size", "640x360", "--save-folder", dir.path.string()},
+          dir.path);
+  app.layout("save");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  xdotool("windowsize --sync " + window + " 960 540");
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  xdotool("key s");
+  const std::string saved = app.wait_for_line("Saved ", seconds(60));
+  EXPECT_EQ(app.quit(), 0);
+  ASSERT_NE(saved, "") << app.err();
+  const io::RgbaImage after = io::read_png(saved.substr(6));
+  EXPECT_EQ(after.width, 960);
+  EXPECT_EQ(after.height, 540);
+  const auto expected = screenshot({"--seed", "11", "--paused", "--size", "960x540", "--frames", "2"},
+                                   dir, "expected.png");
+  EXPECT_EQ(after, expected);
+}
+
 TEST(Gui, ShowOriginalAfterRainEqualsThePictureAtZeroDrops) {
   TempDir dir;
   const auto rained = screenshot({"--seed", "5", "--drops", "20000", "--original", "--paused",
