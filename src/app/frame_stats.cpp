@@ -1,7 +1,6 @@
 #include "app/frame_stats.h"
 
 #include <algorithm>
-#include <ctime>
 
 namespace terrain::app {
 
@@ -39,12 +38,6 @@ double FrameStats::median(Stage stage) const {
   const std::size_t n = std::min(frames_, kKept);
   scratch_.assign(h.begin(), h.begin() + static_cast<std::ptrdiff_t>(n));
   return median_of(scratch_);
-}
-
-double thread_cpu_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
 }  // namespace terrain::app

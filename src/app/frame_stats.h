@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "app/model/cpu_time.h"
+
 namespace terrain::app {
 
 // rain, rivers: the model's ticks this frame. contours: marching squares. drawing: the rest
@@ -38,7 +40,5 @@ class FrameStats {
   mutable std::vector<double> scratch_;
 };
 
-// CPU time of the calling thread, in milliseconds.
-double thread_cpu_ms();
 
 }  // namespace terrain::app

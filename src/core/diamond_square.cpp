@@ -9,6 +9,7 @@
 // Seed 002 builds a vector of vectors and walks coordinate lists; it gets slow around
 // 1025 x 1025. Here the grid is one std::vector<float> filled in place, each step visits its
 // points row by row (so memory is read in order), and nothing is allocated per point.
+#include "core/number_text.h"
 #include "core/diamond_square.h"
 
 #include <algorithm>
@@ -28,12 +29,6 @@ namespace {
 
 // --- checks -------------------------------------------------------------------------------
 
-// The shortest text that reads back as the same double, for error messages.
-std::string number_text(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
 
 void check_roughness(const char* who, double roughness) {
   // Written so that NaN fails too.

@@ -8,6 +8,7 @@
 //
 // Each skyline has its own P5Random seeded with the seed it is given (004: "use a random
 // number generator which allows you to set a seed value"), so nothing else can shift its draws.
+#include "core/number_text.h"
 #include "core/skyline.h"
 
 #include <algorithm>
@@ -24,12 +25,6 @@ namespace {
 
 // --- checks -------------------------------------------------------------------------------
 
-// The shortest text that reads back as the same double, for error messages.
-std::string number_text(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
 
 [[noreturn]] void reject(const char* who, const char* name, const std::string& value,
                          const char* allowed) {

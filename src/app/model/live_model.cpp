@@ -15,26 +15,15 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "app/model/cpu_time.h"
 #include "core/island.h"
+#include "core/number_text.h"
 
 namespace terrain::app {
 namespace {
 
 // CPU time of the calling thread in milliseconds (what the tick itself costs, whatever the
 // other threads and processes on the machine are doing).
-double thread_cpu_ms() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) * 1e-6;
-}
-
-// A number as JavaScript would print it (shortest text that reads back the same).
-std::string number_text(double value) {
-  char text[64];
-  const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-  return std::string(text, end);
-}
-
 // Bad input changes nothing and says which control, what was given and what is allowed.
 // NaN fails every comparison, so it is refused too.
 void check_range(const char* name, double value, double min, double max) {
