@@ -22,8 +22,6 @@
 namespace terrain::app {
 namespace {
 
-// CPU time of the calling thread in milliseconds (what the tick itself costs, whatever the
-// other threads and processes on the machine are doing).
 // Bad input changes nothing and says which control, what was given and what is allowed.
 // NaN fails every comparison, so it is refused too.
 void check_range(const char* name, double value, double min, double max) {
