@@ -1,32 +1,12 @@
 // A steady frame allocates nothing: once the renderer has drawn a frame of a given size and
 // content, drawing it again makes no C++ heap allocation (every path, vertex list and buffer
-// is kept and reused). Counted by replacing the global operator new in this test program.
+// is kept and reused). Counted by tests/support/allocation_counter (every form of operator new).
 #include <gtest/gtest.h>
-
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include "core/rain.h"
 #include "render/map_renderer.h"
 #include "render_test_support.h"
-
-namespace {
-std::atomic<bool> counting{false};
-std::atomic<long> allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
+#include "allocation_counter.h"
 
 namespace terrain::render {
 namespace {
@@ -58,14 +38,12 @@ TEST(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
   for (int k = 0; k < 3; k++) renderer.draw(inputs, 800, 450);  // grow everything
 
-  allocations = 0;
-  counting = true;
+  terrain::testing::CountAllocations counter;
   for (int k = 0; k < 5; k++) {
     inputs.drops += 200;
     renderer.draw(inputs, 800, 450);
   }
-  counting = false;
-  EXPECT_EQ(allocations.load(), 0);
+  EXPECT_EQ(counter.count(), 0u);
   glFinish();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
