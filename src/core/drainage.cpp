@@ -10,6 +10,10 @@ namespace {
 
 constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
 
+// Maps up to this many cells (4 MiB a per-cell array) add up flow in height order, as the
+// sketch does; bigger ones walk down from their headwaters, which keeps to neighbouring cells.
+constexpr std::size_t kHeightOrderCells = std::size_t{1} << 20;
+
 // The neighbour the cell drains to most steeply, or -1 if none is lower. Diagonal steps are
 // measured over their own longer distance; ties keep the first found (rows top to bottom,
 // each left to right), as the sketch's strict `>` does. A diagonal's slope is only worked out
@@ -28,7 +32,8 @@ struct Steepest {
   }
 };
 
-// Any cell, neighbours checked against the map's edges.
+// Any cell, neighbours checked against the map's edges (the unfilled surface; the flood
+// works out the filled one's as it goes, see priority_flood.h).
 int32_t steepest_checked(const float* terrain, int cols, int rows, int x, int y) {
   const std::size_t i = static_cast<std::size_t>(y) * cols + x;
   const double here = terrain[i];
@@ -43,24 +48,6 @@ int32_t steepest_checked(const float* terrain, int cols, int rows, int x, int y)
       best.consider(here - terrain[j], dx && dy, j);
     }
   }
-  return best.to;
-}
-
-// An interior cell: the same neighbours in the same order, without the checks.
-int32_t steepest_interior(const float* terrain, std::ptrdiff_t cols, std::ptrdiff_t i) {
-  const double here = terrain[i];
-  const float* up = terrain + i - cols;
-  const float* mid = terrain + i;
-  const float* down = terrain + i + cols;
-  Steepest best;
-  best.consider(here - up[-1], true, static_cast<std::size_t>(i - cols - 1));
-  best.consider(here - up[0], false, static_cast<std::size_t>(i - cols));
-  best.consider(here - up[1], true, static_cast<std::size_t>(i - cols + 1));
-  best.consider(here - mid[-1], false, static_cast<std::size_t>(i - 1));
-  best.consider(here - mid[1], false, static_cast<std::size_t>(i + 1));
-  best.consider(here - down[-1], true, static_cast<std::size_t>(i + cols - 1));
-  best.consider(here - down[0], false, static_cast<std::size_t>(i + cols));
-  best.consider(here - down[1], true, static_cast<std::size_t>(i + cols + 1));
   return best.to;
 }
 
@@ -88,7 +75,8 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
   if (params.fill_hollows) {
     priority_flood(*source, params.sea_level, params.min_drop, surface_, flood_work_);
   } else {
-    // No filling: the surface as it is, cells sorted lowest first (ties by index).
+    // No filling: the surface as it is, cells sorted lowest first (ties by index), each
+    // cell's steepest way down worked out here.
     if (surface_.filled.width() != cols || surface_.filled.height() != rows) {
       surface_.filled = Heightfield(cols, rows);
     }
@@ -99,42 +87,67 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     const float* h = surface_.filled.data();
     std::stable_sort(surface_.order.begin(), surface_.order.end(),
                      [h](int32_t a, int32_t b) { return h[a] < h[b]; });
+    surface_.steepest.resize(n);
+    for (int y = 0; y < rows; y++) {
+      for (int x = 0; x < cols; x++) {
+        surface_.steepest[static_cast<std::size_t>(y) * cols + x] = steepest_checked(h, cols, rows, x, y);
+      }
+    }
   }
 
-  // Where each cell drains.
+  // Where each cell drains: the sea keeps its water; elsewhere the steepest way down.
   const float* terrain = surface_.filled.data();
   const float* raw = source->data();
   const int32_t* parent = surface_.parent.data();
+  const int32_t* steepest = surface_.steepest.data();
   downstream_.resize(n);
   int32_t* downstream = downstream_.data();
   const bool flood = params.routing == Routing::flood && params.fill_hollows;
   const double sea_level = params.sea_level;
-  for (int y = 0; y < rows; y++) {
-    const bool edge_row = y == 0 || y == rows - 1;
-    for (int x = 0; x < cols; x++) {
-      const std::size_t i = static_cast<std::size_t>(y) * cols + x;
-      if (terrain[i] < sea_level) {  // the sea keeps its water
-        downstream[i] = -1;
-        continue;
-      }
-      int32_t to = edge_row || x == 0 || x == cols - 1
-                       ? steepest_checked(terrain, cols, rows, x, y)
-                       : steepest_interior(terrain, cols, static_cast<std::ptrdiff_t>(i));
-      // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
-      // link the flood arrived on. Links point to cells flooded earlier and steepest steps
-      // strictly downhill, so the routes can never loop.
-      if (flood && parent[i] >= 0 && (terrain[i] > raw[i] || to < 0)) to = parent[i];
-      downstream[i] = to;
+  for (std::size_t i = 0; i < n; i++) {
+    int32_t to = terrain[i] < sea_level ? -1 : steepest[i];
+    // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
+    // link the flood arrived on. Links point to cells flooded earlier and steepest steps
+    // strictly downhill, so the routes can never loop.
+    if (flood && terrain[i] >= sea_level && parent[i] >= 0 && (terrain[i] > raw[i] || to < 0)) {
+      to = parent[i];
     }
+    downstream[i] = to;
   }
 
   // Each cell hands all its water (its own unit of rain plus whatever reached it from
-  // above) to the cell it drains into, once everything above it has arrived: the sketch does
-  // this going from the highest cell to the lowest; counting each cell's donors and walking
-  // down from every cell whose donors are all in gives the same sums with local steps.
+  // above) to the cell it drains into, once everything above it has arrived, and every cell
+  // takes the basin of the cell below it. Outlets are numbered in row-major order.
   flow_.assign(n, 1);
-  donors_.assign(n, 0);
+  basins_.assign(n, -1);
+  outlets_.clear();
   uint32_t* flow = flow_.data();
+  int32_t* basins = basins_.data();
+  for (std::size_t i = 0; i < n; i++) {
+    if (downstream[i] < 0) {
+      basins[i] = static_cast<int32_t>(outlets_.size());
+      outlets_.push_back(static_cast<int32_t>(i));
+    }
+  }
+  const int32_t* lowest_first = surface_.order.data();
+  if (n <= kHeightOrderCells) {
+    // A map that fits in cache: the sketch's way, in height order. Going from the highest
+    // cell to the lowest every cell's water is complete when it is handed on; going from
+    // the lowest up, the cell below is always labelled already.
+    for (std::size_t k = n; k-- > 0;) {
+      const int32_t i = lowest_first[k];
+      if (downstream[i] >= 0) flow[downstream[i]] += flow[i];
+    }
+    for (std::size_t k = 0; k < n; k++) {
+      const int32_t i = lowest_first[k];
+      if (downstream[i] >= 0) basins[i] = basins[downstream[i]];
+    }
+    return;
+  }
+  // A bigger map: the height order jumps across memory, so walk down from the headwaters
+  // instead (each step to a neighbouring cell): count each cell's donors, hand water on from
+  // every cell whose donors are all in, and label each walk from the first labelled cell.
+  donors_.assign(n, 0);
   uint8_t* donors = donors_.data();
   for (std::size_t i = 0; i < n; i++) {
     if (downstream[i] >= 0) donors[downstream[i]]++;  // at most 8
@@ -147,18 +160,6 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
       flow[d] += flow[i];
       if (--donors[d] != 0) break;  // more water still to come: d's last donor carries on
       donors[d] = kHandedOn;
-    }
-  }
-
-  // Basins: outlets numbered in row-major order, then every cell takes the basin of the cell
-  // below it, walking down to the first labelled cell and labelling the way back.
-  basins_.assign(n, -1);
-  outlets_.clear();
-  int32_t* basins = basins_.data();
-  for (std::size_t i = 0; i < n; i++) {
-    if (downstream[i] < 0) {
-      basins[i] = static_cast<int32_t>(outlets_.size());
-      outlets_.push_back(static_cast<int32_t>(i));
     }
   }
   for (std::size_t start = 0; start < n; start++) {

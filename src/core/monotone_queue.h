@@ -12,13 +12,15 @@
 // goes down, so each key moves at most 4 times. (A one-bit radix heap moves each float key up
 // to 32 times, which at these sizes costs more than the flood itself.)
 //
+// Storage: each bucket is a chain of fixed-size chunks taken from one pool, sized by
+// reset(n) for n queued items at most, so a reused queue allocates nothing, and the items of
+// a bucket sit together in memory (a list threaded through the cells instead would jump
+// across the whole map at every step of a refill).
+//
 // Ties leave in no particular order; priority-flood's result does not depend on it.
 // Precondition: every push after the first pop is >= the value last popped.
-// The buckets are lists threaded through one link per cell, sized once by reset(n), so a
-// reused queue allocates nothing.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -36,37 +38,33 @@ class MonotoneQueue {
     return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
   }
 
-  MonotoneQueue() { heads_.fill(kNone); }
+  MonotoneQueue() { clear(); }
 
-  // Room for cells 0 .. cells - 1 (allocates only when that grows), and empties the queue.
-  void reset(std::size_t cells) {
-    if (next_.size() < cells) {
-      next_.resize(cells);
-      key_.resize(cells);
-    }
+  // Room for `items` queued at once (allocates only when that grows), and empties the queue.
+  // A queue used without reset() grows its pool as items come.
+  void reset(std::size_t items) {
+    // Full chunks hold the items; besides them every bucket (and the equal one) may hold one
+    // part-filled chunk, and a refill one more while it moves a bucket's items on.
+    const std::size_t chunks = items / kChunk + kBuckets + 3;
+    if (pool_.size() < chunks) pool_.resize(chunks);
     clear();
   }
   void clear() {
     heads_.fill(kNone);
     for (auto& level : occupied_) level.fill(0);
     equal_ = kNone;
+    free_ = kNone;
+    for (std::size_t c = pool_.size(); c-- > 0;) release(static_cast<int32_t>(c));
     last_ = 0;
     size_ = 0;
   }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
 
-  // Precondition: `cell` is not in the queue already (priority-flood pushes a cell once).
   void push(int32_t cell, float value) {
     const uint32_t key = key_of(value);
     assert(key >= last_);
-    const auto c = static_cast<std::size_t>(cell);
-    if (c >= next_.size()) {  // a queue used without reset(): grow as cells come
-      next_.resize(c + 1);
-      key_.resize(c + 1);
-    }
-    key_[c] = key;
-    place(cell);
+    place({key, cell});
     size_++;
   }
 
@@ -81,63 +79,107 @@ class MonotoneQueue {
   int32_t pop() {
     assert(size_ > 0);
     if (equal_ == kNone) refill();
-    const int32_t cell = equal_;
-    equal_ = next_[static_cast<std::size_t>(cell)];
+    Chunk& chunk = pool_[static_cast<std::size_t>(equal_)];
+    const int32_t cell = chunk.items[--chunk.count].cell;
+    if (chunk.count == 0) {
+      const int32_t emptied = equal_;
+      equal_ = chunk.next;
+      release(emptied);
+    }
     size_--;
     return cell;
   }
 
  private:
+  struct Item {
+    uint32_t key;
+    int32_t cell;
+  };
   static constexpr int kLevels = 4;    // bytes of a 32-bit key
   static constexpr int kDigits = 256;  // values of a byte
   static constexpr int kWords = kDigits / 64;
-  static constexpr int32_t kNone = -1;  // end of a list
+  static constexpr std::size_t kBuckets = kLevels * kDigits;
+  static constexpr int kChunk = 62;     // items a chunk holds (a chunk is 512 bytes)
+  static constexpr int32_t kNone = -1;  // end of a chain
+  struct Chunk {
+    int32_t next = kNone;  // the next (older) chunk of the same bucket
+    int32_t count = 0;
+    Item items[kChunk];
+  };
 
-  // Each bucket is a singly linked list threaded through next_, one link per cell, so the
-  // buckets need no storage of their own and moving a cell between them allocates nothing.
-  void place(int32_t cell) {
-    const auto c = static_cast<std::size_t>(cell);
-    const uint32_t differ = key_[c] ^ last_;
+  void release(int32_t chunk) {
+    pool_[static_cast<std::size_t>(chunk)].next = free_;
+    free_ = chunk;
+  }
+  // Appends to the chain starting at `head` (the newest chunk first).
+  void append(int32_t& head, Item item) {
+    if (head == kNone || pool_[static_cast<std::size_t>(head)].count == kChunk) {
+      if (free_ == kNone) {  // only a queue used without reset() gets here
+        pool_.emplace_back();
+        free_ = static_cast<int32_t>(pool_.size() - 1);
+        pool_.back().next = kNone;
+      }
+      const int32_t fresh = free_;
+      Chunk& chunk = pool_[static_cast<std::size_t>(fresh)];
+      free_ = chunk.next;
+      chunk.next = head;
+      chunk.count = 0;
+      head = fresh;
+    }
+    Chunk& chunk = pool_[static_cast<std::size_t>(head)];
+    chunk.items[chunk.count++] = item;
+  }
+
+  void place(Item item) {
+    const uint32_t differ = item.key ^ last_;
     if (differ == 0) {
-      next_[c] = equal_;
-      equal_ = cell;
+      append(equal_, item);
       return;
     }
     const int level = (31 - std::countl_zero(differ)) / 8;
-    const int digit = static_cast<int>((key_[c] >> (8 * level)) & 0xFF);
-    int32_t& head = heads_[static_cast<std::size_t>(level * kDigits + digit)];
-    next_[c] = head;
-    head = cell;
-    occupied_[level][digit / 64] |= uint64_t{1} << (digit % 64);
+    const int digit = static_cast<int>((item.key >> (8 * level)) & 0xFF);
+    append(heads_[static_cast<std::size_t>(level * kDigits + digit)], item);
+    occupied_[static_cast<std::size_t>(level)][static_cast<std::size_t>(digit / 64)] |=
+        uint64_t{1} << (digit % 64);
   }
 
   // The equal bucket is empty: the lowest non-empty bucket holds the smallest keys. Its
-  // smallest key becomes `last`, and its cells move to lower levels (or the equal bucket).
-  // A level-0 bucket holds one key only (it shares the other three bytes with `last`), so it
-  // simply becomes the equal bucket.
+  // smallest key becomes `last`, and its items move to lower levels (or the equal bucket).
+  // A level-0 bucket holds one key only (it shares the other three bytes with `last`), so its
+  // chain simply becomes the equal bucket.
   void refill() {
-    for (int level = 0; level < kLevels; level++) {
-      for (int word = 0; word < kWords; word++) {
-        if (occupied_[level][word] == 0) continue;
-        const int digit = word * 64 + std::countr_zero(occupied_[level][word]);
-        occupied_[level][word] &= occupied_[level][word] - 1;
-        int32_t& head = heads_[static_cast<std::size_t>(level * kDigits + digit)];
-        const int32_t first = head;
+    for (std::size_t level = 0; level < kLevels; level++) {
+      for (std::size_t word = 0; word < kWords; word++) {
+        uint64_t& bits = occupied_[level][word];
+        if (bits == 0) continue;
+        const std::size_t digit = word * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        bits &= bits - 1;
+        int32_t& head = heads_[level * kDigits + digit];
+        const int32_t chain = head;
         head = kNone;
         if (level == 0) {
-          last_ = key_[static_cast<std::size_t>(first)];
-          equal_ = first;
+          last_ = pool_[static_cast<std::size_t>(chain)].items[0].key;
+          equal_ = chain;
           return;
         }
-        uint32_t lowest = key_[static_cast<std::size_t>(first)];
-        for (int32_t c = first; c != kNone; c = next_[static_cast<std::size_t>(c)]) {
-          lowest = std::min(lowest, key_[static_cast<std::size_t>(c)]);
+        uint32_t lowest = ~uint32_t{0};
+        for (int32_t c = chain; c != kNone; c = pool_[static_cast<std::size_t>(c)].next) {
+          const Chunk& chunk = pool_[static_cast<std::size_t>(c)];
+          for (int32_t k = 0; k < chunk.count; k++) {
+            lowest = chunk.items[k].key < lowest ? chunk.items[k].key : lowest;
+          }
         }
         last_ = lowest;
-        for (int32_t c = first; c != kNone;) {
-          const int32_t after = next_[static_cast<std::size_t>(c)];  // place() relinks c
-          place(c);
-          c = after;
+        for (int32_t c = chain; c != kNone;) {
+          const auto at = static_cast<std::size_t>(c);
+          const int32_t next = pool_[at].next;
+          // (indexed each time: without reset() a placement may grow the pool)
+          for (int32_t k = 0; k < pool_[at].count; k++) {
+            const Item item = pool_[at].items[k];
+            place(item);
+          }
+          release(c);
+          c = next;
         }
         return;
       }
@@ -145,11 +187,11 @@ class MonotoneQueue {
     assert(false && "refill of an empty queue");
   }
 
-  std::vector<int32_t> next_;  // per cell: the next cell in its bucket
-  std::vector<uint32_t> key_;  // per cell: its key while queued
-  std::array<int32_t, kLevels * kDigits> heads_;
-  int32_t equal_ = kNone;  // the bucket of keys equal to last_
+  std::vector<Chunk> pool_;
+  std::array<int32_t, kBuckets> heads_{};
   std::array<std::array<uint64_t, kWords>, kLevels> occupied_{};
+  int32_t equal_ = kNone;
+  int32_t free_ = kNone;
   uint32_t last_ = 0;
   std::size_t size_ = 0;
 };
