@@ -14,30 +14,15 @@ constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
 // sketch does; bigger ones walk down from their headwaters, which keeps to neighbouring cells.
 constexpr std::size_t kHeightOrderCells = std::size_t{1} << 20;
 
-// The neighbour the cell drains to most steeply, or -1 if none is lower. Diagonal steps are
-// measured over their own longer distance; ties keep the first found (rows top to bottom,
-// each left to right), as the sketch's strict `>` does. A diagonal's slope is only worked out
-// (the sketch's exact division) when its drop could beat the steepest so far: d / sqrt(2) <= d,
-// so a drop no bigger than the best slope cannot win, and nothing else changes.
-struct Steepest {
-  double slope = 0;
-  int32_t to = -1;
-  void consider(double drop, bool diagonal, std::size_t j) {
-    if (drop <= slope) return;
-    const double s = diagonal ? drop / kSqrt2 : drop;
-    if (s > slope) {
-      slope = s;
-      to = static_cast<int32_t>(j);
-    }
-  }
-};
-
-// Any cell, neighbours checked against the map's edges (the unfilled surface; the flood
-// works out the filled one's as it goes, see priority_flood.h).
+// The neighbour the cell drains to most steeply, or -1 if none is lower: the sketch's
+// buildRivers() rule. A diagonal step is measured over its own longer distance (sqrt 2);
+// ties keep the first found (rows top to bottom, each left to right), as its strict `>`.
+// This one checks the map's edges.
 int32_t steepest_checked(const float* terrain, int cols, int rows, int x, int y) {
   const std::size_t i = static_cast<std::size_t>(y) * cols + x;
   const double here = terrain[i];
-  Steepest best;
+  double steepest_slope = 0;
+  int32_t to = -1;
   for (int dy = -1; dy <= 1; dy++) {
     const int ny = y + dy;
     if (ny < 0 || ny >= rows) continue;
@@ -45,10 +30,34 @@ int32_t steepest_checked(const float* terrain, int cols, int rows, int x, int y)
       const int nx = x + dx;
       if ((dx == 0 && dy == 0) || nx < 0 || nx >= cols) continue;
       const std::size_t j = static_cast<std::size_t>(ny) * cols + nx;
-      best.consider(here - terrain[j], dx && dy, j);
+      const double slope = (here - terrain[j]) / (dx && dy ? kSqrt2 : 1);
+      if (slope > steepest_slope) {
+        steepest_slope = slope;
+        to = static_cast<int32_t>(j);
+      }
     }
   }
-  return best.to;
+  return to;
+}
+
+// The same for the cells of row y away from the edges (no checks), one row at a time.
+void steepest_row(const float* terrain, int cols, int y, int32_t* out) {
+  const std::ptrdiff_t w = cols;
+  const std::ptrdiff_t offsets[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  const double over[8] = {kSqrt2, 1, kSqrt2, 1, 1, kSqrt2, 1, kSqrt2};
+  for (std::ptrdiff_t i = y * w + 1, end = y * w + w - 1; i < end; i++) {
+    const double here = terrain[i];
+    double steepest_slope = 0;
+    int32_t to = -1;
+    for (int k = 0; k < 8; k++) {
+      const double slope = (here - terrain[i + offsets[k]]) / over[k];
+      if (slope > steepest_slope) {
+        steepest_slope = slope;
+        to = static_cast<int32_t>(i + offsets[k]);
+      }
+    }
+    out[i - y * w] = to;
+  }
 }
 
 }  // namespace
@@ -75,8 +84,7 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
   if (params.fill_hollows) {
     priority_flood(*source, params.sea_level, params.min_drop, surface_, flood_work_);
   } else {
-    // No filling: the surface as it is, cells sorted lowest first (ties by index), each
-    // cell's steepest way down worked out here.
+    // No filling: the surface as it is, cells sorted lowest first (ties by index).
     if (surface_.filled.width() != cols || surface_.filled.height() != rows) {
       surface_.filled = Heightfield(cols, rows);
     }
@@ -87,32 +95,37 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     const float* h = surface_.filled.data();
     std::stable_sort(surface_.order.begin(), surface_.order.end(),
                      [h](int32_t a, int32_t b) { return h[a] < h[b]; });
-    surface_.steepest.resize(n);
-    for (int y = 0; y < rows; y++) {
-      for (int x = 0; x < cols; x++) {
-        surface_.steepest[static_cast<std::size_t>(y) * cols + x] = steepest_checked(h, cols, rows, x, y);
-      }
+  }
+
+  // Each cell's steepest way down on the routing surface.
+  const float* terrain = surface_.filled.data();
+  downstream_.resize(n);
+  int32_t* downstream = downstream_.data();
+  for (int y = 0; y < rows; y++) {
+    int32_t* row = downstream + static_cast<std::size_t>(y) * cols;
+    if (y > 0 && y < rows - 1 && cols > 2) {
+      steepest_row(terrain, cols, y, row);
+      row[0] = steepest_checked(terrain, cols, rows, 0, y);
+      row[cols - 1] = steepest_checked(terrain, cols, rows, cols - 1, y);
+    } else {
+      for (int x = 0; x < cols; x++) row[x] = steepest_checked(terrain, cols, rows, x, y);
     }
   }
 
   // Where each cell drains: the sea keeps its water; elsewhere the steepest way down.
-  const float* terrain = surface_.filled.data();
   const float* raw = source->data();
   const int32_t* parent = surface_.parent.data();
-  const int32_t* steepest = surface_.steepest.data();
-  downstream_.resize(n);
-  int32_t* downstream = downstream_.data();
   const bool flood = params.routing == Routing::flood && params.fill_hollows;
   const double sea_level = params.sea_level;
   for (std::size_t i = 0; i < n; i++) {
-    int32_t to = terrain[i] < sea_level ? -1 : steepest[i];
-    // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
-    // link the flood arrived on. Links point to cells flooded earlier and steepest steps
-    // strictly downhill, so the routes can never loop.
-    if (flood && terrain[i] >= sea_level && parent[i] >= 0 && (terrain[i] > raw[i] || to < 0)) {
-      to = parent[i];
+    if (terrain[i] < sea_level) {
+      downstream[i] = -1;
+    } else if (flood && parent[i] >= 0 && (terrain[i] > raw[i] || downstream[i] < 0)) {
+      // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
+      // link the flood arrived on. Links point to cells flooded earlier and steepest steps
+      // strictly downhill, so the routes can never loop.
+      downstream[i] = parent[i];
     }
-    downstream[i] = to;
   }
 
   // Each cell hands all its water (its own unit of rain plus whatever reached it from

@@ -6,8 +6,6 @@
 namespace terrain {
 namespace {
 
-constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
-
 // What the flood knows of each cell.
 enum State : uint8_t {
   kUnreached = 0,
@@ -46,7 +44,6 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
   std::copy(field.data(), field.data() + n, out.filled.data());
   out.order.resize(n);
   out.parent.assign(n, -1);
-  out.steepest.resize(n);
   work.state.assign(n, kUnreached);
   work.queue.reset(n);
   float* filled = out.filled.data();
@@ -82,7 +79,6 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
   // top to bottom, each left to right); cells on the border take the checked path.
   const std::ptrdiff_t w = cols;
   const std::ptrdiff_t offsets[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-  constexpr bool kDiagonal[8] = {true, false, true, false, false, true, false, true};
 
   std::size_t walk = 0;  // the next place in by_height that may hold a waiting cell
   for (std::size_t popped = 0; popped < n; popped++) {
@@ -100,8 +96,7 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
 
     // Each neighbour reached is raised to just above this cell if it is lower. If it is not
     // raised and the walk has not passed it, the walk will find it at its own height.
-    const double here = filled[i];
-    const double raised = here + epsilon;
+    const double raised = filled[i] + epsilon;
     auto reach = [&](std::size_t j) {
       const float own = filled[j];
       const auto value = static_cast<float>(std::max(static_cast<double>(own), raised));
@@ -114,50 +109,25 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
         heap.push(static_cast<int32_t>(j), value);
       }
     };
-    // The steepest way down from this cell, on the filled surface. Every neighbour lower than
-    // this cell has left the queue already (values leave in order, and a cell reached later
-    // is raised above this one), and has its final value; the others cannot be lower, so
-    // only the neighbours that are gone are weighed. As the sketch's buildRivers(): a
-    // diagonal's drop is over sqrt(2), and the first strictly steepest in reading order wins.
-    double steepest_slope = 0;
-    int32_t to = -1;
-    auto weigh = [&](std::size_t j, bool diagonal) {
-      const double drop = here - filled[j];
-      if (drop <= steepest_slope) return;  // d / sqrt(2) <= d: cannot win, and needs no divide
-      const double slope = diagonal ? drop / kSqrt2 : drop;
-      if (slope > steepest_slope) {
-        steepest_slope = slope;
-        to = static_cast<int32_t>(j);
-      }
-    };
     const int x = i % cols;
     const int y = i / cols;
     if (x > 0 && y > 0 && x < cols - 1 && y < rows - 1) {
-      for (int k = 0; k < 8; k++) {
-        const auto j = static_cast<std::size_t>(i + offsets[k]);
-        if (state[j] == kGone) {
-          weigh(j, kDiagonal[k]);
-        } else if (state[j] == kUnreached) {
-          reach(j);
-        }
+      for (const std::ptrdiff_t offset : offsets) {
+        const auto j = static_cast<std::size_t>(i + offset);
+        if (state[j] == kUnreached) reach(j);
       }
-    } else {
-      for (int dy = -1; dy <= 1; dy++) {
-        const int ny = y + dy;
-        if (ny < 0 || ny >= rows) continue;
-        for (int dx = -1; dx <= 1; dx++) {
-          const int nx = x + dx;
-          if ((dx == 0 && dy == 0) || nx < 0 || nx >= cols) continue;
-          const std::size_t j = static_cast<std::size_t>(ny) * cols + nx;
-          if (state[j] == kGone) {
-            weigh(j, dx != 0 && dy != 0);
-          } else if (state[j] == kUnreached) {
-            reach(j);
-          }
-        }
+      continue;
+    }
+    for (int dy = -1; dy <= 1; dy++) {
+      const int ny = y + dy;
+      if (ny < 0 || ny >= rows) continue;
+      for (int dx = -1; dx <= 1; dx++) {
+        const int nx = x + dx;
+        if (nx < 0 || nx >= cols) continue;
+        const std::size_t j = static_cast<std::size_t>(ny) * cols + nx;
+        if (state[j] == kUnreached) reach(j);
       }
     }
-    out.steepest[i] = to;
   }
 }
 

@@ -24,7 +24,7 @@
 // Postconditions: filled >= input everywhere; the seeds (edge and sea cells) are unchanged;
 // `order` lists every cell once, in non-decreasing filled value (so reversed it is highest
 // first, which replaces the sketch's sort); `parent[c]` is the cell that reached c (-1 for
-// seeds), always earlier in `order`; `steepest[c]` as described below. Complexity: O(n) for the sort and the sweep, plus at most
+// seeds), always earlier in `order`. Complexity: O(n) for the sort and the sweep, plus at most
 // 4 moves per raised cell in the heap.
 #pragma once
 
@@ -41,11 +41,6 @@ struct FloodResult {
   Heightfield filled;
   std::vector<int32_t> order;   // cells in the order they left the queue (lowest first)
   std::vector<int32_t> parent;  // the cell each was flooded from, -1 for the seeds
-  // The steepest downhill neighbour of each cell on the filled surface, or -1 where none is
-  // lower: a diagonal's drop measured over sqrt(2), the first strictly steepest in reading
-  // order (the sketch's buildRivers() rule). Worked out as each cell leaves the queue, when
-  // every lower neighbour has its final value.
-  std::vector<int32_t> steepest;
 };
 
 // Workspace for repeated floods (the live app floods every few frames): reusing it, and the
