@@ -32,11 +32,11 @@ void run_pass(Pass& pass, const Heightfield& field, const DrainageParams& params
 }
 
 double held_bytes(const Pass& pass, std::size_t cells) {
-  // downstream, flow, basins, order, parent, flood positions (4 bytes each), filled and
-  // the routed copy (4 each), the flood's height order and its sort scratch (8 each), flood
-  // state and donor counts (1 each), Strahler (1), the radix heap (8 per raised cell, at most
+  // downstream, flow, basins, order, parent (4 bytes each), filled and the routed copy
+  // (4 each), the flood's height order and its sort scratch (8 each), flood state and donor
+  // counts (1 each), Strahler (1), the radix heap's pool (about 8.3 per queued cell, at most
   // every cell), and the reaches' cells and points.
-  double bytes = static_cast<double>(cells) * (6 * 4 + 2 * 4 + 2 * 8 + 2 + 1 + 8);
+  double bytes = static_cast<double>(cells) * (5 * 4 + 2 * 4 + 2 * 8 + 2 + 1 + 8.3);
   for (const Reach& r : pass.reaches) {
     bytes += static_cast<double>(r.cells.capacity() * sizeof(int32_t) +
                                  r.points.capacity() * sizeof(Point));

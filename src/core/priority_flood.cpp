@@ -58,12 +58,7 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
     work.by_height[i] = (uint64_t{MonotoneQueue::key_of(filled[i])} << 32) | i;
   }
   sort_by_key(work.by_height, work.sort_scratch);
-  work.position.resize(n);
-  for (std::size_t k = 0; k < n; k++) {
-    work.position[static_cast<uint32_t>(work.by_height[k])] = static_cast<int32_t>(k);
-  }
   const uint64_t* by_height = work.by_height.data();
-  const int32_t* position = work.position.data();
 
   // The seeds: the map's edges and every cell below sea level, at their own heights.
   for (int y = 0; y < rows; y++) {
@@ -102,7 +97,10 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
       const auto value = static_cast<float>(std::max(static_cast<double>(own), raised));
       filled[j] = value;
       parent[j] = i;
-      if (value == own && static_cast<std::size_t>(position[j]) >= walk) {
+      // by_height is sorted by (height key, cell), so the walk has not passed j while j's
+      // entry is not below the one the walk stands at.
+      const uint64_t entry = (uint64_t{MonotoneQueue::key_of(own)} << 32) | j;
+      if (value == own && walk < n && entry >= by_height[walk]) {
         state[j] = kWaiting;
       } else {
         state[j] = kInHeap;

@@ -50,7 +50,6 @@ struct FloodWorkspace {
   std::vector<uint8_t> state;          // per cell: not reached, waiting in the walk, in the heap, gone
   std::vector<uint64_t> by_height;     // (height key << 32 | cell), sorted; scratch for the sort
   std::vector<uint64_t> sort_scratch;
-  std::vector<int32_t> position;       // each cell's place in by_height
 };
 
 // Fills `field` into `out`, seeding from the map's edges and every cell below `sea_level`.
