@@ -25,7 +25,8 @@ std::vector<BrushCell> build_brush(int brush_radius) {
 }
 
 Rain::Rain(Heightfield& field, uint32_t seed, const RainParams& params)
-    : field_(&field), random_(seed), params_(params), brush_(build_brush(params.brush_radius)) {
+    : field_(&field), random_(seed), params_(params) {
+  set_brush(params.brush_radius);
   if (field.width() < 2 || field.height() < 2) {
     throw std::invalid_argument("Rain: the field must be at least 2 x 2");
   }
@@ -34,8 +35,16 @@ Rain::Rain(Heightfield& field, uint32_t seed, const RainParams& params)
 }
 
 void Rain::set_params(const RainParams& params) {
-  if (params.brush_radius != params_.brush_radius) brush_ = build_brush(params.brush_radius);
+  if (params.brush_radius != params_.brush_radius) set_brush(params.brush_radius);
   params_ = params;
+}
+
+void Rain::set_brush(int radius) {
+  brush_ = build_brush(radius);
+  brush_offsets_.clear();
+  for (const BrushCell& b : brush_) {
+    brush_offsets_.push_back(static_cast<std::ptrdiff_t>(b.dy) * field_->width() + b.dx);
+  }
 }
 
 void Rain::clear_routes() {
@@ -64,37 +73,56 @@ void Rain::drop() {
   const double inertia = params_.inertia;
   const double sea_level = params_.sea_level;
 
+  // Where a point falls on the grid: the cell it is in (Math.floor: x, y >= 0 here) and how
+  // far across it. A step's new position is next step's starting point, so each position is
+  // located once and its probe carried over.
+  struct Probe {
+    std::size_t i;
+    int cx, cy;
+    double u, v;
+  };
+  auto probe = [cols](double x, double y) {
+    const int cx = static_cast<int>(x);
+    const int cy = static_cast<int>(y);
+    return Probe{static_cast<std::size_t>(cy) * cols + cx, cx, cy, x - cx, y - cy};
+  };
   // The height and slope at any point between grid cells, blended from the four cells around
   // it (bilinear interpolation), so a drop rolls smoothly instead of stepping cell to cell.
   struct Sample {
     double height, gx, gy;
   };
-  auto sample = [&](double x, double y) {
-    const int cx = static_cast<int>(x);  // Math.floor: x, y >= 0 here
-    const int cy = static_cast<int>(y);
-    const double u = x - cx;
-    const double v = y - cy;
-    const std::size_t i = static_cast<std::size_t>(cy) * cols + cx;
-    const double nw = heights[i];
-    const double ne = heights[i + 1];
-    const double sw = heights[i + cols];
-    const double se = heights[i + cols + 1];
+  auto sample = [&](const Probe& p) {
+    const double u = p.u;
+    const double v = p.v;
+    const double nw = heights[p.i];
+    const double ne = heights[p.i + 1];
+    const double sw = heights[p.i + cols];
+    const double se = heights[p.i + cols + 1];
     return Sample{nw * (1 - u) * (1 - v) + ne * u * (1 - v) + sw * (1 - u) * v + se * u * v,
                   (ne - nw) * (1 - v) + (se - sw) * v, (sw - nw) * (1 - u) + (se - ne) * u};
   };
+  auto height_at = [&](const Probe& p) {
+    const double u = p.u;
+    const double v = p.v;
+    return heights[p.i] * (1 - u) * (1 - v) + heights[p.i + 1] * u * (1 - v) +
+           heights[p.i + cols] * (1 - u) * v + heights[p.i + cols + 1] * u * v;
+  };
   // Puts sediment back down, shared between the four cells around the point by how close
   // it is to each.
-  auto deposit = [&](double x, double y, double amount) {
-    const int cx = static_cast<int>(x);
-    const int cy = static_cast<int>(y);
-    const double u = x - cx;
-    const double v = y - cy;
-    const std::size_t i = static_cast<std::size_t>(cy) * cols + cx;
+  auto deposit = [&](const Probe& p, double amount) {
+    const double u = p.u;
+    const double v = p.v;
+    const std::size_t i = p.i;
     heights[i] = static_cast<float>(heights[i] + amount * (1 - u) * (1 - v));
     heights[i + 1] = static_cast<float>(heights[i + 1] + amount * u * (1 - v));
     heights[i + cols] = static_cast<float>(heights[i + cols] + amount * (1 - u) * v);
     heights[i + cols + 1] = static_cast<float>(heights[i + cols + 1] + amount * u * v);
   };
+  // A drop at least the brush radius from every edge digs with no checks.
+  const int reach = params_.brush_radius;
+  const BrushCell* const brush = brush_.data();
+  const std::ptrdiff_t* const brush_offset = brush_offsets_.data();
+  const std::size_t brush_cells = brush_.size();
 
   double x = random_.range(0, cols - 1);
   double y = random_.range(0, rows - 1);
@@ -108,10 +136,12 @@ void Rain::drop() {
   if (tracing) route_points_.push_back({x, y});
 
   stats_.drops++;
+  uint64_t steps = 0;
   int step = 0;
+  Probe at = probe(x, y);
   for (; step < sketch::MAX_STEPS; step++) {
-    stats_.steps++;
-    const Sample here = sample(x, y);
+    steps++;
+    const Sample here = sample(at);
 
     // Downhill is against the slope. Inertia keeps some of the drop's previous direction,
     // so it can't turn sharply and makes smoother bends.
@@ -125,10 +155,7 @@ void Rain::drop() {
     dx /= length;
     dy /= length;
 
-    const int cell_x = static_cast<int>(x);
-    const int cell_y = static_cast<int>(y);
-    const double from_x = x;
-    const double from_y = y;
+    const Probe from = at;
     x += dx;
     y += dy;
     if (x < 0 || x >= cols - 1 || y < 0 || y >= rows - 1) {  // Ran off the map
@@ -137,13 +164,14 @@ void Rain::drop() {
     }
     if (tracing) route_points_.push_back({x, y});
 
-    const double height = sample(x, y).height;
+    at = probe(x, y);
+    const double height = height_at(at);
     const double drop_in_height = here.height - height;  // Positive going downhill
 
     // Reaching the sea, the drop slows right down and leaves everything it carries at the
     // coast. Over time that builds deltas.
     if (height < sea_level) {
-      deposit(from_x, from_y, sediment);
+      deposit(from, sediment);
       stats_.sea++;
       break;
     }
@@ -160,25 +188,38 @@ void Rain::drop() {
       const double amount = drop_in_height < 0 ? std::min(-drop_in_height, sediment)
                                                : (sediment - capacity) * deposition;
       sediment -= amount;
-      deposit(from_x, from_y, amount);
+      deposit(from, amount);
     } else {
       // Room for more: dig some out of the ground around where it was. Never more than the
       // drop in height, or it would dig a hole deeper than where it's heading.
       const double amount = std::min((capacity - sediment) * erosion, drop_in_height);
-      for (const BrushCell& b : brush_) {
-        const int nx = cell_x + b.dx;
-        const int ny = cell_y + b.dy;
-        if (nx < 0 || nx >= cols || ny < 0 || ny >= rows) continue;
-        const std::size_t i = static_cast<std::size_t>(ny) * cols + nx;
-        const double dug = std::min(static_cast<double>(heights[i]), amount * b.weight);
-        heights[i] = static_cast<float>(heights[i] - dug);
-        sediment += dug;
+      const int cell_x = from.cx;
+      const int cell_y = from.cy;
+      if (cell_x >= reach && cell_y >= reach && cell_x < cols - reach && cell_y < rows - reach) {
+        float* centre = heights + from.i;
+        for (std::size_t k = 0; k < brush_cells; k++) {
+          float& h = centre[brush_offset[k]];
+          const double dug = std::min(static_cast<double>(h), amount * brush[k].weight);
+          h = static_cast<float>(h - dug);
+          sediment += dug;
+        }
+      } else {
+        for (std::size_t k = 0; k < brush_cells; k++) {
+          const int nx = cell_x + brush[k].dx;
+          const int ny = cell_y + brush[k].dy;
+          if (nx < 0 || nx >= cols || ny < 0 || ny >= rows) continue;
+          float& h = heights[static_cast<std::size_t>(ny) * cols + nx];
+          const double dug = std::min(static_cast<double>(h), amount * brush[k].weight);
+          h = static_cast<float>(h - dug);
+          sediment += dug;
+        }
       }
     }
 
     speed = std::sqrt(std::max(0.0, speed * speed + drop_in_height * sketch::GRAVITY));
     water *= 1 - sketch::EVAPORATION;
   }
+  stats_.steps += steps;
   if (step == sketch::MAX_STEPS) stats_.max_steps++;
 
   if (tracing) {

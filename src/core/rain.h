@@ -90,11 +90,13 @@ class Rain {
 
  private:
   void drop();
+  void set_brush(int radius);
 
   Heightfield* field_;
   P5Random random_;
   RainParams params_;
   std::vector<BrushCell> brush_;
+  std::vector<std::ptrdiff_t> brush_offsets_;  // each brush cell as an index offset
   RainStats stats_;
   bool keep_routes_ = false;
   std::vector<RoutePoint> route_points_;  // all kept routes, one after another
