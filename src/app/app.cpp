@@ -104,7 +104,7 @@ int run_app(const AppOptions& options) {
   ImGuiIO& io = ImGui::GetIO();
   // ImGui remembers the panel's place between runs: in the user's config folder, not the
   // working directory (no file at all if there is no usable config folder).
-  static std::string ini_path;
+  std::string ini_path;  // outlives the ImGui context, destroyed before this returns
   if (const auto folder = config_folder()) {
     ini_path = (*folder / "imgui.ini").string();
     io.IniFilename = ini_path.c_str();

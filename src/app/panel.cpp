@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "app/model/controls.h"
+#include "core/number_text.h"
 
 namespace terrain::app {
 namespace {
@@ -41,19 +42,6 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
   if (snapped == value) return false;
   value = snapped;
   return true;
-}
-
-void format_count(char* out, std::size_t size, uint64_t n) {
-  // 300000 -> "300,000", as toLocaleString does in English.
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%llu", static_cast<unsigned long long>(n));
-  const std::size_t len = std::strlen(digits);
-  std::size_t o = 0;
-  for (std::size_t i = 0; i < len && o + 2 < size; i++) {
-    if (i > 0 && (len - i) % 3 == 0) out[o++] = ',';
-    out[o++] = digits[i];
-  }
-  out[o] = '\0';
 }
 
 }  // namespace
@@ -110,10 +98,12 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   }
   char done[32];
   char target[32];
-  format_count(done, sizeof done, model.drops());
-  format_count(target, sizeof target, static_cast<uint64_t>(sketch::RAIN_TARGET));
+  const std::string_view done_text = with_thousands(model.drops(), done);
+  const std::string_view target_text =
+      with_thousands(static_cast<uint64_t>(sketch::RAIN_TARGET), target);
   char overlay[80];
-  std::snprintf(overlay, sizeof overlay, "%s / %s drops", done, target);
+  std::snprintf(overlay, sizeof overlay, "%.*s / %.*s drops", static_cast<int>(done_text.size()),
+                done_text.data(), static_cast<int>(target_text.size()), target_text.data());
   ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(-1, 0), overlay);
 
   // 3. The sketch's sliders

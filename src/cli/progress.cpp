@@ -15,16 +15,6 @@ constexpr auto kLogEvery = 1s;
 
 }  // namespace
 
-std::string with_thousands(uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); i++) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 Progress::Progress(std::FILE* out, bool terminal, Clock::time_point start)
     : out_(out), terminal_(terminal), start_(start) {}
 

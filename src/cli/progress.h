@@ -11,10 +11,11 @@
 #include <string>
 #include <string_view>
 
+#include "core/number_text.h"
+
 namespace terrain::cli {
 
-// 1234567 -> "1,234,567".
-std::string with_thousands(uint64_t n);
+using terrain::with_thousands;  // 1234567 -> "1,234,567" (core/number_text.h)
 
 class Progress {
  public:

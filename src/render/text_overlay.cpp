@@ -3,6 +3,8 @@
 // Sections: the count's text, the font, drawing.
 #include "render/text_overlay.h"
 
+#include "core/number_text.h"
+
 #include <imgui.h>
 #include <stb/stb_truetype.h>
 
@@ -16,21 +18,13 @@ namespace terrain::render {
 // --- the count's text ------------------------------------------------------------------------
 
 std::string_view format_drop_count(uint64_t drops, char (&out)[40]) {
-  // Digits from the right, a comma before every group of three.
-  char digits[32];
-  int n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + drops % 10);
-    drops /= 10;
-  } while (drops > 0);
-  int length = 0;
-  for (int k = n - 1; k >= 0; k--) {
-    out[length++] = digits[k];
-    if (k > 0 && k % 3 == 0) out[length++] = ',';
-  }
+  char count[32];
+  const std::string_view digits = with_thousands(drops, count);
+  std::size_t length = 0;
+  for (char c : digits) out[length++] = c;
   for (char c : std::string_view(" drops")) out[length++] = c;
   out[length] = '\0';
-  return {out, static_cast<std::size_t>(length)};
+  return {out, length};
 }
 
 // --- the font --------------------------------------------------------------------------------

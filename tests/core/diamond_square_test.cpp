@@ -6,6 +6,7 @@
 //   the raw grid        golden checks of corners, square and diamond steps, amplitudes
 //   diamond_square      sizes, range, seeds, roughness, crop, island
 //   bad input           each bad value throws and names itself and the allowed range
+#include "test_support.h"
 #include "core/diamond_square.h"
 
 #include <gtest/gtest.h>
@@ -23,6 +24,8 @@
 
 namespace terrain {
 namespace {
+
+using testing::invalid_argument_message;
 
 // --- reference ----------------------------------------------------------------------------
 
@@ -337,17 +340,6 @@ TEST(DiamondSquare, IslandBlendsTheSketchFalloffAndNormalises) {
 
 // --- bad input ----------------------------------------------------------------------------
 
-// Runs `call`, expects std::invalid_argument, and returns its message.
-template <typename Call>
-std::string invalid_argument_message(Call call) {
-  try {
-    call();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no std::invalid_argument";
-  return "";
-}
 
 TEST(DiamondSquare, RoughnessOutsideItsRangeThrowsNamingValueAndRange) {
   for (double roughness : {0.29, 0.91, -1.0, 2.0}) {

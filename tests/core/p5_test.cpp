@@ -7,6 +7,7 @@
 
 #include "core/island.h"
 #include "core/js_math.h"
+#include "core/number_text.h"
 #include "core/p5_noise.h"
 #include "core/p5_random.h"
 #include "core/rain.h"
@@ -116,6 +117,21 @@ TEST(Island, OtherSizesUseTheirOwnFalloff) {
   EXPECT_EQ(f.max(), 1.0f);
   EXPECT_DOUBLE_EQ(island_falloff(0, 0, 64, 48), 0.0);
   EXPECT_NEAR(island_falloff(32, 24, 65, 49), 1.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace terrain
+
+namespace terrain {
+namespace {
+
+TEST(NumberText, ThousandsAsToLocaleStringWritesThem) {
+  EXPECT_EQ(with_thousands(0), "0");
+  EXPECT_EQ(with_thousands(999), "999");
+  EXPECT_EQ(with_thousands(1000), "1,000");
+  EXPECT_EQ(with_thousands(300000), "300,000");
+  EXPECT_EQ(with_thousands(18446744073709551615ull), "18,446,744,073,709,551,615");
+  EXPECT_EQ(number_text(0.35), "0.35");
 }
 
 }  // namespace

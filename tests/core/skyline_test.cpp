@@ -1,6 +1,7 @@
 // Side-view skylines (seed 004): the random walk against 004's JavaScript and its properties
 // (bounds, steepness, reflection), the section points (sections, order, smoothing), sampling
 // and bad input.
+#include "test_support.h"
 #include "core/skyline.h"
 
 #include <gtest/gtest.h>
@@ -16,6 +17,8 @@
 
 namespace terrain {
 namespace {
+
+using testing::invalid_argument_message;
 
 // 004's JavaScript, line for line, with P5Random for Math.random and a vector for the canvas.
 std::vector<double> javascript_walk(uint32_t seed, int width, double STEP_MAX, double STEP_CHANGE,
@@ -84,17 +87,6 @@ std::vector<SkylinePoint> cpp_sections(uint32_t seed, const SectionParams& p) {
   return points;
 }
 
-// Runs `call`, expects std::invalid_argument, and returns its message.
-template <typename Call>
-std::string invalid_argument_message(Call call) {
-  try {
-    call();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no std::invalid_argument";
-  return "";
-}
 
 // Sum of |second differences| of the heights: how jagged a line of points is.
 double jaggedness(const std::vector<SkylinePoint>& points) {

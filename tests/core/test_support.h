@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +12,19 @@
 #include "core/heightfield.h"
 
 namespace terrain::testing {
+
+// Runs `call`, expects std::invalid_argument, and returns its message ("" and a failure if
+// nothing was thrown).
+template <typename Call>
+std::string invalid_argument_message(Call call) {
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no std::invalid_argument";
+  return "";
+}
 
 inline std::string reference_path(const std::string& name) {
   return std::string(TERRAIN_TEST_DATA) + "/seed-42/" + name;
