@@ -74,9 +74,9 @@ void BM_DrainagePassFlood(benchmark::State& state) {
   // then the timed passes reuse the buffers, as a program working on one map does.
   const auto cold_start = std::chrono::steady_clock::now();
   run_pass(pass, field, params, nullptr, 1000);
-  state.counters["cold_ms"] = std::chrono::duration<double, std::milli>(
-                                  std::chrono::steady_clock::now() - cold_start)
-                                  .count();
+  state.counters["cold_ms"] =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cold_start)
+          .count();
   for (auto _ : state) run_pass(pass, field, params, nullptr, 1000);
   state.counters["bytes"] = held_bytes(pass, field.size());
   state.counters["reaches"] = static_cast<double>(pass.reaches.size());

@@ -22,9 +22,9 @@ void BM_Rain300kDrops(benchmark::State& state) {
   state.counters["drops_per_s"] =
       benchmark::Counter(static_cast<double>(kDrops) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
-  state.counters["ns_per_step"] = benchmark::Counter(
-      static_cast<double>(steps) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_step"] =
+      benchmark::Counter(static_cast<double>(steps) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Rain300kDrops)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 

@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs="$(nproc)"
 
+# The code's format: clang-format (.clang-format) over src/, tests/ and bench/, changing nothing.
+echo "== format check"
+git ls-files -z 'src/*.h' 'src/*.cpp' 'tests/*.h' 'tests/*.cpp' 'bench/*.h' 'bench/*.cpp' |
+  xargs -0 clang-format --dry-run -Werror
+
 run_config() {
   local name="$1"; shift
   echo "== $name: build"
@@ -17,7 +22,9 @@ run_config() {
   (cd "build/$name" && ctest --output-on-failure -j "$jobs" --timeout 900)
 }
 
-run_config release -DCMAKE_BUILD_TYPE=Release -DTERRAIN_BUILD_BENCH=ON
-run_config sanitize -DCMAKE_BUILD_TYPE=Debug -DTERRAIN_SANITIZE=ON -DTERRAIN_BUILD_BENCH=OFF \
+# Warnings are errors in both builds.
+run_config release -DCMAKE_BUILD_TYPE=Release -DTERRAIN_WERROR=ON -DTERRAIN_BUILD_BENCH=ON
+run_config sanitize -DCMAKE_BUILD_TYPE=Debug -DTERRAIN_WERROR=ON -DTERRAIN_SANITIZE=ON \
+  -DTERRAIN_BUILD_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g"
 echo "== all tests passed (release and sanitize)"

@@ -7,14 +7,14 @@
 #include "app/app.h"
 
 #include <SDL.h>
-#include <epoxy/gl.h>
-#include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
+#include <epoxy/gl.h>
+#include <imgui.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -24,19 +24,22 @@
 
 #include "app/config_paths.h"
 #include "app/frame_stats.h"
-#include "app/model/live_model.h"
-#include "app/model/snapshot_file.h"
 #include "app/panel.h"
 #include "io/png.h"
-#include "render/map_renderer.h"
+#include "io/snapshot_file.h"
+#include "render/gl/map_renderer.h"
+#include "session/live_model.h"
 
 namespace terrain::app {
+
+using session::LiveModel;
+using session::Settings;
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
 constexpr double kTickSeconds = 1.0 / 60.0;  // the sketch's frame: 60 a second
-constexpr int kMostTicksPerFrame = 12;  // a slow frame (down to 5 fps) still keeps 60 ticks/s
+constexpr int kMostTicksPerFrame = 12;       // a slow frame (down to 5 fps) still keeps 60 ticks/s
 constexpr double kFrameCapSeconds = 1.0 / 60.0;  // drawing cap where vsync does not pace us
 
 // A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
@@ -53,7 +56,7 @@ render::MapInputs map_inputs(const LiveModel& model, const render::ColorScheme& 
   in.contour_levels = s.contour_levels;
   in.scheme = &scheme;
   in.show_rivers = s.show_rivers;
-  in.rivers = {model.downstream(), model.shown(),      model.fade_in(),   model.ghost_to(),
+  in.rivers = {model.downstream(),  model.shown(),       model.fade_in(),   model.ghost_to(),
                model.ghost_after(), model.ghost_water(), model.ghost_fade()};
   in.debug = s.debug_mode;
   in.routes = &model.rain();
@@ -158,14 +161,13 @@ int run_app(const AppOptions& options) {
     int pw = 0;
     int ph = 0;
     SDL_GL_GetDrawableSize(w.window, &pw, &ph);
-    const render::MapInputs in =
-        map_inputs(model, schemes[static_cast<std::size_t>(ui.scheme)]);
+    const render::MapInputs in = map_inputs(model, schemes[static_cast<std::size_t>(ui.scheme)]);
     snapshot_pixels.resize(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4);
     renderer.snapshot(in, pw, ph, snapshot_pixels);
     const std::string stem =
-        snapshot_stem(schemes[static_cast<std::size_t>(ui.scheme)].key, model.seed(),
-                      model.drops(), static_cast<int64_t>(std::time(nullptr)));
-    const SaveResult saved = save_snapshot(ui.folder_text, stem, snapshot_pixels, pw, ph);
+        io::snapshot_stem(schemes[static_cast<std::size_t>(ui.scheme)].key, model.seed(),
+                          model.drops(), static_cast<int64_t>(std::time(nullptr)));
+    const io::SaveResult saved = io::save_snapshot(ui.folder_text, stem, snapshot_pixels, pw, ph);
     ui.save_failed = !saved.ok;
     ui.save_message = saved.ok ? "Saved " + saved.path.string() : "Not saved: " + saved.error;
     std::fprintf(saved.ok ? stdout : stderr, "%s\n", ui.save_message.c_str());
@@ -217,23 +219,46 @@ int run_app(const AppOptions& options) {
       // Keyboard shortcuts, unless a text field has the keyboard.
       if (event.type == SDL_KEYDOWN && !event.key.repeat && !io.WantTextInput) {
         switch (event.key.keysym.sym) {
-          case SDLK_SPACE: model.toggle_play(); break;
-          case SDLK_r: model.restart(); break;
-          case SDLK_n: new_seed(); break;
-          case SDLK_s: save_png(); break;
+          case SDLK_SPACE:
+            model.toggle_play();
+            break;
+          case SDLK_r:
+            model.restart();
+            break;
+          case SDLK_n:
+            new_seed();
+            break;
+          case SDLK_s:
+            save_png();
+            break;
           case SDLK_F11:
-          case SDLK_f: toggle_fullscreen(); break;
+          case SDLK_f:
+            toggle_fullscreen();
+            break;
           case SDLK_ESCAPE:
             if (ui.fullscreen) toggle_fullscreen();
             break;
-          case SDLK_w: model.set_show_rivers(!model.settings().show_rivers); break;
-          case SDLK_o: model.set_show_original(!model.settings().show_original); break;
-          case SDLK_d: model.set_debug_mode(!model.settings().debug_mode); break;
-          case SDLK_h: ui.panel_visible = !ui.panel_visible; break;
-          case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
+          case SDLK_w:
+            model.set_show_rivers(!model.settings().show_rivers);
+            break;
+          case SDLK_o:
+            model.set_show_original(!model.settings().show_original);
+            break;
+          case SDLK_d:
+            model.set_debug_mode(!model.settings().debug_mode);
+            break;
+          case SDLK_h:
+            ui.panel_visible = !ui.panel_visible;
+            break;
+          case SDLK_1:
+          case SDLK_2:
+          case SDLK_3:
+          case SDLK_4:
+          case SDLK_5:
             ui.scheme = static_cast<int>(event.key.keysym.sym - SDLK_1);
             break;
-          default: break;
+          default:
+            break;
         }
       }
       have_event = SDL_PollEvent(&event) != 0;
@@ -241,12 +266,12 @@ int run_app(const AppOptions& options) {
     if (!running) break;
 
     // The panel (built now, drawn over the map at the end of the frame).
-    const double panel_start = thread_cpu_ms();
+    const double panel_start = session::thread_cpu_ms();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     const PanelActions actions = draw_panel(model, ui, stats);
-    const double panel_ms = thread_cpu_ms() - panel_start;
+    const double panel_ms = session::thread_cpu_ms() - panel_start;
     if (actions.new_seed) new_seed();
     if (actions.toggle_fullscreen) toggle_fullscreen();
 
@@ -300,7 +325,7 @@ int run_app(const AppOptions& options) {
     int ph = 0;
     SDL_GL_GetDrawableSize(w.window, &pw, &ph);
     if (!minimized && pw > 0 && ph > 0) {
-      const double cpu_start = thread_cpu_ms();
+      const double cpu_start = session::thread_cpu_ms();
       const bool unchanged = drawn_version == model.version() && drawn_scheme == ui.scheme &&
                              drawn_w == pw && drawn_h == ph;
       double contours_ms = 0;
@@ -319,7 +344,7 @@ int run_app(const AppOptions& options) {
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       stats.record(Stage::contours, contours_ms);
       stats.record(Stage::drawing, build_ms - contours_ms + panel_ms);
-      stats.record(Stage::gl, thread_cpu_ms() - cpu_start - build_ms);
+      stats.record(Stage::gl, session::thread_cpu_ms() - cpu_start - build_ms);
       const Clock::time_point swap_start = Clock::now();
       SDL_GL_SwapWindow(w.window);
       stats.record(Stage::swap,
@@ -334,7 +359,7 @@ int run_app(const AppOptions& options) {
     if (actions.save) save_png();
     frames++;
     if (frames == 2 && report_layout) {
-      auto print_rect = [](const char* name, const float (&r)[4]) {
+      auto print_rect = [](const char* name, const float(&r)[4]) {
         std::printf("layout %s %.0f %.0f %.0f %.0f\n", name, r[0], r[1], r[2], r[3]);
       };
       print_rect("seed", ui.seed_rect);
@@ -372,7 +397,8 @@ int run_app(const AppOptions& options) {
     std::vector<uint8_t> cells(terrain.size() * 4);
     renderer.read_relief_cells(cells);
     try {
-      io::write_png(options.cells, cells, terrain.width(), terrain.height(), io::PixelFormat::rgba8);
+      io::write_png(options.cells, cells, terrain.width(), terrain.height(),
+                    io::PixelFormat::rgba8);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "terrain-sandbox: --cells: %s\n", e.what());
       exit_code = 1;

@@ -5,10 +5,13 @@
 #include <filesystem>
 #include <string_view>
 
-#include "app/model/controls.h"
-#include "app/model/live_model.h"
+#include "session/controls.h"
+#include "session/live_model.h"
 
 namespace terrain::app {
+
+using session::LiveModel;
+using session::Settings;
 namespace {
 
 // A whole decimal number in [lo, hi], the entire text and nothing else.
@@ -108,8 +111,9 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
     const std::string_view value = argv[++k];
     if (flag == "--seed") {
       std::string why;
-      const auto seed = parse_seed(value, &why);
-      if (!seed) return fail("--seed: '" + std::string(value) + "' is not a whole number 0..4294967295");
+      const auto seed = session::parse_seed(value, &why);
+      if (!seed)
+        return fail("--seed: '" + std::string(value) + "' is not a whole number 0..4294967295");
       options.seed = *seed;
     } else if (flag == "--scheme") {
       if (!known_scheme(value)) {
@@ -119,16 +123,20 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
       options.scheme = value;
     } else if (flag == "--size") {
       const auto x = value.find('x');
-      const auto w = x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(0, x), 64, 16384);
-      const auto h = x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(x + 1), 64, 16384);
+      const auto w =
+          x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(0, x), 64, 16384);
+      const auto h =
+          x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(x + 1), 64, 16384);
       if (!w || !h) {
-        return fail("--size: '" + std::string(value) + "' is not WxH with each 64..16384 (e.g. 1280x720)");
+        return fail("--size: '" + std::string(value) +
+                    "' is not WxH with each 64..16384 (e.g. 1280x720)");
       }
       options.width = *w;
       options.height = *h;
     } else if (flag == "--drops") {
       const auto n = whole<uint64_t>(value, 0, 100000000);
-      if (!n) return fail("--drops: '" + std::string(value) + "' is not a whole number 0..100000000");
+      if (!n)
+        return fail("--drops: '" + std::string(value) + "' is not a whole number 0..100000000");
       options.drops = *n;
     } else if (flag == "--drops-per-frame") {
       const auto n = whole<int>(value, 0, LiveModel::kMaxDropsPerFrame);
@@ -139,7 +147,8 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* 
       options.drops_per_frame = *n;
     } else if (flag == "--frames") {
       const auto n = whole<uint64_t>(value, 1, 100000000);
-      if (!n) return fail("--frames: '" + std::string(value) + "' is not a whole number 1..100000000");
+      if (!n)
+        return fail("--frames: '" + std::string(value) + "' is not a whole number 1..100000000");
       options.frames = *n;
     } else if (flag == "--screenshot" || flag == "--cells") {
       const std::filesystem::path path(value);

@@ -8,21 +8,21 @@
 namespace terrain::app {
 
 struct AppOptions {
-  std::optional<uint32_t> seed;   // --seed N: 0..4294967295 (default: random, as the sketch)
+  std::optional<uint32_t> seed;      // --seed N: 0..4294967295 (default: random, as the sketch)
   std::string scheme = "site_dark";  // --scheme KEY
-  int width = 1280;               // --size WxH: the window's size
+  int width = 1280;                  // --size WxH: the window's size
   int height = 720;
-  bool paused = false;            // --paused: start paused (the sketch's reduced motion)
-  uint64_t drops = 0;             // --drops N: rain that many before the first frame
+  bool paused = false;                 // --paused: start paused (the sketch's reduced motion)
+  uint64_t drops = 0;                  // --drops N: rain that many before the first frame
   std::optional<int> drops_per_frame;  // --drops-per-frame N: the slider's value at start
-  std::optional<uint64_t> frames;  // --frames N: quit after N frames (one tick each)
-  std::string screenshot;         // --screenshot PATH: the map, after the last frame
-  std::string cells;              // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)
-  std::string save_folder;        // --save-folder DIR: where Save PNG writes (default: cwd)
-  bool stats = false;             // --stats: median CPU ms per frame at exit
-  bool show_original = false;     // --original: start showing the terrain before any rain
-  bool hide_rivers = false;       // --no-rivers: start with rivers hidden
-  bool debug = false;             // --debug: start in debug mode
+  std::optional<uint64_t> frames;      // --frames N: quit after N frames (one tick each)
+  std::string screenshot;              // --screenshot PATH: the map, after the last frame
+  std::string cells;           // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)
+  std::string save_folder;     // --save-folder DIR: where Save PNG writes (default: cwd)
+  bool stats = false;          // --stats: median CPU ms per frame at exit
+  bool show_original = false;  // --original: start showing the terrain before any rain
+  bool hide_rivers = false;    // --no-rivers: start with rivers hidden
+  bool debug = false;          // --debug: start in debug mode
   bool help = false;
 };
 

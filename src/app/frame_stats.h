@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "app/model/cpu_time.h"
+#include "session/cpu_time.h"
 
 namespace terrain::app {
 
@@ -19,8 +19,8 @@ enum class Stage { rain, rivers, contours, drawing, gl, swap, cpu_side, count };
 
 class FrameStats {
  public:
-  static constexpr std::size_t kRecent = 60;       // frames the panel's medians cover
-  static constexpr std::size_t kKept = 1 << 16;    // frames --stats can report on
+  static constexpr std::size_t kRecent = 60;     // frames the panel's medians cover
+  static constexpr std::size_t kKept = 1 << 16;  // frames --stats can report on
 
   FrameStats();
   void record(Stage stage, double ms) { current_[static_cast<std::size_t>(stage)] = ms; }
@@ -39,6 +39,5 @@ class FrameStats {
   std::size_t frames_ = 0;
   mutable std::vector<double> scratch_;
 };
-
 
 }  // namespace terrain::app

@@ -12,10 +12,13 @@
 #include <cstdio>
 #include <cstring>
 
-#include "app/model/controls.h"
 #include "core/number_text.h"
+#include "session/controls.h"
 
 namespace terrain::app {
+
+using session::LiveModel;
+using session::Settings;
 namespace {
 
 void remember_rect(float (&rect)[4]) {
@@ -38,7 +41,7 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
   if (edited == value) return false;
   sketch::Range typed = range;
   if (typed_max > range.max) typed.max = typed_max;
-  const double snapped = snap_to_step(edited, typed);
+  const double snapped = session::snap_to_step(edited, typed);
   if (snapped == value) return false;
   value = snapped;
   return true;
@@ -75,14 +78,14 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
 
   // 2. Seed and progress
   ImGui::SetNextItemWidth(140);
-  const bool entered = ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
-                                        ImGuiInputTextFlags_EnterReturnsTrue |
-                                            ImGuiInputTextFlags_CharsNoBlank);
+  const bool entered =
+      ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
+                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsNoBlank);
   const bool editing = ImGui::IsItemActive();
   remember_rect(ui.seed_rect);
   if (entered) {
     std::string why;
-    const auto seed = parse_seed(ui.seed_text, &why);
+    const auto seed = session::parse_seed(ui.seed_text, &why);
     if (seed) {
       ui.seed_message.clear();
       model.set_seed(*seed);
@@ -157,8 +160,8 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
   remember_rect(ui.folder_rect);
   if (!ui.save_message.empty()) {
-    const ImVec4 colour = ui.save_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f)
-                                         : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+    const ImVec4 colour =
+        ui.save_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
     ImGui::PushTextWrapPos(320);
     ImGui::TextColored(colour, "%s", ui.save_message.c_str());
     ImGui::PopTextWrapPos();

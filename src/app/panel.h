@@ -6,22 +6,25 @@
 #include <string>
 
 #include "app/frame_stats.h"
-#include "app/model/live_model.h"
-#include "render/color_scheme.h"
+#include "render/geometry/color_scheme.h"
+#include "session/live_model.h"
 
 namespace terrain::app {
 
+using session::LiveModel;
+using session::Settings;
+
 // What the panel shows besides the model, and what it remembers between frames.
 struct UiState {
-  int scheme = 0;              // index into render::color_schemes()
-  char seed_text[32] = {};     // the seed field while it is edited
-  std::string seed_message;    // beside the seed field when what was typed is not a seed
+  int scheme = 0;               // index into render::color_schemes()
+  char seed_text[32] = {};      // the seed field while it is edited
+  std::string seed_message;     // beside the seed field when what was typed is not a seed
   char folder_text[1024] = {};  // where Save PNG writes
-  std::string save_message;    // the last save: where it went, or why it failed
+  std::string save_message;     // the last save: where it went, or why it failed
   bool save_failed = false;
   bool panel_visible = true;
   bool fullscreen = false;
-  bool exact_relief = true;    // the GPU computes the relief in double precision
+  bool exact_relief = true;  // the GPU computes the relief in double precision
   // Where some controls were last drawn (x, y, w, h in window pixels), for scripted tests
   // that click them (TERRAIN_SANDBOX_LAYOUT=1 prints them).
   float seed_rect[4] = {};

@@ -99,7 +99,7 @@ struct Square {
 // interpolation, in grid units. Only asked of edges whose ends lie on either side of the
 // threshold, so the divisor is never zero. A neighbouring square computes the same expression
 // from the same two heights, so the point on a shared edge is the same double in both.
-inline ContourPoint edge_point(const Square& q, double threshold, Edge edge) {
+inline Point edge_point(const Square& q, double threshold, Edge edge) {
   const double x = q.x;
   const double y = q.y;
   switch (edge) {
@@ -226,7 +226,7 @@ void sweep_levels(const Heightfield& field, std::span<const ContourLevel> levels
       const Square q = load_square(top, bottom, x, y);
       for (int j = band; j < m && key[j] < highest; j++) {
         const int level = tag[j];
-        trace_square(q, value[j], [&](Edge, Edge, ContourPoint p, ContourPoint r) {
+        trace_square(q, value[j], [&](Edge, Edge, Point p, Point r) {
           out.push_back({p, r, level});
         });
       }
@@ -246,10 +246,9 @@ void append_contour_segments(const Heightfield& field, double threshold,
     const float* top = data + static_cast<std::size_t>(y) * cols;
     const float* bottom = top + cols;
     for (int x = 0; x < cols - 1; x++) {
-      trace_square(load_square(top, bottom, x, y), threshold,
-                   [&](Edge, Edge, ContourPoint a, ContourPoint b) {
-                     out.push_back({a, b, 0});
-                   });
+      trace_square(load_square(top, bottom, x, y), threshold, [&](Edge, Edge, Point a, Point b) {
+        out.push_back({a, b, 0});
+      });
     }
   }
 }
@@ -275,8 +274,8 @@ namespace {
 // A segment and the two cell edges its ends lie on, numbered over the whole grid:
 // horizontal edges (x, y)-(x + 1, y) first, row by row, then vertical edges (x, y)-(x, y + 1).
 struct Piece {
-  ContourPoint a;
-  ContourPoint b;
+  Point a;
+  Point b;
   int edge_a;
   int edge_b;
 };
@@ -318,7 +317,7 @@ std::vector<ContourPolyline> contour_polylines(const Heightfield& field, double 
     const float* bottom = top + cols;
     for (int x = 0; x < cols - 1; x++) {
       trace_square(load_square(top, bottom, x, y), threshold,
-                   [&](Edge from, Edge to, ContourPoint a, ContourPoint b) {
+                   [&](Edge from, Edge to, Point a, Point b) {
                      pieces.push_back({a, b, square_edge(x, y, from), square_edge(x, y, to)});
                    });
     }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/heightfield.h"
+#include "core/point.h"
 #include "core/sketch.h"
 
 namespace terrain {
@@ -28,13 +29,9 @@ struct ContourLevel {
 // count >= INDEX_EVERY and k % INDEX_EVERY == 0.
 std::vector<ContourLevel> contour_levels(double sea_level, int count);
 
-struct ContourPoint {
-  double x;
-  double y;
-};
 struct ContourSegment {
-  ContourPoint a;
-  ContourPoint b;
+  Point a;
+  Point b;
   int level;  // index into the levels it was traced for (0 when traced for one threshold)
 };
 
@@ -50,7 +47,7 @@ void append_contour_segments(const Heightfield& field, std::span<const ContourLe
 
 // The segments of one threshold joined into polylines through the cell edges they share.
 // A closed loop ends with its first point repeated; an open line runs edge to edge of the grid.
-using ContourPolyline = std::vector<ContourPoint>;
+using ContourPolyline = std::vector<Point>;
 std::vector<ContourPolyline> contour_polylines(const Heightfield& field, double threshold);
 
 }  // namespace terrain

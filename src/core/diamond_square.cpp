@@ -9,7 +9,6 @@
 // Seed 002 builds a vector of vectors and walks coordinate lists; it gets slow around
 // 1025 x 1025. Here the grid is one std::vector<float> filled in place, each step visits its
 // points row by row (so memory is read in order), and nothing is allocated per point.
-#include "core/number_text.h"
 #include "core/diamond_square.h"
 
 #include <algorithm>
@@ -22,13 +21,13 @@
 #include <vector>
 
 #include "core/island.h"
+#include "core/number_text.h"
 #include "core/p5_random.h"
 
 namespace terrain {
 namespace {
 
 // --- checks -------------------------------------------------------------------------------
-
 
 void check_roughness(const char* who, double roughness) {
   // Written so that NaN fails too.

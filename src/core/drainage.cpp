@@ -169,7 +169,8 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
   for (std::size_t start = 0; start < n; start++) {
     if (donors[start] != 0) continue;
     donors[start] = kHandedOn;
-    for (int32_t i = static_cast<int32_t>(start), d = downstream[i]; d >= 0; i = d, d = downstream[d]) {
+    for (int32_t i = static_cast<int32_t>(start), d = downstream[i]; d >= 0;
+         i = d, d = downstream[d]) {
       flow[d] += flow[i];
       if (--donors[d] != 0) break;  // more water still to come: d's last donor carries on
       donors[d] = kHandedOn;

@@ -7,8 +7,7 @@
 
 namespace terrain {
 
-Heightfield::Heightfield(int width, int height, float fill)
-    : width_(width), height_(height) {
+Heightfield::Heightfield(int width, int height, float fill) : width_(width), height_(height) {
   if (width < 1 || height < 1) throw std::invalid_argument("Heightfield: sizes must be >= 1");
   values_.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), fill);
 }

@@ -14,7 +14,7 @@ namespace terrain {
 
 struct IslandParams {
   double terrain_scale = sketch::terrain_scale.initial;  // Noise units per cell
-  double island = sketch::ISLAND;                         // 0 noise only .. 1 a perfect cone
+  double island = sketch::ISLAND;                        // 0 noise only .. 1 a perfect cone
 };
 
 // resetTerrain() exactly, for any size (the sketch's is 320 x 180): noiseSeed(seed),
@@ -22,8 +22,8 @@ struct IslandParams {
 // falloff = 1 - min(1, dx^2 + dy^2) over dx, dy in -1..1, stored as float32 and normalised by
 // the min and max of the double values (so the normalised minimum is not exactly 0).
 // Precondition: width, height >= 2. O(width * height).
-Heightfield island_terrain(uint32_t seed, const IslandParams& params = {},
-                           int width = sketch::COLS, int height = sketch::ROWS);
+Heightfield island_terrain(uint32_t seed, const IslandParams& params = {}, int width = sketch::COLS,
+                           int height = sketch::ROWS);
 
 // The island falloff at (x, y) on a width x height grid: 1 in the middle, 0 at the corners
 // and beyond the inscribed ellipse (the sketch's `island`).

@@ -30,7 +30,8 @@ double kernel_cos(double x, double y) {
   const double r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
   if (ix < 0x3FD33333) return 1.0 - (0.5 * z - (z * r - x * y));  // |x| < 0.3
   // For |x| >= 0.3, take out qx (about x/4, exact) so the subtraction loses less.
-  const double qx = ix > 0x3FE90000 ? 0.28125 : from_words(static_cast<uint32_t>(ix - 0x00200000), 0);
+  const double qx =
+      ix > 0x3FE90000 ? 0.28125 : from_words(static_cast<uint32_t>(ix - 0x00200000), 0);
   const double hz = 0.5 * z - qx;
   const double a = 1.0 - qx;
   return a - (hz - (z * r - x * y));
@@ -143,15 +144,19 @@ int32_t rem_pio2(double x, double* y) {
 double cos(double x) {
   const int32_t ix = high_word(x) & 0x7FFFFFFF;
   if (ix <= 0x3FE921FB) return kernel_cos(x, 0.0);
-  if (ix >= 0x7FF00000) return x - x;   // inf or NaN
+  if (ix >= 0x7FF00000) return x - x;       // inf or NaN
   if (ix > 0x413921FB) return std::cos(x);  // huge: never used here
   double y[2];
   const int32_t n = rem_pio2(x, y);
   switch (n & 3) {
-    case 0: return kernel_cos(y[0], y[1]);
-    case 1: return -kernel_sin(y[0], y[1], 1);
-    case 2: return -kernel_cos(y[0], y[1]);
-    default: return kernel_sin(y[0], y[1], 1);
+    case 0:
+      return kernel_cos(y[0], y[1]);
+    case 1:
+      return -kernel_sin(y[0], y[1], 1);
+    case 2:
+      return -kernel_cos(y[0], y[1]);
+    default:
+      return kernel_sin(y[0], y[1], 1);
   }
 }
 

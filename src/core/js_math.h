@@ -49,6 +49,8 @@ inline double hypot(double a, double b, double c) {
 double cos(double x);
 
 // Math.floor for doubles (the same as std::floor; named for symmetry with the sketch).
-inline double floor(double x) { return std::floor(x); }
+inline double floor(double x) {
+  return std::floor(x);
+}
 
 }  // namespace terrain::js

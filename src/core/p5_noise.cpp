@@ -17,11 +17,17 @@ constexpr int kZWrap = 1 << kZWrapB;
 constexpr double kPi = 3.141592653589793;  // Math.PI
 
 // 0.5 * (1 - cos(i * PI)), with V8's cos.
-double scaled_cosine(double i) { return 0.5 * (1.0 - js::cos(i * kPi)); }
+double scaled_cosine(double i) {
+  return 0.5 * (1.0 - js::cos(i * kPi));
+}
 
 // JavaScript's `a << n` on an int32 value.
-int32_t shl(int32_t a, int n) { return static_cast<int32_t>(static_cast<uint32_t>(a) << n); }
-int32_t shl1(int32_t a) { return shl(a, 1); }
+int32_t shl(int32_t a, int n) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) << n);
+}
+int32_t shl1(int32_t a) {
+  return shl(a, 1);
+}
 
 }  // namespace
 

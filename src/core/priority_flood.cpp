@@ -40,7 +40,8 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
   const int cols = field.width();
   const int rows = field.height();
   const std::size_t n = field.size();
-  if (out.filled.width() != cols || out.filled.height() != rows) out.filled = Heightfield(cols, rows);
+  if (out.filled.width() != cols || out.filled.height() != rows)
+    out.filled = Heightfield(cols, rows);
   std::copy(field.data(), field.data() + n, out.filled.data());
   out.order.resize(n);
   out.parent.assign(n, -1);

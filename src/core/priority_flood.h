@@ -46,9 +46,9 @@ struct FloodResult {
 // Workspace for repeated floods (the live app floods every few frames): reusing it, and the
 // result, allocates nothing once the sizes have been seen.
 struct FloodWorkspace {
-  MonotoneQueue queue;                 // raised cells waiting to leave
-  std::vector<uint8_t> state;          // per cell: not reached, waiting in the walk, in the heap, gone
-  std::vector<uint64_t> by_height;     // (height key << 32 | cell), sorted; scratch for the sort
+  MonotoneQueue queue;              // raised cells waiting to leave
+  std::vector<uint8_t> state;       // per cell: not reached, waiting in the walk, in the heap, gone
+  std::vector<uint64_t> by_height;  // (height key << 32 | cell), sorted; scratch for the sort
   std::vector<uint64_t> sort_scratch;
 };
 

@@ -52,7 +52,7 @@ void Rain::clear_routes() {
   route_ends_.clear();
 }
 
-std::span<const RoutePoint> Rain::route(int k) const {
+std::span<const Point> Rain::route(int k) const {
   const std::size_t begin = k == 0 ? 0 : route_ends_[static_cast<std::size_t>(k - 1)];
   const std::size_t end = route_ends_[static_cast<std::size_t>(k)];
   return {route_points_.data() + begin, end - begin};

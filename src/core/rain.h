@@ -20,6 +20,7 @@
 
 #include "core/heightfield.h"
 #include "core/p5_random.h"
+#include "core/point.h"
 #include "core/sketch.h"
 
 namespace terrain {
@@ -30,7 +31,7 @@ struct RainParams {
   double deposition = sketch::deposition.initial;  // Share of excess sediment put down per step
   double inertia = sketch::inertia.initial;        // 0 turns straight downhill, 1 never turns
   int brush_radius = static_cast<int>(sketch::brush_radius.initial);  // Cells a drop digs from
-  double sea_level = sketch::sea_level.initial;    // Below this a drop has reached the sea
+  double sea_level = sketch::sea_level.initial;  // Below this a drop has reached the sea
 };
 
 // How the drops so far ended, and how many steps they took (each step begins with a sample).
@@ -53,12 +54,6 @@ struct BrushCell {
 // The cells a drop digs from, each weighted by radius - hypot(dx, dy) (V8's hypot), weights
 // adding up to 1, in the sketch's order (rows top to bottom, each left to right).
 std::vector<BrushCell> build_brush(int brush_radius);
-
-// A point of a drop's route, in grid units.
-struct RoutePoint {
-  double x;
-  double y;
-};
 
 class Rain {
  public:
@@ -86,7 +81,7 @@ class Rain {
   bool keeping_routes() const { return keep_routes_; }
   void clear_routes();
   int route_count() const { return static_cast<int>(route_ends_.size()); }
-  std::span<const RoutePoint> route(int k) const;
+  std::span<const Point> route(int k) const;
 
  private:
   void drop();
@@ -99,8 +94,8 @@ class Rain {
   std::vector<std::ptrdiff_t> brush_offsets_;  // each brush cell as an index offset
   RainStats stats_;
   bool keep_routes_ = false;
-  std::vector<RoutePoint> route_points_;  // all kept routes, one after another
-  std::vector<std::size_t> route_ends_;   // where each kept route ends in route_points_
+  std::vector<Point> route_points_;      // all kept routes, one after another
+  std::vector<std::size_t> route_ends_;  // where each kept route ends in route_points_
 };
 
 // The pure form: a copy of `field` after `drops` drops seeded by `seed`.

@@ -5,12 +5,9 @@
 
 namespace terrain {
 
-Frame Frame::viewport(double width, double height, int cols, int rows) {
-  const double scale = std::max(width / (cols - 1), height / (rows - 1));
-  return {(width - (cols - 1) * scale) / 2, (height - (rows - 1) * scale) / 2, scale, scale};
+DrainageGraph graph_of(const Drainage& d) {
+  return {d.width(), d.downstream(), d.flow()};
 }
-
-DrainageGraph graph_of(const Drainage& d) { return {d.width(), d.downstream(), d.flow()}; }
 
 std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
                                  const Frame& frame) {

@@ -17,25 +17,10 @@
 #include <vector>
 
 #include "core/drainage.h"
+#include "core/frame.h"
+#include "core/point.h"
 
 namespace terrain {
-
-// Where grid point (x, y) lands: (left + x * scale_x, top + y * scale_y).
-struct Frame {
-  double left = 0;
-  double top = 0;
-  double scale_x = 1;
-  double scale_y = 1;
-
-  // The sketch's viewport: the cols x rows grid fills a width x height canvas without
-  // stretching, cropping whichever edges don't fit; grid point (x, y) at left + x * scale.
-  static Frame viewport(double width, double height, int cols, int rows);
-};
-
-struct Point {
-  double x;
-  double y;
-};
 
 struct Reach {
   std::vector<int32_t> cells;  // from its start down to its last cell

@@ -13,11 +13,12 @@ inline constexpr int COLS = 320;
 inline constexpr int ROWS = 180;
 
 // The physics, in Beyer's terms. These rarely need touching, so they're not on the controls.
-inline constexpr double CAPACITY = 4;        // Sediment a drop can carry, per unit of speed, water and slope
+// Sediment a drop can carry, per unit of speed, water and slope
+inline constexpr double CAPACITY = 4;
 inline constexpr double MIN_CAPACITY = 0.01;  // Even on the flat a drop can carry a little
-inline constexpr double GRAVITY = 4;         // How quickly drops speed up going downhill
-inline constexpr double EVAPORATION = 0.01;  // Water each drop loses at every step
-inline constexpr int MAX_STEPS = 160;        // A drop that hasn't stopped by then evaporates anyway
+inline constexpr double GRAVITY = 4;          // How quickly drops speed up going downhill
+inline constexpr double EVAPORATION = 0.01;   // Water each drop loses at every step
+inline constexpr int MAX_STEPS = 160;  // A drop that hasn't stopped by then evaporates anyway
 
 // Rain stops by itself after this many drops; play carries on from there.
 inline constexpr long long RAIN_TARGET = 300000;
@@ -28,8 +29,9 @@ inline constexpr double RIVER_START = 250;
 inline constexpr int RIVER_EVERY = 15;
 inline constexpr double RIVER_EASE = 0.15;
 inline constexpr double WANDER = 0.03;  // How much the noise ripple bends rivers on the flat
-inline constexpr int RIVER_WIDTHS = 6;  // Widths of river, each carrying twice the water of the last
-inline constexpr int FADES = 8;         // Steps of transparency, for fading pieces in and out
+// Widths of river, each carrying twice the water of the one before
+inline constexpr int RIVER_WIDTHS = 6;
+inline constexpr int FADES = 8;  // Steps of transparency, for fading pieces in and out
 
 // Filling hollows: each flooded cell is raised at least this far above the cell it was
 // reached from, so the filled surface still slopes towards the way out.
@@ -54,13 +56,13 @@ struct Range {
   double step;
   double initial;
 };
-inline constexpr Range drops_per_frame{0, 1000, 10, 200};    // How hard it rains: drops every frame
-inline constexpr Range erosion{0, 1, 0.05, 0.3};             // Share of spare capacity dug out per step
-inline constexpr Range deposition{0, 1, 0.05, 0.3};          // Share of excess sediment put down per step
-inline constexpr Range inertia{0, 0.5, 0.01, 0.05};          // 0 turns straight downhill, 1 never turns
-inline constexpr Range brush_radius{1, 6, 1, 2};             // Drops dig from a small circle of cells
-inline constexpr Range sea_level{0, 0.6, 0.01, 0.25};        // Below this a drop has reached the sea
-inline constexpr Range contour_levels{0, 20, 1, 10};         // Contour lines, 0 for none
+inline constexpr Range drops_per_frame{0, 1000, 10, 200};  // How hard it rains: drops every frame
+inline constexpr Range erosion{0, 1, 0.05, 0.3};       // Share of spare capacity dug out per step
+inline constexpr Range deposition{0, 1, 0.05, 0.3};    // Share of excess sediment put down per step
+inline constexpr Range inertia{0, 0.5, 0.01, 0.05};    // 0 turns straight downhill, 1 never turns
+inline constexpr Range brush_radius{1, 6, 1, 2};       // Drops dig from a small circle of cells
+inline constexpr Range sea_level{0, 0.6, 0.01, 0.25};  // Below this a drop has reached the sea
+inline constexpr Range contour_levels{0, 20, 1, 10};   // Contour lines, 0 for none
 inline constexpr Range terrain_scale{0.004, 0.03, 0.001, 0.012};  // Noise units per cell
 
 }  // namespace terrain::sketch

@@ -8,7 +8,6 @@
 //
 // Each skyline has its own P5Random seeded with the seed it is given (004: "use a random
 // number generator which allows you to set a seed value"), so nothing else can shift its draws.
-#include "core/number_text.h"
 #include "core/skyline.h"
 
 #include <algorithm>
@@ -18,13 +17,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/number_text.h"
 #include "core/p5_random.h"
 
 namespace terrain {
 namespace {
 
 // --- checks -------------------------------------------------------------------------------
-
 
 [[noreturn]] void reject(const char* who, const char* name, const std::string& value,
                          const char* allowed) {
@@ -99,18 +98,18 @@ std::vector<double> random_walk_skyline(uint32_t seed, const RandomWalkParams& p
 
 // --- section points -----------------------------------------------------------------------
 
-std::vector<SkylinePoint> section_skyline_points(uint32_t seed, const SectionParams& params) {
+std::vector<Point> section_skyline_points(uint32_t seed, const SectionParams& params) {
   check_sections("section_skyline_points", params);
   P5Random random(seed);
   const std::size_t sections = static_cast<std::size_t>(params.sections);
   const std::size_t sub = static_cast<std::size_t>(params.sub);
   const std::size_t count = (sections - 1) * sub + 1;
   const double section_width = params.width / params.sections;
-  std::vector<SkylinePoint> points(count);
+  std::vector<Point> points(count);
 
   // Random points in a semi-regular fashion: point i * sub lies somewhere in section i.
   for (std::size_t i = 0; i < sections; i++) {
-    SkylinePoint& p = points[i * sub];
+    Point& p = points[i * sub];
     p.x = random.next() * section_width + static_cast<double>(i) * section_width;
     p.y = random.next() * params.height;
   }
@@ -118,8 +117,8 @@ std::vector<SkylinePoint> section_skyline_points(uint32_t seed, const SectionPar
   // Points in between, on the straight line from one section point to the next, each
   // allowed to deviate only partly.
   for (std::size_t i = 0; i + 1 < sections; i++) {
-    const SkylinePoint a = points[i * sub];
-    const SkylinePoint b = points[(i + 1) * sub];
+    const Point a = points[i * sub];
+    const Point b = points[(i + 1) * sub];
     // The sideways move is capped at the spacing of the points on the line so they keep
     // their order (see the header).
     const double x_shift = std::min(params.shift, (b.x - a.x) / params.sub);
@@ -140,9 +139,9 @@ std::vector<SkylinePoint> section_skyline_points(uint32_t seed, const SectionPar
       // floor(r * interior) < interior in exact arithmetic; the min guards the rounding.
       const auto pick = static_cast<std::size_t>(random.next() * static_cast<double>(interior));
       const std::size_t index = std::min(pick, interior - 1) + 1;
-      const SkylinePoint p0 = points[index - 1];
-      const SkylinePoint p1 = points[index];
-      const SkylinePoint p2 = points[index + 1];
+      const Point p0 = points[index - 1];
+      const Point p1 = points[index];
+      const Point p2 = points[index + 1];
       points[index].x = p0.x * kSmoothNeighbour + p2.x * kSmoothNeighbour + p1.x * kSmoothSelf;
       points[index].y = p0.y * kSmoothNeighbour + p2.y * kSmoothNeighbour + p1.y * kSmoothSelf;
     }
@@ -154,7 +153,7 @@ std::vector<SkylinePoint> section_skyline_points(uint32_t seed, const SectionPar
 
 std::vector<double> section_skyline(uint32_t seed, int columns, const SectionParams& params) {
   check_count("section_skyline", "columns", columns, 2, "must be >= 2");
-  const std::vector<SkylinePoint> points = section_skyline_points(seed, params);
+  const std::vector<Point> points = section_skyline_points(seed, params);
 
   std::vector<double> heights(static_cast<std::size_t>(columns));
   std::size_t next = 0;  // the first point right of the current x (x only grows)
@@ -167,8 +166,8 @@ std::vector<double> section_skyline(uint32_t seed, int columns, const SectionPar
     } else if (next == points.size()) {
       y = points.back().y;  // right of the last point: held flat
     } else {
-      const SkylinePoint& a = points[next - 1];
-      const SkylinePoint& b = points[next];
+      const Point& a = points[next - 1];
+      const Point& b = points[next];
       y = a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x));
     }
     heights[static_cast<std::size_t>(k)] = y;

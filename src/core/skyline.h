@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/point.h"
+
 namespace terrain {
 
 // The random-walk slope: start at a random height and slope; each column adds the slope to
@@ -57,14 +59,10 @@ struct SectionParams {
   int sub = 5;
   int smooth_steps = 4000;
 };
-struct SkylinePoint {
-  double x;
-  double y;
-};
 // The (sections - 1) * sub + 1 points, x strictly increasing. Precondition: sections >= 2,
 // sub >= 1, smooth_steps >= 0, width > 0, height > 0, shift >= 0, all finite
 // (std::invalid_argument naming the value if not). O(sections * sub + smooth_steps).
-std::vector<SkylinePoint> section_skyline_points(uint32_t seed, const SectionParams& params = {});
+std::vector<Point> section_skyline_points(uint32_t seed, const SectionParams& params = {});
 // The same skyline sampled at `columns` evenly spaced x from 0 to width (x_k = width * k /
 // (columns - 1); linear between the points, held flat beyond the first and last).
 // Precondition: columns >= 2, and those of section_skyline_points.

@@ -470,12 +470,12 @@ TEST(ContourPolylines, ConeGivesOneClosedCircleAtTheExpectedRadius) {
 
 // An undirected segment, its endpoints in a fixed order, for matching polylines to segments.
 using Link = std::tuple<double, double, double, double>;
-Link link_of(ContourPoint p, ContourPoint q) {
+Link link_of(Point p, Point q) {
   if (std::tie(q.x, q.y) < std::tie(p.x, p.y)) std::swap(p, q);
   return {p.x, p.y, q.x, q.y};
 }
 
-bool on_border(const Heightfield& f, ContourPoint p) {
+bool on_border(const Heightfield& f, Point p) {
   return p.x == 0 || p.y == 0 || p.x == f.width() - 1 || p.y == f.height() - 1;
 }
 
@@ -491,7 +491,7 @@ void expect_polylines_join_segments(const Heightfield& field, double threshold) 
   for (const ContourPolyline& line : contour_polylines(field, threshold)) {
     ASSERT_GE(line.size(), 2u);
     for (std::size_t i = 0; i < line.size(); i++) {
-      const ContourPoint p = line[i];
+      const Point p = line[i];
       EXPECT_TRUE(p.x == std::floor(p.x) || p.y == std::floor(p.y))
           << "not on a cell edge: (" << p.x << ", " << p.y << ")";
       if (i > 0) joined.push_back(link_of(line[i - 1], p));
@@ -550,7 +550,7 @@ TEST(ContourPolylines, OpenLinesRunFromBorderToBorder) {
     ASSERT_EQ(line.size(), 8u);  // 7 squares, 8 crossings
     EXPECT_EQ(std::min(line.front().x, line.back().x), 0);
     EXPECT_EQ(std::max(line.front().x, line.back().x), 7);
-    for (const ContourPoint& p : line) EXPECT_TRUE(p.y == 1.5 || p.y == 2.5);
+    for (const Point& p : line) EXPECT_TRUE(p.y == 1.5 || p.y == 2.5);
   }
   expect_polylines_join_segments(ridge, 0.5);
 }

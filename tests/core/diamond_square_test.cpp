@@ -6,7 +6,6 @@
 //   the raw grid        golden checks of corners, square and diamond steps, amplitudes
 //   diamond_square      sizes, range, seeds, roughness, crop, island
 //   bad input           each bad value throws and names itself and the allowed range
-#include "test_support.h"
 #include "core/diamond_square.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +20,7 @@
 
 #include "core/island.h"
 #include "core/p5_random.h"
+#include "test_support.h"
 
 namespace terrain {
 namespace {
@@ -339,7 +339,6 @@ TEST(DiamondSquare, IslandBlendsTheSketchFalloffAndNormalises) {
 }
 
 // --- bad input ----------------------------------------------------------------------------
-
 
 TEST(DiamondSquare, RoughnessOutsideItsRangeThrowsNamingValueAndRange) {
   for (double roughness : {0.29, 0.91, -1.0, 2.0}) {

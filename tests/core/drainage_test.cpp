@@ -1,10 +1,11 @@
 // Drainage: flow, downstream, basins and outlets keep the promises of the drainage API.
+#include "core/drainage.h"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
 
 #include "core/diamond_square.h"
-#include "core/drainage.h"
 #include "core/island.h"
 #include "core/rain.h"
 
@@ -35,7 +36,9 @@ TEST_P(DrainageProperties, FlowStrictlyGrowsDownstream) {
     const Drainage d = run(seed);
     for (std::size_t i = 0; i < d.size(); i++) {
       const int32_t j = d.downstream()[i];
-      if (j >= 0) { ASSERT_GT(d.flow()[static_cast<std::size_t>(j)], d.flow()[i]) << i; }
+      if (j >= 0) {
+        ASSERT_GT(d.flow()[static_cast<std::size_t>(j)], d.flow()[i]) << i;
+      }
     }
   }
 }
@@ -58,7 +61,9 @@ TEST_P(DrainageProperties, ACellAndTheCellBelowShareABasin) {
   const Drainage d = run(13);
   for (std::size_t i = 0; i < d.size(); i++) {
     const int32_t j = d.downstream()[i];
-    if (j >= 0) { ASSERT_EQ(d.basins()[i], d.basins()[static_cast<std::size_t>(j)]); }
+    if (j >= 0) {
+      ASSERT_EQ(d.basins()[i], d.basins()[static_cast<std::size_t>(j)]);
+    }
   }
   const int x = 100, y = 90;
   EXPECT_EQ(d.outlet(x, y), d.outlets()[static_cast<std::size_t>(d.basin(x, y))]);
@@ -81,7 +86,9 @@ TEST_P(DrainageProperties, EveryCellReachesAnOutletAndOutletsAreSeaOrLowPoints) 
       const int x = static_cast<int>(i % 320), y = static_cast<int>(i / 320);
       for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
-          if (s.contains(x + dx, y + dy)) { ASSERT_GE(s.at(x + dx, y + dy), s[i]); }
+          if (s.contains(x + dx, y + dy)) {
+            ASSERT_GE(s.at(x + dx, y + dy), s[i]);
+          }
     }
   }
 }
@@ -96,7 +103,9 @@ TEST_P(DrainageProperties, LowestFirstPutsEveryCellAfterTheCellBelowIt) {
   for (std::size_t i = 0; i < d.size(); i++) {
     ASSERT_LT(position[i], d.size()) << "every cell listed";
     const int32_t j = d.downstream()[i];
-    if (j >= 0) { ASSERT_GT(position[i], position[static_cast<std::size_t>(j)]); }
+    if (j >= 0) {
+      ASSERT_GT(position[i], position[static_cast<std::size_t>(j)]);
+    }
   }
 }
 
@@ -106,14 +115,17 @@ TEST_P(DrainageProperties, FlowCountsEveryCellUpstreamOnce) {
   const Drainage d = run(17);
   std::vector<uint32_t> count(d.size(), 0);
   for (std::size_t i = 0; i < d.size(); i++) {
-    for (int64_t c = static_cast<int64_t>(i); c >= 0; c = d.downstream()[static_cast<std::size_t>(c)]) {
+    for (int64_t c = static_cast<int64_t>(i); c >= 0;
+         c = d.downstream()[static_cast<std::size_t>(c)]) {
       count[static_cast<std::size_t>(c)]++;
     }
   }
   EXPECT_TRUE(std::equal(count.begin(), count.end(), d.flow().begin()));
 }
 
-std::string CaseName(const ::testing::TestParamInfo<Case>& p) { return p.param.name; }
+std::string CaseName(const ::testing::TestParamInfo<Case>& p) {
+  return p.param.name;
+}
 
 INSTANTIATE_TEST_SUITE_P(Routings, DrainageProperties,
                          ::testing::Values(Case{"sketch", Routing::sketch, true},

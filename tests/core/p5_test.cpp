@@ -52,7 +52,8 @@ TEST(P5Noise, GridFillEqualsPointByPointCalls) {
   std::vector<double> grid(xs.size() * ys.size());
   noise.fill_grid(xs, ys, grid);
   for (std::size_t j = 0; j < ys.size(); j++)
-    for (std::size_t i = 0; i < xs.size(); i++) EXPECT_EQ(grid[j * xs.size() + i], noise(xs[i], ys[j]));
+    for (std::size_t i = 0; i < xs.size(); i++)
+      EXPECT_EQ(grid[j * xs.size() + i], noise(xs[i], ys[j]));
 }
 
 TEST(P5Noise, NegativeCoordinatesMirror) {

@@ -1,4 +1,6 @@
 // Filling hollows: the properties priority-flood promises, on hand-made and real fields.
+#include "core/priority_flood.h"
+
 #include <gtest/gtest.h>
 
 #include <queue>
@@ -8,7 +10,6 @@
 #include "core/island.h"
 #include "core/monotone_queue.h"
 #include "core/p5_random.h"
-#include "core/priority_flood.h"
 
 namespace terrain {
 namespace {
@@ -69,10 +70,14 @@ TEST(PriorityFlood, OrderIsNonDecreasingAndParentsComeFirst) {
     const auto c = static_cast<std::size_t>(r.order[k]);
     ASSERT_EQ(position[c], -1) << "cell popped twice";
     position[c] = static_cast<int>(k);
-    if (k > 0) { ASSERT_LE(r.filled[static_cast<std::size_t>(r.order[k - 1])], r.filled[c]); }
+    if (k > 0) {
+      ASSERT_LE(r.filled[static_cast<std::size_t>(r.order[k - 1])], r.filled[c]);
+    }
   }
   for (std::size_t c = 0; c < field.size(); c++) {
-    if (r.parent[c] >= 0) { ASSERT_LT(position[static_cast<std::size_t>(r.parent[c])], position[c]); }
+    if (r.parent[c] >= 0) {
+      ASSERT_LT(position[static_cast<std::size_t>(r.parent[c])], position[c]);
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 // The rain: the brush, and the physical promises of drop() beyond the seed-42 parity run.
+#include "core/rain.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numeric>
 
 #include "core/island.h"
-#include "core/rain.h"
 
 namespace terrain {
 namespace {
@@ -34,8 +35,8 @@ TEST(Brush, WeightsArePositiveSumToOneAndShrinkWithDistance) {
 // never goes below zero, or below the island's own minimum, which for some seeds is a hair
 // under zero: the sketch normalises by the double values and stores float32.
 TEST(Rain, KeepsEveryHeightFiniteAndNeverDigsBelowZero) {
-  for (const RainParams& p : {RainParams{}, RainParams{1, 0, 0, 1, 0.25}, RainParams{0, 1, 0.5, 6, 0},
-                              RainParams{1, 1, 0, 3, 0.6}}) {
+  for (const RainParams& p : {RainParams{}, RainParams{1, 0, 0, 1, 0.25},
+                              RainParams{0, 1, 0.5, 6, 0}, RainParams{1, 1, 0, 3, 0.6}}) {
     Heightfield field = island_terrain(99);
     const float floor = std::min(0.0f, field.min());
     Rain rain(field, 99, p);

@@ -1,5 +1,7 @@
 // River reaches and Strahler order: the diagram of the drainage API, meetings of three, and
 // the reach rules on a real eroded island.
+#include "core/river_network.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -8,7 +10,6 @@
 #include "core/drainage.h"
 #include "core/island.h"
 #include "core/rain.h"
-#include "core/river_network.h"
 
 namespace terrain {
 namespace {
@@ -70,12 +71,25 @@ struct Network {
 //      2 ──┴── 2 ──┴── 3
 // (the lower-left 2 is itself two headwaters meeting).
 TEST(Strahler, FollowsTheDiagramOfTheDrainageApi) {
-  const Network n({{"a0", "a1"}, {"a1", "m1"}, {"b0", "b1"}, {"b1", "m1"}, {"m1", "r1"},
-                   {"r1", "m3"}, {"e0", "m0"}, {"f0", "m0"}, {"m0", "r0"}, {"r0", "m2"},
-                   {"c0", "c1"}, {"c1", "m2"}, {"m2", "r2"}, {"r2", "m3"}, {"m3", "r3"},
-                   {"r3", "mouth"}, {"mouth", ""}});
+  const Network n({{"a0", "a1"},
+                   {"a1", "m1"},
+                   {"b0", "b1"},
+                   {"b1", "m1"},
+                   {"m1", "r1"},
+                   {"r1", "m3"},
+                   {"e0", "m0"},
+                   {"f0", "m0"},
+                   {"m0", "r0"},
+                   {"r0", "m2"},
+                   {"c0", "c1"},
+                   {"c1", "m2"},
+                   {"m2", "r2"},
+                   {"r2", "m3"},
+                   {"m3", "r3"},
+                   {"r3", "mouth"},
+                   {"mouth", ""}});
   const std::map<std::string, int> expected = {
-      {"a0 a1 m1", 1}, {"b0 b1 m1", 1}, {"e0 m0", 1},    {"f0 m0", 1},        {"c0 c1 m2", 1},
+      {"a0 a1 m1", 1}, {"b0 b1 m1", 1}, {"e0 m0", 1},    {"f0 m0", 1},       {"c0 c1 m2", 1},
       {"m0 r0 m2", 2}, {"m1 r1 m3", 2}, {"m2 r2 m3", 2}, {"m3 r3 mouth", 3},
   };
   EXPECT_EQ(n.orders(1), expected);
@@ -103,8 +117,14 @@ TEST(Strahler, AnUnequalThreeWayMeetingKeepsTheLargestUnlessShared) {
   const Network n({{"a", "x"}, {"b", "x"}, {"x", "m"}, {"c", "m"}, {"d", "m"}, {"m", ""}});
   EXPECT_EQ(n.orders(1).at("m"), 2);
   // Two 2s and a 1 meeting: 3.
-  const Network n2({{"a", "x"}, {"b", "x"}, {"x", "m"}, {"c", "y"}, {"d", "y"}, {"y", "m"},
-                    {"e", "m"}, {"m", ""}});
+  const Network n2({{"a", "x"},
+                    {"b", "x"},
+                    {"x", "m"},
+                    {"c", "y"},
+                    {"d", "y"},
+                    {"y", "m"},
+                    {"e", "m"},
+                    {"m", ""}});
   EXPECT_EQ(n2.orders(1).at("m"), 3);
 }
 
@@ -182,7 +202,9 @@ TEST(Reaches, OnAnErodedIslandEveryRiverCellStartsOrIsInsideExactlyOneReach) {
       ASSERT_GE(d.flow()[c], min_flow);
       if (k + 1 < r.cells.size()) {
         ASSERT_EQ(d.downstream()[c], r.cells[k + 1]);
-        if (k > 0) { EXPECT_EQ(inflows[c], 1) << "inside a reach there is no meeting"; }
+        if (k > 0) {
+          EXPECT_EQ(inflows[c], 1) << "inside a reach there is no meeting";
+        }
       }
       const bool last = k + 1 == r.cells.size();
       // A reach owns its cells but a last one that starts another reach (a meeting).

@@ -1,7 +1,6 @@
 // Side-view skylines (seed 004): the random walk against 004's JavaScript and its properties
 // (bounds, steepness, reflection), the section points (sections, order, smoothing), sampling
 // and bad input.
-#include "test_support.h"
 #include "core/skyline.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "core/p5_random.h"
+#include "test_support.h"
 
 namespace terrain {
 namespace {
@@ -48,7 +48,7 @@ std::vector<double> javascript_walk(uint32_t seed, int width, double STEP_MAX, d
 // 004's C++ answer in its own shape (separate x and y arrays, index arithmetic), with the
 // draws and the two changes the header documents: P5Random for rand() / RAND_MAX, the points
 // ending at the last section point, and the sideways move capped at the sub-point spacing.
-std::vector<SkylinePoint> cpp_sections(uint32_t seed, const SectionParams& p) {
+std::vector<Point> cpp_sections(uint32_t seed, const SectionParams& p) {
   const double WIDTH = p.width, HEIGHT = p.height, SHIFT = p.shift;
   const std::size_t SECTIONS = static_cast<std::size_t>(p.sections);
   const std::size_t SUB = static_cast<std::size_t>(p.sub);
@@ -82,14 +82,13 @@ std::vector<SkylinePoint> cpp_sections(uint32_t seed, const SectionParams& p) {
     xPos[index] = x0 * 0.05 + x2 * 0.05 + x1 * 0.90;
     yPos[index] = y0 * 0.05 + y2 * 0.05 + y1 * 0.90;
   }
-  std::vector<SkylinePoint> points;
+  std::vector<Point> points;
   for (std::size_t i = 0; i < COUNT; i++) points.push_back({xPos[i], yPos[i]});
   return points;
 }
 
-
 // Sum of |second differences| of the heights: how jagged a line of points is.
-double jaggedness(const std::vector<SkylinePoint>& points) {
+double jaggedness(const std::vector<Point>& points) {
   double sum = 0;
   for (std::size_t i = 1; i + 1 < points.size(); i++) {
     sum += std::fabs(points[i - 1].y - 2 * points[i].y + points[i + 1].y);
@@ -224,8 +223,8 @@ TEST(SectionSkyline, Matches004CppWithTheDocumentedDraws) {
       {}, {10000, 1000, 1000, 40, 5, 4000}, {300, 80, 10, 7, 3, 50}, {100, 10, 2, 2, 1, 10}};
   for (const SectionParams& p : settings) {
     for (uint32_t seed : {0u, 42u, 4294967295u}) {
-      const std::vector<SkylinePoint> expected = cpp_sections(seed, p);
-      const std::vector<SkylinePoint> points = section_skyline_points(seed, p);
+      const std::vector<Point> expected = cpp_sections(seed, p);
+      const std::vector<Point> points = section_skyline_points(seed, p);
       ASSERT_EQ(points.size(), expected.size());
       for (std::size_t i = 0; i < points.size(); i++) {
         ASSERT_EQ(points[i].x, expected[i].x) << "seed " << seed << " point " << i;
@@ -245,10 +244,10 @@ TEST(SectionSkyline, SectionPointsLieInsideTheirSectionsBeforeSmoothing) {
   SectionParams p;
   p.smooth_steps = 0;
   for (uint32_t seed = 0; seed < 10; seed++) {
-    const std::vector<SkylinePoint> points = section_skyline_points(seed, p);
+    const std::vector<Point> points = section_skyline_points(seed, p);
     const double section = p.width / p.sections;
     for (int i = 0; i < p.sections; i++) {
-      const SkylinePoint& q = points[static_cast<std::size_t>(i * p.sub)];
+      const Point& q = points[static_cast<std::size_t>(i * p.sub)];
       EXPECT_GE(q.x, i * section);
       EXPECT_LT(q.x, (i + 1) * section);
       EXPECT_GE(q.y, 0);
@@ -256,11 +255,11 @@ TEST(SectionSkyline, SectionPointsLieInsideTheirSectionsBeforeSmoothing) {
     }
     // Sub points: near the straight line between their section points.
     for (int i = 0; i + 1 < p.sections; i++) {
-      const SkylinePoint a = points[static_cast<std::size_t>(i * p.sub)];
-      const SkylinePoint b = points[static_cast<std::size_t>((i + 1) * p.sub)];
+      const Point a = points[static_cast<std::size_t>(i * p.sub)];
+      const Point b = points[static_cast<std::size_t>((i + 1) * p.sub)];
       for (int j = 1; j < p.sub; j++) {
         const double t = static_cast<double>(j) / p.sub;
-        const SkylinePoint q = points[static_cast<std::size_t>(i * p.sub + j)];
+        const Point q = points[static_cast<std::size_t>(i * p.sub + j)];
         EXPECT_LE(std::fabs(q.y - (a.y * (1 - t) + b.y * t)), p.shift / 2 + 1e-9);
         EXPECT_LE(std::fabs(q.x - (a.x * (1 - t) + b.x * t)), p.shift / 2 + 1e-9);
       }
@@ -278,7 +277,7 @@ TEST(SectionSkyline, XStrictlyIncreases) {
       SectionParams p = base;
       p.smooth_steps = smooth;
       for (uint32_t seed = 0; seed < 20; seed++) {
-        const std::vector<SkylinePoint> points = section_skyline_points(seed, p);
+        const std::vector<Point> points = section_skyline_points(seed, p);
         for (std::size_t i = 1; i < points.size(); i++) {
           ASSERT_LT(points[i - 1].x, points[i].x) << "seed " << seed << " point " << i;
         }
@@ -288,9 +287,9 @@ TEST(SectionSkyline, XStrictlyIncreases) {
 }
 
 TEST(SectionSkyline, SameSeedSamePointsOtherSeedDiffers) {
-  const std::vector<SkylinePoint> a = section_skyline_points(11);
-  const std::vector<SkylinePoint> b = section_skyline_points(11);
-  const std::vector<SkylinePoint> c = section_skyline_points(12);
+  const std::vector<Point> a = section_skyline_points(11);
+  const std::vector<Point> b = section_skyline_points(11);
+  const std::vector<Point> c = section_skyline_points(12);
   ASSERT_EQ(a.size(), b.size());
   std::size_t differ = 0;
   for (std::size_t i = 0; i < a.size(); i++) {
@@ -307,14 +306,14 @@ TEST(SectionSkyline, SameSeedSamePointsOtherSeedDiffers) {
 TEST(SectionSkyline, SmoothingMovesOnlyInteriorPointsOneAtATime) {
   SectionParams p;
   p.smooth_steps = 0;
-  const std::vector<SkylinePoint> raw = section_skyline_points(5, p);
+  const std::vector<Point> raw = section_skyline_points(5, p);
   p.smooth_steps = 1;
-  const std::vector<SkylinePoint> once = section_skyline_points(5, p);
+  const std::vector<Point> once = section_skyline_points(5, p);
   std::size_t moved = 0;
   for (std::size_t i = 0; i < raw.size(); i++) moved += raw[i].y != once[i].y;
   EXPECT_EQ(moved, 1u);
   p.smooth_steps = 20000;
-  const std::vector<SkylinePoint> smooth = section_skyline_points(5, p);
+  const std::vector<Point> smooth = section_skyline_points(5, p);
   EXPECT_EQ(smooth.front().x, raw.front().x);
   EXPECT_EQ(smooth.front().y, raw.front().y);
   EXPECT_EQ(smooth.back().x, raw.back().x);
@@ -338,7 +337,7 @@ TEST(SectionSkyline, MoreSmoothingStepsGiveASmootherLine) {
 
 TEST(SectionSkyline, SamplesThePointsLinearlyAndHoldsTheEnds) {
   const SectionParams p;
-  const std::vector<SkylinePoint> points = section_skyline_points(9, p);
+  const std::vector<Point> points = section_skyline_points(9, p);
   const int columns = 801;
   const std::vector<double> h = section_skyline(9, columns, p);
   ASSERT_EQ(h.size(), static_cast<std::size_t>(columns));
@@ -350,10 +349,10 @@ TEST(SectionSkyline, SamplesThePointsLinearlyAndHoldsTheEnds) {
   for (int k = 0; k < columns; k++) {
     const double x = p.width * k / (columns - 1);
     const auto right = std::upper_bound(points.begin(), points.end(), x,
-                                        [](double v, const SkylinePoint& q) { return v < q.x; });
+                                        [](double v, const Point& q) { return v < q.x; });
     if (right == points.begin() || right == points.end()) continue;
-    const SkylinePoint a = *(right - 1);
-    const SkylinePoint b = *right;
+    const Point a = *(right - 1);
+    const Point b = *right;
     // Between its two points, and on the straight line joining them.
     EXPECT_GE(h[static_cast<std::size_t>(k)], std::min(a.y, b.y) - 1e-9);
     EXPECT_LE(h[static_cast<std::size_t>(k)], std::max(a.y, b.y) + 1e-9);

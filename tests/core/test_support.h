@@ -1,10 +1,11 @@
 // Helpers shared by the core tests: reading the sketch's reference grids.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -82,7 +82,8 @@ void ensure_display() {
   char c;
   while (read(fds[0], &c, 1) == 1 && c != '\n') number += c;
   close(fds[0]);
-  if (number.empty()) throw std::runtime_error("Xvfb did not start (is the xvfb package installed?)");
+  if (number.empty())
+    throw std::runtime_error("Xvfb did not start (is the xvfb package installed?)");
   setenv("DISPLAY", (":" + number).c_str(), 1);
   std::atexit(stop_xvfb);
 }
@@ -115,8 +116,12 @@ App::~App() {
   }
 }
 
-std::string App::out() const { return slurp(out_); }
-std::string App::err() const { return slurp(err_); }
+std::string App::out() const {
+  return slurp(out_);
+}
+std::string App::err() const {
+  return slurp(err_);
+}
 
 bool App::running() {
   if (pid_ <= 0) return false;

@@ -27,7 +27,9 @@ io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& di
   return io::read_png(png);
 }
 
-std::string data(const std::string& name) { return std::string(TERRAIN_TEST_DATA) + "/" + name; }
+std::string data(const std::string& name) {
+  return std::string(TERRAIN_TEST_DATA) + "/" + name;
+}
 
 std::vector<float> read_f32(const std::string& name) {
   std::ifstream in(data(name), std::ios::binary);
@@ -39,26 +41,28 @@ std::vector<float> read_f32(const std::string& name) {
 
 const uint8_t* pixel(const io::RgbaImage& img, int x, int y) {
   return &img.pixels[(static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                      static_cast<std::size_t>(x)) * 4];
+                      static_cast<std::size_t>(x)) *
+                     4];
 }
 
 // Each scheme's deep sea colour (sea[1]) is what the deep sea shows: seed 42 before any rain,
 // at every cell of deep water (depth >= half the sea level) whose neighbours are deep too.
 TEST(Gui, ScreenshotHasTheRequestedSizeAndTheSchemesColours) {
   TempDir dir;
-  const std::pair<const char*, std::array<int, 3>> schemes[] = {
-      {"site_dark", {0, 0, 0}},        {"site_light", {242, 242, 242}},
-      {"topographic", {74, 127, 168}}, {"blueprint", {8, 45, 107}},
-      {"bw", {0, 0, 0}}};
+  const std::pair<const char*, std::array<int, 3>> schemes[] = {{"site_dark", {0, 0, 0}},
+                                                                {"site_light", {242, 242, 242}},
+                                                                {"topographic", {74, 127, 168}},
+                                                                {"blueprint", {8, 45, 107}},
+                                                                {"bw", {0, 0, 0}}};
   const std::vector<float> original = read_f32("seed-42/original.f32");
   const double scale = std::max(640.0 / 319, 360.0 / 179);
   const double left = (640 - 319 * scale) / 2;
   const double top = (360 - 179 * scale) / 2;
   std::vector<io::RgbaImage> images;
   for (const auto& [key, deep] : schemes) {
-    const io::RgbaImage img =
-        screenshot({"--seed", "42", "--paused", "--scheme", key, "--size", "640x360", "--frames", "2"},
-                   dir, std::string(key) + ".png");
+    const io::RgbaImage img = screenshot(
+        {"--seed", "42", "--paused", "--scheme", key, "--size", "640x360", "--frames", "2"}, dir,
+        std::string(key) + ".png");
     ASSERT_EQ(img.width, 640) << key;
     ASSERT_EQ(img.height, 360) << key;
     std::size_t checked = 0;
@@ -66,13 +70,16 @@ TEST(Gui, ScreenshotHasTheRequestedSizeAndTheSchemesColours) {
       for (int x = 1; x < 319; x++) {
         bool deep_here = true;
         for (int dy = -1; dy <= 1; dy++)
-          for (int dx = -1; dx <= 1; dx++) deep_here &= original[static_cast<std::size_t>((y + dy) * 320 + x + dx)] < 0.12f;
+          for (int dx = -1; dx <= 1; dx++)
+            deep_here &= original[static_cast<std::size_t>((y + dy) * 320 + x + dx)] < 0.12f;
         if (!deep_here) continue;
         const int px = static_cast<int>(std::lround(left + x * scale));
         const int py = static_cast<int>(std::lround(top + y * scale));
         if (px < 0 || py < 0 || px >= 640 || py >= 360) continue;
         const uint8_t* p = pixel(img, px, py);
-        for (int c = 0; c < 3; c++) ASSERT_NEAR(p[c], deep[static_cast<std::size_t>(c)], 1) << key << " at cell " << x << "," << y;
+        for (int c = 0; c < 3; c++)
+          ASSERT_NEAR(p[c], deep[static_cast<std::size_t>(c)], 1)
+              << key << " at cell " << x << "," << y;
         checked++;
       }
     }
@@ -97,8 +104,9 @@ TEST(Gui, LooksLikeTheSketchInEveryScheme) {
   TempDir dir;
   for (const char* key : {"site_dark", "site_light", "topographic", "blueprint", "bw"}) {
     for (const bool original : {false, true}) {
-      std::vector<std::string> args{"--seed", "42", "--drops", "300000", "--paused", "--scheme",
-                                    key, "--size", "1280x720", "--frames", "2"};
+      std::vector<std::string> args{"--seed",   "42",       "--drops", "300000",
+                                    "--paused", "--scheme", key,       "--size",
+                                    "1280x720", "--frames", "2"};
       if (original) args.push_back("--original");
       const std::string state = original ? "original" : "eroded";
       const auto img = screenshot(args, dir, state + "-" + key + ".png");
@@ -116,17 +124,19 @@ TEST(Gui, PerCellColoursEqualTheSketchsCellImage) {
   for (const char* key : {"site_dark", "topographic"}) {
     const std::filesystem::path cells = dir.path / (std::string(key) + "-cells.png");
     std::string err;
-    ASSERT_EQ(run_app({"--seed", "42", "--drops", "300000", "--paused", "--scheme", key,
-                       "--frames", "2", "--cells", cells.string()},
+    ASSERT_EQ(run_app({"--seed", "42", "--drops", "300000", "--paused", "--scheme", key, "--frames",
+                       "2", "--cells", cells.string()},
                       dir.path, nullptr, &err),
               0)
         << err;
     const io::RgbaImage mine = io::read_png(cells);
-    const io::RgbaImage sketch = io::read_png(data("renders/42-eroded-" + std::string(key) + "-cells.png"));
+    const io::RgbaImage sketch =
+        io::read_png(data("renders/42-eroded-" + std::string(key) + "-cells.png"));
     ASSERT_EQ(mine.width, 320);
     ASSERT_EQ(mine.height, 180);
     std::size_t differing = 0;
-    for (std::size_t i = 0; i < mine.pixels.size(); i++) differing += mine.pixels[i] != sketch.pixels[i];
+    for (std::size_t i = 0; i < mine.pixels.size(); i++)
+      differing += mine.pixels[i] != sketch.pixels[i];
     EXPECT_EQ(differing, 0u) << key;
   }
 }
@@ -163,19 +173,21 @@ TEST(Gui, ResizingTheWindowKeepsTheMap) {
   const io::RgbaImage after = io::read_png(saved.substr(6));
   EXPECT_EQ(after.width, 960);
   EXPECT_EQ(after.height, 540);
-  const auto expected = screenshot({"--seed", "11", "--paused", "--size", "960x540", "--frames", "2"},
-                                   dir, "expected.png");
+  const auto expected = screenshot(
+      {"--seed", "11", "--paused", "--size", "960x540", "--frames", "2"}, dir, "expected.png");
   EXPECT_EQ(after, expected);
 }
 
 TEST(Gui, ShowOriginalAfterRainEqualsThePictureAtZeroDrops) {
   TempDir dir;
   const auto rained = screenshot({"--seed", "5", "--drops", "20000", "--original", "--paused",
-                                  "--size", "640x360", "--frames", "2"}, dir, "rained.png");
-  const auto dry = screenshot({"--seed", "5", "--paused", "--size", "640x360", "--frames", "2"},
-                              dir, "dry.png");
-  const auto eroded = screenshot({"--seed", "5", "--drops", "20000", "--paused", "--size",
-                                  "640x360", "--frames", "2"}, dir, "eroded.png");
+                                  "--size", "640x360", "--frames", "2"},
+                                 dir, "rained.png");
+  const auto dry =
+      screenshot({"--seed", "5", "--paused", "--size", "640x360", "--frames", "2"}, dir, "dry.png");
+  const auto eroded = screenshot(
+      {"--seed", "5", "--drops", "20000", "--paused", "--size", "640x360", "--frames", "2"}, dir,
+      "eroded.png");
   EXPECT_EQ(rained, dry);
   EXPECT_NE(eroded, dry);
 }
@@ -184,8 +196,9 @@ TEST(Gui, ShowOriginalAfterRainEqualsThePictureAtZeroDrops) {
 // every well-watered cell shows river.
 TEST(Gui, RiverPixelsLieOverRiverCellsAndNowhereElse) {
   TempDir dir;
-  const auto img = screenshot({"--seed", "42", "--drops", "300000", "--paused", "--size",
-                               "1280x720", "--frames", "2"}, dir, "rivers.png");
+  const auto img = screenshot(
+      {"--seed", "42", "--drops", "300000", "--paused", "--size", "1280x720", "--frames", "2"}, dir,
+      "rivers.png");
   const std::vector<float> water = read_f32("seed-42/water.f32");
   const double scale = std::max(1280.0 / 319, 720.0 / 179);
   const double left = (1280 - 319 * scale) / 2;
@@ -194,12 +207,16 @@ TEST(Gui, RiverPixelsLieOverRiverCellsAndNowhereElse) {
     for (int y = static_cast<int>(gy - reach) - 1; y <= static_cast<int>(gy + reach) + 1; y++) {
       for (int x = static_cast<int>(gx - reach) - 1; x <= static_cast<int>(gx + reach) + 1; x++) {
         if (x < 0 || y < 0 || x >= 320 || y >= 180) continue;
-        if (std::hypot(x - gx, y - gy) <= reach && water[static_cast<std::size_t>(y * 320 + x)] >= threshold) return true;
+        if (std::hypot(x - gx, y - gy) <= reach &&
+            water[static_cast<std::size_t>(y * 320 + x)] >= threshold)
+          return true;
       }
     }
     return false;
   };
-  auto is_river = [](const uint8_t* p) { return p[0] >= 225 && std::abs(p[1] - 102) <= 30 && p[2] <= 30; };
+  auto is_river = [](const uint8_t* p) {
+    return p[0] >= 225 && std::abs(p[1] - 102) <= 30 && p[2] <= 30;
+  };
   std::size_t river_pixels = 0;
   std::size_t stray = 0;
   for (int py = 0; py < img.height; py++) {
@@ -257,11 +274,17 @@ TEST(Gui, ShowRiversAndDebugModeEachChangeThePicture) {
 
 TEST(Gui, BadFlagsExitWithTwoAndOneLineNamingTheFlag) {
   TempDir dir;
-  const std::vector<std::vector<std::string>> bad = {
-      {"--seed", "4294967296"}, {"--seed", "-1"},     {"--seed", "abc"},
-      {"--scheme", "neon"},     {"--size", "10x10"},  {"--size", "1280"},
-      {"--drops", "1e5"},       {"--frames", "0"},    {"--bogus"},
-      {"--seed"},               {"--drops-per-frame", "20000"}};
+  const std::vector<std::vector<std::string>> bad = {{"--seed", "4294967296"},
+                                                     {"--seed", "-1"},
+                                                     {"--seed", "abc"},
+                                                     {"--scheme", "neon"},
+                                                     {"--size", "10x10"},
+                                                     {"--size", "1280"},
+                                                     {"--drops", "1e5"},
+                                                     {"--frames", "0"},
+                                                     {"--bogus"},
+                                                     {"--seed"},
+                                                     {"--drops-per-frame", "20000"}};
   for (const auto& args : bad) {
     std::string err;
     EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 2) << args[0];
@@ -336,7 +359,8 @@ TEST(Gui, RetypingASeedBringsTheMapBack) {
   xdotool("click 1");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   xdotool("key space");
-  ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "") << app.out() << app.err();
+  ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "")
+      << app.out() << app.err();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   xdotool("key s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
@@ -345,8 +369,8 @@ TEST(Gui, RetypingASeedBringsTheMapBack) {
 
   const std::filesystem::path path = saved.substr(6);
   EXPECT_NE(path.filename().string().find("_seed4242_300000drops_"), std::string::npos) << path;
-  const auto expected = screenshot({"--seed", "4242", "--drops", "300000", "--frames", "2"}, dir,
-                                   "expected.png");
+  const auto expected =
+      screenshot({"--seed", "4242", "--drops", "300000", "--frames", "2"}, dir, "expected.png");
   EXPECT_EQ(io::read_png(path), expected);
 }
 
@@ -397,7 +421,8 @@ TEST(Gui, AnUnwritableFolderGivesTheMessageAndTheAppKeepsRunning) {
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   xdotool("key s");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
-  while (app.err().find("Not saved:") == std::string::npos && std::chrono::steady_clock::now() < until) {
+  while (app.err().find("Not saved:") == std::string::npos &&
+         std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_NE(app.err().find("Not saved:"), std::string::npos) << app.err();

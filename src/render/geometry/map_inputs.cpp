@@ -1,0 +1,71 @@
+// Checking what the renderer is asked to draw, before it draws anything (see map_inputs.h).
+#include "render/geometry/map_inputs.h"
+
+#include <cmath>
+
+#include "render/geometry/river_paths.h"
+
+namespace terrain::render {
+
+namespace {
+
+template <typename T>
+std::string size_problem(const char* name, std::span<const T> values, std::size_t cells) {
+  if (values.size() == cells) return {};
+  return std::string("rivers.") + name + " has " + std::to_string(values.size()) +
+         " entries; the grid has " + std::to_string(cells) + " cells and needs one each";
+}
+
+std::string index_problem(const char* name, std::size_t cell, int32_t value, std::size_t cells,
+                          bool allow_none) {
+  return std::string("rivers.") + name + "[" + std::to_string(cell) + "] is " +
+         std::to_string(value) + "; allowed: " + (allow_none ? "-1 (none) or " : "") +
+         "a cell index 0.." + std::to_string(cells - 1);
+}
+
+}  // namespace
+
+std::string check_river_view(const RiverView& view, std::size_t cells) {
+  for (const std::string& problem :
+       {size_problem("downstream", view.downstream, cells),
+        size_problem("shown", view.shown, cells), size_problem("fade_in", view.fade_in, cells),
+        size_problem("ghost_to", view.ghost_to, cells),
+        size_problem("ghost_after", view.ghost_after, cells),
+        size_problem("ghost_water", view.ghost_water, cells),
+        size_problem("ghost_fade", view.ghost_fade, cells)}) {
+    if (!problem.empty()) return problem;
+  }
+  const auto n = static_cast<int64_t>(cells);
+  for (std::size_t i = 0; i < cells; i++) {
+    const int32_t down = view.downstream[i];
+    if (down < -1 || down >= n) return index_problem("downstream", i, down, cells, true);
+    if (view.ghost_fade[i] > RiverPaths::kGhostVisible) {
+      const int32_t to = view.ghost_to[i];
+      const int32_t after = view.ghost_after[i];
+      if (to < 0 || to >= n) return index_problem("ghost_to", i, to, cells, false);
+      if (after < -1 || after >= n) return index_problem("ghost_after", i, after, cells, true);
+    }
+  }
+  return {};
+}
+
+std::string check_map_inputs(const MapInputs& inputs) {
+  if (inputs.terrain == nullptr) return "map inputs: no terrain given";
+  if (inputs.terrain->width() < 2 || inputs.terrain->height() < 2) {
+    return "map inputs: the terrain is " + std::to_string(inputs.terrain->width()) + "x" +
+           std::to_string(inputs.terrain->height()) + "; at least 2x2 is needed";
+  }
+  if (inputs.scheme == nullptr) return "map inputs: no colour scheme given";
+  if (!(inputs.sea_level >= 0 && inputs.sea_level < 1)) {
+    return "map inputs: sea_level is " + std::to_string(inputs.sea_level) +
+           "; allowed: 0 up to (not including) 1";
+  }
+  if (inputs.contour_levels < 0 || inputs.contour_levels > kMaxContourLevels) {
+    return "map inputs: contour_levels is " + std::to_string(inputs.contour_levels) +
+           "; allowed: 0.." + std::to_string(kMaxContourLevels);
+  }
+  if (inputs.show_rivers) return check_river_view(inputs.rivers, inputs.terrain->size());
+  return {};
+}
+
+}  // namespace terrain::render

@@ -1,0 +1,411 @@
+// The live model: the sketch's draw() without the drawing, and its control handlers.
+//
+// Sections: helpers (CPU clock, range checks); setup (constructor, resetTerrain); time
+// (tick = draw(), refresh = redraw()); rivers (drawRivers() bookkeeping, buildRivers());
+// controls.
+//
+// Every rule here is the sketch's, under its names (see ../seeds/000_e7fb186fc34e07db.txt).
+// Float32Array arithmetic is kept: each element is read as a double, the sum is done in
+// double and the result stored as float32, so the eased rivers match the sketch bit for bit.
+#include "session/live_model.h"
+
+#include <time.h>
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+#include "core/island.h"
+#include "core/number_text.h"
+#include "session/cpu_time.h"
+
+namespace terrain::session {
+namespace {
+
+// Bad input changes nothing and says which control, what was given and what is allowed.
+// NaN fails every comparison, so it is refused too.
+void check_range(const char* name, double value, double min, double max) {
+  if (value >= min && value <= max) return;
+  throw std::invalid_argument(std::string(name) + " must be from " + number_text(min) + " to " +
+                              number_text(max) + ", not " + number_text(value));
+}
+void check_range(const char* name, double value, const sketch::Range& range) {
+  check_range(name, value, range.min, range.max);
+}
+
+// The whole-number sliders take whole numbers only.
+void check_whole(const char* name, int value, int min, int max) {
+  if (value >= min && value <= max) return;
+  throw std::invalid_argument(std::string(name) + " must be a whole number from " +
+                              std::to_string(min) + " to " + std::to_string(max) + ", not " +
+                              std::to_string(value));
+}
+void check_whole(const char* name, int value, const sketch::Range& range) {
+  check_whole(name, value, static_cast<int>(range.min), static_cast<int>(range.max));
+}
+
+// Every setting inside its slider's range (drops_per_frame up to kMaxDropsPerFrame).
+const Settings& checked(const Settings& s) {
+  check_whole("drops_per_frame", s.drops_per_frame, 0, LiveModel::kMaxDropsPerFrame);
+  check_range("erosion", s.erosion, sketch::erosion);
+  check_range("deposition", s.deposition, sketch::deposition);
+  check_range("inertia", s.inertia, sketch::inertia);
+  check_whole("brush_radius", s.brush_radius, sketch::brush_radius);
+  check_range("sea_level", s.sea_level, sketch::sea_level);
+  check_whole("contour_levels", s.contour_levels, sketch::contour_levels);
+  check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
+  return s;
+}
+
+// The rain's settings out of the sketch's (drop() reads the same globals).
+RainParams rain_params_of(const Settings& s) {
+  RainParams p;
+  p.erosion = s.erosion;
+  p.deposition = s.deposition;
+  p.inertia = s.inertia;
+  p.brush_radius = s.brush_radius;
+  p.sea_level = s.sea_level;
+  return p;
+}
+
+Heightfield island_for(uint32_t seed, const Settings& s) {
+  IslandParams p;
+  p.terrain_scale = s.terrain_scale;
+  return island_terrain(seed, p);
+}
+
+}  // namespace
+
+// --- Setup ---------------------------------------------------------------------------------
+
+// setup(): buildBrush() (inside Rain), resetTerrain(). The island and the rain are built in
+// the initialiser list so the terrain is grown once.
+LiveModel::LiveModel(uint32_t seed, const Settings& settings)
+    : seed_(seed),
+      settings_(checked(settings)),
+      heights_(island_for(seed, settings_)),
+      original_(heights_),
+      rain_(heights_, seed, rain_params_of(settings_)) {
+  rain_.keep_routes(settings_.debug_mode);
+  // The drawRivers() arrays, sized once for the grid (Float32Array and Int32Array start at 0).
+  const std::size_t n = heights_.size();
+  downstream_.assign(n, 0);
+  water_.assign(n, 0.0f);
+  shown_.assign(n, 0.0f);
+  fade_in_.assign(n, 0.0f);
+  ghost_to_.assign(n, 0);
+  ghost_after_.assign(n, 0);
+  ghost_water_.assign(n, 0.0f);
+  ghost_fade_.assign(n, 0.0f);
+  previous_downstream_.assign(n, 0);
+}
+
+RainParams LiveModel::rain_params() const {
+  return rain_params_of(settings_);
+}
+
+// resetTerrain(): noiseSeed / randomSeed(seed), a new island at terrain_scale, original =
+// heights, rivers_for = null, shown_for = null, drops = 0, paths = []. The river arrays keep
+// their contents (the sketch's do): the next drawRivers() jumps, as shown_for is null.
+void LiveModel::reset_terrain() {
+  heights_ = island_for(seed_, settings_);
+  original_ = heights_;
+  rain_ = Rain(heights_, seed_, rain_params());  // randomSeed(seed); paths = []
+  rain_.keep_routes(settings_.debug_mode);
+  routes_expire_ = false;
+  rivers_for_ = {};
+  shown_for_ = {};
+  drops_ = 0;
+  stopped_at_target_ = false;
+  changed();
+}
+
+double LiveModel::progress() const {
+  return std::min(1.0, static_cast<double>(drops_) / static_cast<double>(sketch::RAIN_TARGET));
+}
+
+const Heightfield& LiveModel::terrain() const {
+  return settings_.show_original ? original_ : heights_;
+}
+
+void LiveModel::changed() {
+  version_++;
+}
+
+// --- Time ----------------------------------------------------------------------------------
+
+// draw() while looping: p5 counts the frame before calling draw(), so the first tick sees
+// frame_count 1 and the rivers are rebuilt on frames 15, 30, ... (and whenever rivers_for is
+// null).
+void LiveModel::tick() {
+  stopped_at_target_ = false;
+  if (!playing_) return;
+  frame_count_++;
+  // drawDebug() emptied `paths` at the end of the last looping frame.
+  if (routes_expire_) rain_.clear_routes();
+  routes_expire_ = false;
+
+  // rain(): drops_per_frame drops, then stop once when the target is passed; pressing play
+  // keeps it raining (the test below is true only on the frame that crosses it).
+  const double rain_start = thread_cpu_ms();
+  const auto n = static_cast<uint64_t>(settings_.drops_per_frame);
+  rain_.run(n);
+  drops_ += n;
+  const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  if (drops_ >= target && drops_ - n < target) {
+    playing_ = false;  // sketch.noLoop()
+    stopped_at_target_ = true;
+  }
+  if (n > 0) changed();
+  const double rain_end = thread_cpu_ms();
+
+  frame();
+  timings_.rain_ms = rain_end - rain_start;
+  timings_.rivers_ms = thread_cpu_ms() - rain_end;
+  // The sketch's drawDebug(): `if (isLooping()) paths = []`. A frame that stopped the rain
+  // keeps its routes, and they stay drawn while paused.
+  routes_expire_ = playing_;
+}
+
+void LiveModel::rain_now(uint64_t n) {
+  rain_.run(n);
+  drops_ += n;
+  const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  const bool stopped = drops_ >= target && drops_ - n < target;
+  if (stopped) playing_ = false;  // sketch.noLoop(), as in rain()
+  if (n > 0) changed();
+  refresh();  // while paused the rivers jump to the new terrain (nothing while playing)
+  stopped_at_target_ = stopped;
+}
+
+// redraw() while paused: a frame without rain, in which the rivers jump to the new ones.
+void LiveModel::refresh() {
+  if (playing_) return;
+  stopped_at_target_ = false;
+  frame_count_++;
+  if (routes_expire_) rain_.clear_routes();
+  routes_expire_ = false;
+  const double start = thread_cpu_ms();
+  frame();
+  timings_.rain_ms = 0;
+  timings_.rivers_ms = thread_cpu_ms() - start;
+  changed();
+}
+
+// The rest of draw(): of what is drawn only the rivers keep state between frames.
+void LiveModel::frame() {
+  if (settings_.show_rivers) draw_rivers_bookkeeping();
+}
+
+void LiveModel::play() {
+  if (playing_) return;
+  playing_ = true;  // sketch.loop()
+  changed();
+}
+
+void LiveModel::pause() {
+  if (!playing_) return;
+  playing_ = false;  // sketch.noLoop(): the canvas keeps its last frame
+  changed();
+}
+
+// --- Rivers --------------------------------------------------------------------------------
+
+// drawRivers() without the drawing. While it rains, each update eases in rather than
+// replacing the last one: the water drawn creeps towards the new amounts, and a piece that
+// changes course fades out along its old line as it fades in along the new one. A new
+// terrain, a change of view, or a redraw while paused jumps straight to the new rivers.
+//
+// One deviation, asked for by the issue ("sea level re-colours and re-routes at once"): a
+// change of view_of (sea level, or original terrain on or off) makes the rebuild due at once
+// even while playing; the sketch waits for the next RIVER_EVERY frame and meanwhile eases
+// towards the old view's rivers.
+void LiveModel::draw_rivers_bookkeeping() {
+  // view_of = `${terrain === original}/${sea_level}`; state = `${drops}/${view_of}`.
+  const bool original = settings_.show_original;
+  const double sea_level = settings_.sea_level;
+  const auto same_view = [&](const RiverKey& key) {
+    return key.valid && key.original == original && key.sea_level == sea_level;
+  };
+  const bool easing = playing_ && same_view(shown_for_);
+  const bool same_state = same_view(rivers_for_) && rivers_for_.drops == drops_;
+  const bool view_changed = rivers_for_.valid && !same_view(rivers_for_);  // the deviation
+  const bool due =
+      !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || !rivers_for_.valid || view_changed;
+
+  const std::size_t n = shown_.size();
+  if (!same_state && due) {
+    std::copy(downstream_.begin(), downstream_.end(), previous_downstream_.begin());
+    build_rivers();
+    rivers_for_ = {true, drops_, original, sea_level};
+    changed();
+    if (easing) {
+      // A piece's curve also depends on where the next cell goes, so a piece changes shape
+      // when either step changes. Its old line becomes a ghost that fades out.
+      const int32_t* was_to = previous_downstream_.data();
+      const int32_t* now_to = downstream_.data();
+      for (std::size_t i = 0; i < n; i++) {
+        const int32_t was = was_to[i];
+        const int32_t was_after = was >= 0 ? was_to[was] : -1;
+        const int32_t now = now_to[i];
+        const int32_t now_after = now >= 0 ? now_to[now] : -1;
+        if ((was == now && was_after == now_after) || shown_[i] < sketch::RIVER_START) continue;
+        if (was >= 0) {
+          ghost_to_[i] = was;
+          ghost_after_[i] = was_after;
+          ghost_water_[i] = shown_[i];
+          ghost_fade_[i] = fade_in_[i];
+        }
+        fade_in_[i] = 0;
+      }
+    }
+  }
+
+  if (easing) {
+    // Every frame the drawn rivers move RIVER_EASE of the way to the latest ones.
+    constexpr double ease = sketch::RIVER_EASE;
+    const double keep = 1 - ease;  // what a ghost keeps of its opacity each frame
+    bool moved = false;
+    for (std::size_t i = 0; i < n; i++) {
+      const float shown =
+          static_cast<float>(shown_[i] + (water_[i] - static_cast<double>(shown_[i])) * ease);
+      const float fade =
+          static_cast<float>(fade_in_[i] + (1 - static_cast<double>(fade_in_[i])) * ease);
+      const float ghost = static_cast<float>(ghost_fade_[i] * keep);
+      moved |= shown != shown_[i] || fade != fade_in_[i] || ghost != ghost_fade_[i];
+      shown_[i] = shown;
+      fade_in_[i] = fade;
+      ghost_fade_[i] = ghost;
+    }
+    if (moved) changed();
+  } else {
+    std::copy(water_.begin(), water_.end(), shown_.begin());
+    std::fill(fade_in_.begin(), fade_in_.end(), 1.0f);
+    std::fill(ghost_fade_.begin(), ghost_fade_.end(), 0.0f);
+    shown_for_ = {true, 0, original, sea_level};
+    changed();
+  }
+}
+
+// buildRivers(terrain): the terrain plus the wander ripple (worked out once per seed, as the
+// sketch caches `wander`), hollows filled, every cell draining to its steepest neighbour;
+// water is the rain that drains through each cell, itself counted.
+void LiveModel::build_rivers() {
+  if (!wander_built_ || wander_seed_ != seed_) {
+    wander_ = wander_ripple(seed_);
+    wander_seed_ = seed_;
+    wander_built_ = true;
+  }
+  DrainageParams params;
+  params.sea_level = settings_.sea_level;
+  params.routing = Routing::sketch;
+  drainage_.compute(terrain(), params, &wander_);
+  const std::span<const int32_t> to = drainage_.downstream();
+  const std::span<const uint32_t> flow = drainage_.flow();
+  std::copy(to.begin(), to.end(), downstream_.begin());
+  // The sketch's water is a Float32Array of whole sums below 2^24: exact as float.
+  for (std::size_t i = 0; i < flow.size(); i++) water_[i] = static_cast<float>(flow[i]);
+  river_builds_++;
+}
+
+// --- Controls ------------------------------------------------------------------------------
+// Each is the sketch's handler: update the setting, then refresh() (redraw if paused).
+
+void LiveModel::set_drops_per_frame(int n) {
+  check_whole("drops_per_frame", n, 0, kMaxDropsPerFrame);
+  settings_.drops_per_frame = n;
+  changed();
+  refresh();
+}
+
+void LiveModel::set_erosion(double v) {
+  check_range("erosion", v, sketch::erosion);
+  settings_.erosion = v;
+  rain_.set_params(rain_params());
+  changed();
+  refresh();
+}
+
+void LiveModel::set_deposition(double v) {
+  check_range("deposition", v, sketch::deposition);
+  settings_.deposition = v;
+  rain_.set_params(rain_params());
+  changed();
+  refresh();
+}
+
+void LiveModel::set_inertia(double v) {
+  check_range("inertia", v, sketch::inertia);
+  settings_.inertia = v;
+  rain_.set_params(rain_params());
+  changed();
+  refresh();
+}
+
+// brush_radius = value; buildBrush()
+void LiveModel::set_brush_radius(int r) {
+  check_whole("brush_radius", r, sketch::brush_radius);
+  settings_.brush_radius = r;
+  rain_.set_params(rain_params());
+  changed();
+  refresh();
+}
+
+// The sea level is also where a drop stops (drop() reads it), so the rain gets it too.
+void LiveModel::set_sea_level(double v) {
+  check_range("sea_level", v, sketch::sea_level);
+  settings_.sea_level = v;
+  rain_.set_params(rain_params());
+  changed();
+  refresh();
+}
+
+void LiveModel::set_contour_levels(int n) {
+  check_whole("contour_levels", n, sketch::contour_levels);
+  settings_.contour_levels = n;
+  changed();
+  refresh();
+}
+
+// terrain_scale = value; resetTerrain()
+void LiveModel::set_terrain_scale(double v) {
+  check_range("terrain_scale", v, sketch::terrain_scale);
+  settings_.terrain_scale = v;
+  reset_terrain();
+  refresh();
+}
+
+// seed = value; restart()
+void LiveModel::set_seed(uint32_t seed) {
+  seed_ = seed;
+  restart();
+}
+
+void LiveModel::restart() {
+  reset_terrain();
+  refresh();
+}
+
+void LiveModel::set_show_rivers(bool on) {
+  settings_.show_rivers = on;
+  changed();
+  refresh();
+}
+
+void LiveModel::set_show_original(bool on) {
+  settings_.show_original = on;
+  changed();
+  refresh();
+}
+
+// Debug mode traces the drops of the latest frame: paths = [].
+void LiveModel::set_debug_mode(bool on) {
+  settings_.debug_mode = on;
+  rain_.clear_routes();
+  rain_.keep_routes(on);
+  routes_expire_ = false;
+  changed();
+  refresh();
+}
+
+}  // namespace terrain::session

@@ -1,0 +1,177 @@
+// The live model: the sketch's state that changes over time, and what each control does to it.
+//
+// This is the sketch's draw() without the drawing, and its control handlers: it owns the
+// terrain being rained on and the terrain before any rain, the rain (drops so far, the debug
+// routes), when rivers were last worked out, and the eased river picture (drawRivers()'s
+// shown / fade_in / ghost arrays). The renderer reads it; the panel edits it. It knows nothing
+// of windows, GL or ImGui, so every rule of it is tested without a display.
+//
+// Time: one tick is one of the sketch's frames (it counts frames: drops per frame, rivers every
+// RIVER_EVERY frames, easing by RIVER_EASE per frame). The app ticks it at 60 Hz whatever the
+// display does. While paused nothing ticks; a change asks for refresh(), which is the sketch's
+// redraw(): one frame without rain, in which the rivers jump straight to the new ones.
+//
+// Performance: a steady tick allocates nothing (every array is sized once per terrain).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/drainage.h"
+#include "core/heightfield.h"
+#include "core/rain.h"
+#include "core/sketch.h"
+
+namespace terrain::session {
+
+// The sketch's settings (its `let`s), with its names and defaults.
+struct Settings {
+  int drops_per_frame = static_cast<int>(sketch::drops_per_frame.initial);
+  double erosion = sketch::erosion.initial;
+  double deposition = sketch::deposition.initial;
+  double inertia = sketch::inertia.initial;
+  int brush_radius = static_cast<int>(sketch::brush_radius.initial);
+  double sea_level = sketch::sea_level.initial;
+  int contour_levels = static_cast<int>(sketch::contour_levels.initial);
+  double terrain_scale = sketch::terrain_scale.initial;
+  bool show_rivers = true;
+  bool show_original = false;  // draw the terrain as it was before any rain
+  bool debug_mode = false;     // draw the routes of the latest tick's drops and the count
+};
+
+// Time spent in the last tick, in CPU milliseconds of the calling thread.
+struct TickTimings {
+  double rain_ms = 0;
+  double rivers_ms = 0;  // river rebuild (when due) and easing
+};
+
+class LiveModel {
+ public:
+  // The sketch's setup() for `seed` with `settings`: buildBrush, resetTerrain(); playing (the
+  // sketch starts raining at once). Throws std::invalid_argument naming the first setting out
+  // of its range (as the set_* below do).
+  explicit LiveModel(uint32_t seed, const Settings& settings = {});
+  // Not copyable or movable: the rain holds a pointer to the heights it carves.
+  LiveModel(const LiveModel&) = delete;
+  LiveModel& operator=(const LiveModel&) = delete;
+
+  // --- Time ---
+  // One frame of the sketch while it loops: the rain (drops_per_frame drops, stopping once
+  // when the total passes RAIN_TARGET); then, if rivers are shown, drawRivers()'s bookkeeping
+  // (rebuild when due, easing). The debug routes of the previous looping frame are emptied
+  // first, as the sketch empties `paths` at the end of each looping frame. Does nothing while
+  // paused (a paused sketch draws nothing by itself; changes call refresh()).
+  void tick();
+  // Rains n drops at once, as if they had fallen before the first frame (the app's --drops):
+  // drops += n, and the rain stops itself if that passes RAIN_TARGET, as a tick's rain does.
+  // While paused (or once stopped) the rivers then jump to the new terrain.
+  void rain_now(uint64_t n);
+  // The sketch's redraw() while paused: one frame without rain; rivers jump to the new ones.
+  // Does nothing while playing (the next tick shows the change).
+  void refresh();
+  // p5's frameCount: frames drawn so far, ticks and paused refreshes alike.
+  uint64_t frame_count() const { return frame_count_; }
+  // How many times the rivers were worked out (buildRivers) since construction.
+  uint64_t river_builds() const { return river_builds_; }
+  // The sketch's isLooping(): true while it rains and the rivers ease; false once paused
+  // (by pause(), or by the rain stopping itself at RAIN_TARGET).
+  bool playing() const { return playing_; }
+  void play();
+  void pause();
+  void toggle_play() { playing_ ? pause() : play(); }
+  // Counts every change that alters what is drawn, so the app can skip redrawing a still map.
+  uint64_t version() const { return version_; }
+
+  // --- Controls (each as the sketch's handler; every one refreshes while paused) ---
+  void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
+  void set_erosion(double v);       // sketch range, see sketch.h
+  void set_deposition(double v);
+  void set_inertia(double v);
+  void set_brush_radius(int r);  // rebuilds the brush
+  void set_sea_level(double v);  // re-colours and re-routes at once
+  void set_contour_levels(int n);
+  void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
+  void set_seed(uint32_t seed);      // that map comes back: resetTerrain + refresh
+  void restart();                    // resetTerrain with the same seed
+  void set_show_rivers(bool on);
+  void set_show_original(bool on);
+  void set_debug_mode(bool on);  // also empties the routes
+
+  static constexpr int kMaxDropsPerFrame = 10000;  // the sketch's slider stops at 1000
+
+  // --- What is drawn ---
+  uint32_t seed() const { return seed_; }
+  const Settings& settings() const { return settings_; }
+  uint64_t drops() const { return drops_; }
+  // drops / RAIN_TARGET, at most 1.
+  double progress() const;
+  // The terrain drawn: the original while show_original, else the eroded one.
+  const Heightfield& terrain() const;
+  const Heightfield& heights() const { return heights_; }
+  const Heightfield& original() const { return original_; }
+  const Rain& rain() const { return rain_; }
+  // drawRivers()'s arrays (cols * rows each).
+  std::span<const int32_t> downstream() const { return downstream_; }
+  std::span<const float> water() const { return water_; }
+  std::span<const float> shown() const { return shown_; }
+  std::span<const float> fade_in() const { return fade_in_; }
+  std::span<const int32_t> ghost_to() const { return ghost_to_; }
+  std::span<const int32_t> ghost_after() const { return ghost_after_; }
+  std::span<const float> ghost_water() const { return ghost_water_; }
+  std::span<const float> ghost_fade() const { return ghost_fade_; }
+  // The rain stopped itself at the target in the last tick (for scripted runs to report).
+  bool stopped_at_target() const { return stopped_at_target_; }
+  const TickTimings& last_timings() const { return timings_; }
+
+ private:
+  // ... the implementation's state: see live_model.cpp
+  void reset_terrain();
+  void frame();                    // the part of draw() after the rain
+  void draw_rivers_bookkeeping();  // drawRivers() without the drawing
+  void build_rivers();             // buildRivers(terrain)
+  void changed();
+  RainParams rain_params() const;
+
+  uint32_t seed_;
+  Settings settings_;
+  bool playing_ = true;
+  uint64_t version_ = 0;
+  uint64_t frame_count_ = 0;  // p5's frameCount
+  uint64_t river_builds_ = 0;
+  // The sketch empties `paths` at the end of every frame drawn while looping; here that
+  // happens at the start of the next frame, so the routes stay readable until then.
+  bool routes_expire_ = false;
+  uint64_t drops_ = 0;
+  bool stopped_at_target_ = false;
+  Heightfield heights_;
+  Heightfield original_;
+  Rain rain_;
+  Heightfield wander_;
+  uint32_t wander_seed_ = 0;
+  bool wander_built_ = false;
+  Drainage drainage_;
+  std::vector<int32_t> downstream_;  // the sketch's `downstream`: zeros until the first build
+  std::vector<float> water_;
+  std::vector<float> shown_;
+  std::vector<float> fade_in_;
+  std::vector<int32_t> ghost_to_;
+  std::vector<int32_t> ghost_after_;
+  std::vector<float> ghost_water_;
+  std::vector<float> ghost_fade_;
+  std::vector<int32_t> previous_downstream_;
+  // rivers_for / shown_for: what the rivers were last worked out for, and what the drawn
+  // rivers belong to (the sketch keeps them as strings "drops/original?/sea_level").
+  struct RiverKey {
+    bool valid = false;
+    uint64_t drops = 0;
+    bool original = false;
+    double sea_level = 0;
+  };
+  RiverKey rivers_for_;
+  RiverKey shown_for_;
+  TickTimings timings_;
+};
+
+}  // namespace terrain::session

@@ -1,0 +1,54 @@
+// A steady frame allocates nothing: once the renderer has drawn a frame of a given size and
+// content, drawing it again makes no C++ heap allocation (every path, vertex list and buffer
+// is kept and reused). Counted by tests/support/allocation_counter (every form of operator new).
+#include <gtest/gtest.h>
+
+#include "allocation_counter.h"
+#include "core/rain.h"
+#include "render/gl/map_renderer.h"
+#include "render_test_support.h"
+
+namespace terrain::render {
+namespace {
+
+TEST(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
+  testing::GlContext::get();
+  const Heightfield terrain = testing::read_seed_field("eroded.f32");
+  const testing::PausedRivers rivers = testing::paused_rivers(terrain);
+  Heightfield raining = terrain;
+  Rain rain(raining, 3);
+  rain.keep_routes(true);
+  rain.run(40);
+  MapRenderer renderer;
+  renderer.init();
+  MapInputs inputs;
+  inputs.terrain = &terrain;
+  inputs.scheme = find_color_scheme("site_dark");
+  inputs.rivers = rivers.view();
+  inputs.debug = true;
+  inputs.routes = &rain;
+  inputs.drops = 123456;
+
+  GLuint fbo = 0, color = 0;
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(1, &color);
+  glBindRenderbuffer(GL_RENDERBUFFER, color);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 800, 450);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  for (int k = 0; k < 3; k++) renderer.draw(inputs, 800, 450);  // grow everything
+
+  terrain::testing::CountAllocations counter;
+  for (int k = 0; k < 5; k++) {
+    inputs.drops += 200;
+    renderer.draw(inputs, 800, 450);
+  }
+  EXPECT_EQ(counter.count(), 0u);
+  glFinish();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &color);
+}
+
+}  // namespace
+}  // namespace terrain::render
