@@ -100,7 +100,9 @@ int run_app(const AppOptions& options) {
     return 1;
   }
   SDL_GL_MakeCurrent(w.window, w.context);
-  const bool vsync = SDL_GL_SetSwapInterval(1) == 0;
+  // A scripted run (--frames) measures the renderer: no vsync, no cap, as fast as it draws.
+  const bool vsync = !options.frames && SDL_GL_SetSwapInterval(1) == 0;
+  if (options.frames) SDL_GL_SetSwapInterval(0);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -196,6 +198,9 @@ int run_app(const AppOptions& options) {
   std::printf("seed %u\n%s\n", reported_seed, reported_playing ? "playing" : "paused");
   std::fflush(stdout);
   Clock::time_point last = Clock::now();
+  uint64_t swaps = 0;
+  Clock::time_point first_swap = last;
+  Clock::time_point last_swap = last;
 
   while (running) {
     const Clock::time_point frame_start = Clock::now();
@@ -347,6 +352,9 @@ int run_app(const AppOptions& options) {
       stats.record(Stage::gl, session::thread_cpu_ms() - cpu_start - build_ms);
       const Clock::time_point swap_start = Clock::now();
       SDL_GL_SwapWindow(w.window);
+      // A frame counts when the swap returns.
+      last_swap = Clock::now();
+      if (swaps++ == 0) first_swap = last_swap;
       stats.record(Stage::swap,
                    std::chrono::duration<double, std::milli>(Clock::now() - swap_start).count());
     } else {
@@ -369,9 +377,11 @@ int run_app(const AppOptions& options) {
     }
     if (scripted && frames >= *options.frames) running = false;
 
-    // --- 3. Pacing: no faster than 60 frames a second where vsync does not hold us back.
+    // --- 3. Pacing: no faster than 60 frames a second where vsync does not hold us back
+    // (scripted runs are not paced: they measure how fast the app draws).
     const double spent = std::chrono::duration<double>(Clock::now() - frame_start).count();
-    if ((!vsync || minimized || spent < kFrameCapSeconds * 0.5) && spent < kFrameCapSeconds) {
+    if (!scripted && (!vsync || minimized || spent < kFrameCapSeconds * 0.5) &&
+        spent < kFrameCapSeconds) {
       std::this_thread::sleep_for(std::chrono::duration<double>(kFrameCapSeconds - spent));
     }
   }
@@ -411,6 +421,13 @@ int run_app(const AppOptions& options) {
         stats.frames(), stats.median(Stage::rain), stats.median(Stage::rivers),
         stats.median(Stage::contours), stats.median(Stage::drawing), stats.median(Stage::cpu_side),
         stats.median(Stage::gl), stats.median(Stage::swap));
+    // The frame rate between the first swap and the last.
+    const double seconds = std::chrono::duration<double>(last_swap - first_swap).count();
+    if (swaps >= 2 && seconds > 0) {
+      std::printf("frame rate %.2f fps (%llu frames in %.3f s, first swap to last)\n",
+                  static_cast<double>(swaps - 1) / seconds, static_cast<unsigned long long>(swaps),
+                  seconds);
+    }
   }
   renderer.release();
   ImGui_ImplOpenGL3_Shutdown();
