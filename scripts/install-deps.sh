@@ -9,7 +9,7 @@ packages=(
   libglm-dev libstb-dev                         # vectors, PNG
   libcli11-dev nlohmann-json3-dev               # command-line flags, JSON
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)
-  fonts-dejavu-core                             # the debug text's font
+  libfontconfig-dev fonts-dejavu-core           # the debug text's font: sans-serif, as the browser finds it
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh
   xvfb xauth xdotool                            # the GUI tests: a virtual display, driven by xdotool
