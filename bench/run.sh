@@ -7,9 +7,10 @@
 # Node with the real p5.js 1.11.13 (bench/sketch/run.js; p5 and jsdom come from npm into
 # BUILD_DIR/bench-node the first time), and prints the ratios. The machines here are shared
 # and their speed drifts from minute to minute, so each side is taken at its best (the
-# fastest of its repetitions) as well as its median. The sketch is read from the
-# specification beside the repository (../shared/seeds/000_*.txt); without it the Node half
-# is skipped and said so.
+# fastest of its repetitions) as well as its median. The sketch's source comes from its
+# document, the p5.js "Hydraulic Erosion" sketch, which the script looks for at run time beside
+# the repository (../shared/seeds/000_*.txt); without it the Node half is skipped and said so.
+# Frame rates, live (the sketch in headless Chromium and the app under Xvfb): bench/frame_rate.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/release}"

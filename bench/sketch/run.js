@@ -1,9 +1,10 @@
 // The web sketch's own speed in Node, measured in the same run as the C++ benchmark.
 //
-// Loads the real p5.js 1.11.13 in jsdom (instance mode), takes sketch.js out of the
-// specification document (../shared/seeds/000_*.txt, beside the repository: it is not copied
-// into the repository), exposes its resetTerrain(), drop() and buildRivers() by inserting one
-// line into the sketch's closure, and times them unchanged:
+// Loads the real p5.js 1.11.13 in jsdom (instance mode), takes sketch.js out of its document,
+// the p5.js "Hydraulic Erosion" sketch (SKETCH_DOC: bench/run.sh looks for it at run time
+// beside the repository; it is not copied into the repository), exposes its resetTerrain(),
+// drop() and buildRivers() by inserting one line into the sketch's closure, and times them
+// unchanged:
 //   terrain_ms     median of resetTerrain() calls (after a first, cold one); _best the fastest
 //   drops_per_s    300,000 drops / median wall time of full rains from a fresh resetTerrain();
 //                  drops_per_s_best from the fastest rain
