@@ -1,7 +1,6 @@
 #include "core/drainage.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 #include <stdexcept>
 
@@ -9,10 +8,6 @@ namespace terrain {
 namespace {
 
 constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
-
-// Maps up to this many cells (4 MiB a per-cell array) add up flow in height order, as the
-// sketch does; bigger ones walk down from their headwaters, which keeps to neighbouring cells.
-constexpr std::size_t kHeightOrderCells = std::size_t{1} << 20;
 
 // The neighbour the cell drains to most steeply, or -1 if none is lower: the sketch's
 // buildRivers() rule. A diagonal step is measured over its own longer distance (sqrt 2);
@@ -143,10 +138,11 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     }
   }
   const int32_t* lowest_first = surface_.order.data();
-  if (n <= kHeightOrderCells) {
-    // A map that fits in cache: the sketch's way, in height order. Going from the highest
-    // cell to the lowest every cell's water is complete when it is handed on; going from
-    // the lowest up, the cell below is always labelled already.
+  walked_ = n > params.height_order_cells;
+  if (!walked_) {
+    // The sketch's way, in height order. Going from the highest cell to the lowest every
+    // cell's water is complete when it is handed on; going from the lowest up, the cell below
+    // is always labelled already.
     for (std::size_t k = n; k-- > 0;) {
       const int32_t i = lowest_first[k];
       if (downstream[i] >= 0) flow[downstream[i]] += flow[i];
@@ -157,9 +153,10 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     }
     return;
   }
-  // A bigger map: the height order jumps across memory, so walk down from the headwaters
-  // instead (each step to a neighbouring cell): count each cell's donors, hand water on from
-  // every cell whose donors are all in, and label each walk from the first labelled cell.
+  // A map over params.height_order_cells, where the height order would jump across memory:
+  // walk down from the headwaters instead (each step to a neighbouring cell). Count each
+  // cell's donors, hand water on from every cell whose donors are all in, and label each walk
+  // from the first labelled cell.
   donors_.assign(n, 0);
   uint8_t* donors = donors_.data();
   for (std::size_t i = 0; i < n; i++) {
@@ -186,12 +183,6 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     }
     for (const int32_t c : path_) basins[c] = basins[i];
   }
-}
-
-Heightfield Drainage::flow_field() const {
-  Heightfield out(width(), height());
-  for (std::size_t i = 0; i < flow_.size(); i++) out[i] = static_cast<float>(flow_[i]);
-  return out;
 }
 
 Drainage drainage(const Heightfield& field, const DrainageParams& params,

@@ -1,5 +1,5 @@
-// Drainage: where the rain on a heightfield goes (the drainage API of seed 003, and the
-// sketch's buildRivers()).
+// Drainage: where the rain on a heightfield goes (the "Drainage" API documentation's
+// drainage, and the p5.js "Hydraulic Erosion" sketch's buildRivers()).
 //
 // Every cell gets one unit of rain and passes all its water to one neighbour; working from
 // the highest cell to the lowest, water collects as it goes, so a cell carries the rain of
@@ -10,19 +10,34 @@
 //   sketch  the sketch's: the field plus its wander ripple is filled with epsilon 1e-6 and
 //           every cell drains to its steepest downhill neighbour on the filled surface, a
 //           diagonal step measured over sqrt(2). Reproduces the sketch's water and downstream.
-//   flood   seed 003's: in a filled hollow the water takes the link the flood arrived on
-//           (which leads to where the hollow brims over) instead of the filled surface's
-//           slope, which would drain a lake as a fan of straight parallel lines; elsewhere
-//           steepest descent. `min_drop` is the slope a filled cell keeps over its flooder.
+//   flood   the "Drainage" documentation's: in a filled hollow the water takes the link the
+//           flood arrived on (which leads to where the hollow brims over) instead of the
+//           filled surface's slope, which would drain a lake as a fan of straight parallel
+//           lines; elsewhere steepest descent. `min_drop` is the slope a filled cell keeps
+//           over its flooder.
 //
 // Guarantees: downstream[c] is -1 at an outlet (a cell below sea level, or one with no lower
 // neighbour); flow strictly grows downstream; a cell and the cell below it share a basin;
 // each outlet's flow is the size of its basin, and the outlets' flows sum to the cell count.
-// Cost: one flood (a sort and a sweep, see priority_flood.h), one sweep for the routing, and
-// flow and basins by walking down from each headwater: every step goes to a neighbouring
-// cell, so the walks stay in cache where a pass in height order would jump across the map.
+//
+// Cost: one flood (a sort and a sweep, see priority_flood.h), one sweep for the routing, then
+// flow and basins added up in one of two ways, which give the same downstream, flow, basins
+// and outlets (tests/core/drainage_test.cpp holds them to it):
+//   - in height order, as the sketch does: flow from the highest cell down and basins from
+//     the lowest up, over the order the flood took the cells in. Two plain sweeps, but each
+//     step goes wherever the next cell in height order is, anywhere on the map.
+//   - by walking down from each headwater (a cell nothing drains into), handing the water on
+//     as soon as a cell's last donor has arrived, then labelling each walk from the first
+//     labelled cell it meets. Every step goes to a neighbouring cell, so one step's memory is
+//     close to the last one's however big the map; it costs a byte a cell (donor counts).
+// DrainageParams::height_order_cells chooses: height order up to kDrainageHeightOrderCells
+// (2^20 cells, 4 MiB a per-cell array), walking above, on the reasoning that beyond that the
+// height order's jumps miss the cache. It is a bound, not a measured crossover: on the
+// development machine (2 MiB L2, 32 MiB L3) the height order was as fast or faster at every
+// size tried, up to 4096 x 4096 (figures in docs/drainage.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -35,11 +50,19 @@ namespace terrain {
 
 enum class Routing { sketch, flood };
 
+// Maps of up to this many cells add up flow and basins in height order; bigger ones walk down
+// from their headwaters (see above).
+inline constexpr std::size_t kDrainageHeightOrderCells = std::size_t{1} << 20;
+
 struct DrainageParams {
   double sea_level = sketch::sea_level.initial;  // cells below it are sea: outlets, and flood seeds
   Routing routing = Routing::sketch;
   double min_drop = sketch::FILL_EPSILON;  // epsilon of the fill (the sketch's 1e-6)
   bool fill_hollows = true;                // false: route over the raw surface, hollows kept
+  // How flow and basins are added up, which changes only the speed, never the result: in
+  // height order on maps of up to this many cells, by walking down from each headwater on
+  // bigger ones (0: always walk; SIZE_MAX: never).
+  std::size_t height_order_cells = kDrainageHeightOrderCells;
 };
 
 class Drainage {
@@ -67,8 +90,6 @@ class Drainage {
   // How many cells drain through each cell, itself counted.
   std::span<const uint32_t> flow() const { return flow_; }
   uint32_t flow(int x, int y) const { return flow_[index(x, y)]; }
-  // The flow counts as a field (normalise before imaging; a logarithm reads better).
-  Heightfield flow_field() const;
 
   // Which outlet each cell's water reaches, numbered in basin order.
   std::span<const int32_t> basins() const { return basins_; }
@@ -76,6 +97,10 @@ class Drainage {
   // The outlet cell of each basin, in basin order (outlets in row-major order of their cell).
   std::span<const int32_t> outlets() const { return outlets_; }
   int32_t outlet(int x, int y) const { return outlets_[static_cast<std::size_t>(basin(x, y))]; }
+
+  // How the last compute() added up flow and basins: true if by walking down from the
+  // headwaters, false if in height order (see DrainageParams::height_order_cells).
+  bool walked_from_headwaters() const { return walked_; }
 
  private:
   std::size_t index(int x, int y) const {
@@ -92,6 +117,7 @@ class Drainage {
   std::vector<uint32_t> flow_;
   std::vector<int32_t> basins_;
   std::vector<int32_t> outlets_;
+  bool walked_ = false;
 };
 
 // The pure form.

@@ -1,22 +1,44 @@
-// Drainage: flow, downstream, basins and outlets keep the promises of the drainage API.
+// Drainage: flow, downstream, basins and outlets keep the promises of the "Drainage" API
+// documentation, and both ways of adding up flow and basins (in height order, and walking
+// down from the headwaters) give the same answer.
 #include "core/drainage.h"
 
 #include <gtest/gtest.h>
 
-#include <numeric>
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <vector>
 
 #include "core/diamond_square.h"
 #include "core/island.h"
+#include "core/p5_random.h"
 #include "core/rain.h"
+#include "core/sketch.h"
+#include "test_support.h"
 
 namespace terrain {
 namespace {
+
+// height_order_cells values that force one way or the other whatever the map's size.
+constexpr std::size_t kAlwaysHeightOrder = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kAlwaysWalk = 0;
 
 struct Case {
   const char* name;
   Routing routing;
   bool ripple;
+  std::size_t height_order_cells;
 };
+
+// gtest prints a failing case by its name rather than its bytes.
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 class DrainageProperties : public ::testing::TestWithParam<Case> {
  protected:
@@ -25,7 +47,10 @@ class DrainageProperties : public ::testing::TestWithParam<Case> {
     ripple_ = wander_ripple(seed);
     DrainageParams p;
     p.routing = GetParam().routing;
-    return drainage(field_, p, GetParam().ripple ? &ripple_ : nullptr);
+    p.height_order_cells = GetParam().height_order_cells;
+    Drainage d = drainage(field_, p, GetParam().ripple ? &ripple_ : nullptr);
+    EXPECT_EQ(d.walked_from_headwaters(), GetParam().height_order_cells == kAlwaysWalk);
+    return d;
   }
   Heightfield field_;
   Heightfield ripple_;
@@ -127,10 +152,190 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& p) {
   return p.param.name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Routings, DrainageProperties,
-                         ::testing::Values(Case{"sketch", Routing::sketch, true},
-                                           Case{"flood", Routing::flood, false}),
-                         CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Routings, DrainageProperties,
+    ::testing::Values(Case{"sketch", Routing::sketch, true, kAlwaysHeightOrder},
+                      Case{"flood", Routing::flood, false, kAlwaysHeightOrder},
+                      Case{"sketch_walked", Routing::sketch, true, kAlwaysWalk},
+                      Case{"flood_walked", Routing::flood, false, kAlwaysWalk}),
+    CaseName);
+
+// --- the two ways of adding up flow and basins ---------------------------------------------
+
+// A field to drain, how, and with which ripple.
+struct Field {
+  std::string name;
+  Heightfield field;
+  DrainageParams params;
+  Heightfield ripple;  // empty: none
+};
+
+// Heights from P5Random, in 0..1: hollows, peaks and saddles everywhere.
+Heightfield random_field(uint32_t seed, int width, int height) {
+  Heightfield f(width, height);
+  P5Random random(seed);
+  for (float& h : f.values()) h = static_cast<float>(random.next());
+  return f;
+}
+
+// `field` rounded down to `levels` steps: wide terraces of exactly equal heights.
+Heightfield terraced(const Heightfield& field, double levels) {
+  Heightfield f = field;
+  for (float& h : f.values()) h = static_cast<float>(std::floor(h * levels) / levels);
+  return f;
+}
+
+// An egg box: a closed hollow every few cells, none of them reaching the edge.
+Heightfield egg_box(int width, int height) {
+  Heightfield f(width, height);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      f.at(x, y) = static_cast<float>(0.5 + 0.25 * std::sin(x * 0.9) * std::cos(y * 0.7));
+  return f;
+}
+
+// The fields both ways are held to, each drained with the routing given.
+std::vector<Field> fields_to_drain(Routing routing) {
+  std::vector<Field> fields;
+  auto add = [&](std::string name, Heightfield field, DrainageParams params,
+                 Heightfield ripple = {}) {
+    params.routing = routing;
+    fields.push_back({std::move(name), std::move(field), params, std::move(ripple)});
+  };
+  const DrainageParams defaults;
+  DrainageParams no_sea;
+  no_sea.sea_level = 0;
+  DrainageParams unfilled = no_sea;
+  unfilled.fill_hollows = false;
+  DrainageParams flat_fill = no_sea;  // filled hollows stay dead flat
+  flat_fill.min_drop = 0;
+  DrainageParams high_sea;
+  high_sea.sea_level = 0.5;
+  DrainageParams all_sea;
+  all_sea.sea_level = 2;
+
+  // The sketch's own map after 300,000 drops (tests/data), with its ripple.
+  add("seed 42 eroded", testing::read_field("eroded.f32"), defaults, wander_ripple(42));
+  add("seed 42 eroded, no ripple", testing::read_field("eroded.f32"), defaults);
+  add("seed 42 eroded, high sea", testing::read_field("eroded.f32"), high_sea, wander_ripple(42));
+  // Diamond-square: an island, and a raw field full of hollows, both of odd sizes.
+  DiamondSquareParams island;
+  island.island = sketch::ISLAND;
+  add("diamond-square island", diamond_square(7, 257, 257, island), defaults);
+  add("diamond-square raw", diamond_square(3, 301, 123), no_sea);
+  add("diamond-square raw, unfilled", diamond_square(3, 301, 123), unfilled);
+  add("diamond-square raw, flat fill", diamond_square(3, 301, 123), flat_fill);
+  // Flats: terraces, with and without filling, and a field that is flat everywhere.
+  add("terraces", terraced(island_terrain(5), 12), defaults);
+  add("terraces, unfilled", terraced(island_terrain(5), 12), unfilled);
+  add("terraces, flat fill", terraced(island_terrain(5), 12), flat_fill);
+  add("flat", Heightfield(40, 30, 0.5f), no_sea);
+  add("flat, flat fill", Heightfield(40, 30, 0.5f), flat_fill);
+  add("flat, unfilled", Heightfield(40, 30, 0.5f), unfilled);
+  // Hollows that never reach the edge.
+  add("egg box", egg_box(91, 67), no_sea);
+  add("egg box, unfilled", egg_box(91, 67), unfilled);
+  // Sea: half the map, and all of it.
+  add("island, high sea", island_terrain(8), high_sea, wander_ripple(8));
+  add("island, all sea", island_terrain(8), all_sea);
+  // Odd sizes: single cells, single rows and columns, tiny and prime-sided maps.
+  add("1x1", Heightfield(1, 1, 0.7f), no_sea);
+  add("1x17", random_field(1, 1, 17), no_sea);
+  add("17x1", random_field(2, 17, 1), no_sea);
+  add("2x2", random_field(3, 2, 2), no_sea);
+  add("3x5", random_field(4, 3, 5), no_sea);
+  add("97x31", random_field(5, 97, 31), no_sea);
+  add("97x31, unfilled", random_field(5, 97, 31), unfilled);
+  add("97x31, sea", random_field(6, 97, 31), high_sea);
+  return fields;
+}
+
+void expect_same_drainage(const Drainage& walked, const Drainage& ordered) {
+  ASSERT_EQ(walked.size(), ordered.size());
+  EXPECT_TRUE(std::ranges::equal(walked.downstream(), ordered.downstream())) << "downstream";
+  EXPECT_TRUE(std::ranges::equal(walked.flow(), ordered.flow())) << "flow";
+  EXPECT_TRUE(std::ranges::equal(walked.basins(), ordered.basins())) << "basins";
+  EXPECT_TRUE(std::ranges::equal(walked.outlets(), ordered.outlets())) << "outlets";
+}
+
+class DrainagePaths : public ::testing::TestWithParam<Routing> {};
+
+TEST_P(DrainagePaths, WalkingFromTheHeadwatersEqualsTheHeightOrder) {
+  for (const Field& f : fields_to_drain(GetParam())) {
+    SCOPED_TRACE(f.name);
+    const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
+    DrainageParams by_height = f.params;
+    by_height.height_order_cells = kAlwaysHeightOrder;
+    DrainageParams by_walking = f.params;
+    by_walking.height_order_cells = kAlwaysWalk;
+    const Drainage ordered = drainage(f.field, by_height, ripple);
+    const Drainage walked = drainage(f.field, by_walking, ripple);
+    ASSERT_FALSE(ordered.walked_from_headwaters());
+    ASSERT_TRUE(walked.walked_from_headwaters());
+    expect_same_drainage(walked, ordered);
+  }
+}
+
+// One Drainage reused across fields and both ways: the walk's scratch (donor counts, the path
+// being labelled) carries nothing over from the last compute.
+TEST_P(DrainagePaths, AReusedDrainageSwitchingWaysGivesAFreshAnswer) {
+  Drainage reused;
+  for (const Field& f : fields_to_drain(GetParam())) {
+    SCOPED_TRACE(f.name);
+    const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
+    DrainageParams by_height = f.params;
+    by_height.height_order_cells = kAlwaysHeightOrder;
+    DrainageParams by_walking = f.params;
+    by_walking.height_order_cells = kAlwaysWalk;
+    reused.compute(f.field, by_walking, ripple);
+    expect_same_drainage(reused, drainage(f.field, by_height, ripple));
+    reused.compute(f.field, by_height, ripple);
+    reused.compute(f.field, by_walking, ripple);
+    expect_same_drainage(reused, drainage(f.field, by_height, ripple));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Routings, DrainagePaths,
+                         ::testing::Values(Routing::sketch, Routing::flood),
+                         [](const ::testing::TestParamInfo<Routing>& p) {
+                           return std::string(p.param == Routing::sketch ? "sketch" : "flood");
+                         });
+
+// height_order_cells is the largest map added up in height order: one cell more walks.
+TEST(DrainageThreshold, TheThresholdIsTheLargestMapAddedUpInHeightOrder) {
+  const Heightfield field = island_terrain(3);
+  DrainageParams p;
+  p.height_order_cells = field.size();
+  EXPECT_FALSE(drainage(field, p).walked_from_headwaters());
+  p.height_order_cells = field.size() - 1;
+  EXPECT_TRUE(drainage(field, p).walked_from_headwaters());
+  // By default the sketch's map is added up in height order, as the sketch does.
+  EXPECT_EQ(DrainageParams{}.height_order_cells, kDrainageHeightOrderCells);
+  EXPECT_FALSE(drainage(field).walked_from_headwaters());
+}
+
+// By default a map of more than kDrainageHeightOrderCells cells walks (a plane tilted towards
+// the top-left corner, so the flood has nothing to fill and the pass stays quick).
+TEST(DrainageThreshold, ByDefaultAMapOverTheThresholdWalks) {
+  const int width = 1025;
+  const int height = 1024;
+  ASSERT_GT(static_cast<std::size_t>(width) * height, kDrainageHeightOrderCells);
+  Heightfield plane(width, height);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      plane.at(x, y) = static_cast<float>(x) + 2.0f * static_cast<float>(y);
+  DrainageParams p;
+  p.sea_level = 0;
+  const Drainage walked = drainage(plane, p);
+  EXPECT_TRUE(walked.walked_from_headwaters());
+  p.height_order_cells = kAlwaysHeightOrder;
+  expect_same_drainage(walked, drainage(plane, p));
+  // Every cell has a lower neighbour but the corner at (0, 0): one basin, the whole map.
+  ASSERT_EQ(walked.outlets().size(), 1u);
+  EXPECT_EQ(walked.outlets()[0], 0);
+  EXPECT_EQ(walked.flow()[0], plane.size());
+  EXPECT_EQ(walked.basin(width - 1, height - 1), 0);
+}
 
 TEST(Drainage, DiagonalStepsAreMeasuredOverRootTwo) {
   // The centre drops 1.0 straight down (south) and 1.3 diagonally (south-east): over sqrt(2)
