@@ -48,9 +48,4 @@ inline double hypot(double a, double b, double c) {
 // polynomials). Arguments beyond 2^19 * pi/2 fall back to std::cos (nothing here uses them).
 double cos(double x);
 
-// Math.floor for doubles (the same as std::floor; named for symmetry with the sketch).
-inline double floor(double x) {
-  return std::floor(x);
-}
-
 }  // namespace terrain::js
