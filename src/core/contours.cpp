@@ -10,10 +10,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
+
+#include "core/sketch.h"
 
 namespace terrain {
 

@@ -9,13 +9,11 @@
 // (x, y) is cell (x, y)'s height.
 #pragma once
 
-#include <cstdint>
 #include <span>
 #include <vector>
 
 #include "core/heightfield.h"
 #include "core/point.h"
-#include "core/sketch.h"
 
 namespace terrain {
 

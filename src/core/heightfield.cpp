@@ -1,7 +1,6 @@
 #include "core/heightfield.h"
 
 #include <algorithm>
-#include <cassert>
 #include <stdexcept>
 #include <utility>
 

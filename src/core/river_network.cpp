@@ -1,7 +1,7 @@
 #include "core/river_network.h"
 
-#include <algorithm>
 #include <unordered_map>
+#include <utility>
 
 namespace terrain {
 

@@ -19,11 +19,13 @@
 #include <limits>
 #include <numbers>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "core/island.h"
+#include "core/sketch.h"
 
 namespace terrain {
 namespace {

@@ -2,6 +2,9 @@
 // must match bit for bit. A missing reference file fails the test.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "core/drainage.h"
 #include "core/island.h"
 #include "core/rain.h"

@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <queue>
+#include <vector>
 
-#include "core/diamond_square.h"
-#include "core/drainage.h"
 #include "core/island.h"
 #include "core/monotone_queue.h"
 #include "core/p5_random.h"
