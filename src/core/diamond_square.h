@@ -1,10 +1,11 @@
-// Diamond-square fractal terrain (seed 002), seeded and deterministic, fast at 4097 x 4097.
+// Diamond-square fractal terrain ("Diamond Square", a walk-through of the algorithm in
+// Clojure), seeded and deterministic, fast at 4097 x 4097.
 //
 // On a (2^n + 1)-square grid: the four corners are drawn from the seeded generator; then each
 // pass does a square step (every square's centre = the average of its four corners plus a
 // random offset) and a diamond step (every diamond's centre = the average of its neighbours
-// inside the grid, as seed 002's avg-points does at the edges, plus a random offset). Each
-// offset is uniform in +-amplitude; the amplitude starts at 1 and is multiplied by
+// inside the grid, as the walk-through's avg-points does at the edges, plus a random offset).
+// Each offset is uniform in +-amplitude; the amplitude starts at 1 and is multiplied by
 // `roughness` after every pass. The result is normalised to 0..1.
 //
 // Any width x height: the top-left window of the smallest 2^n + 1 grid that holds it, then
@@ -19,13 +20,17 @@
 
 namespace terrain {
 
-struct DiamondSquareParams {
-  double roughness = 0.55;  // 0.3 (smooth) .. 0.9 (rough): amplitude kept from pass to pass
-  double island = 0.0;      // 0 none .. 1 a cone; the sketch's ISLAND is 0.4
-};
-
+// Roughness: the share of the offsets' amplitude kept from one pass to the next, from
+// kRoughnessMin (smooth) to kRoughnessMax (rough). kRoughnessDefault is the one default:
+// DiamondSquareParams and diamond_square_grid take it, and so should any caller that offers one.
 inline constexpr double kRoughnessMin = 0.3;
 inline constexpr double kRoughnessMax = 0.9;
+inline constexpr double kRoughnessDefault = 0.55;
+
+struct DiamondSquareParams {
+  double roughness = kRoughnessDefault;  // amplitude kept from pass to pass
+  double island = 0.0;  // 0 none .. 1 a cone; sketch::ISLAND gives the sketch's island
+};
 // The largest grid: 2^14 + 1 = 16385 a side, 1 GiB of float32. Bigger sizes throw rather than
 // ask for more memory than a desktop has.
 inline constexpr int kDiamondSquareMaxDegree = 14;
@@ -56,6 +61,6 @@ Heightfield diamond_square(uint32_t seed, int width, int height,
 //     order) / their count + range(-amplitude, amplitude).
 // Sums are in double from the float32 heights; each result is stored as float32.
 // Precondition: degree in 1..14, roughness in [0.3, 0.9] (std::invalid_argument if not).
-Heightfield diamond_square_grid(uint32_t seed, int degree, double roughness = 0.55);
+Heightfield diamond_square_grid(uint32_t seed, int degree, double roughness = kRoughnessDefault);
 
 }  // namespace terrain

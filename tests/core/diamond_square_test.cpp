@@ -1,8 +1,9 @@
-// Diamond-square (seed 002): the rules point by point on the raw grid, then what callers see
-// (sizes, 0..1, determinism, roughness, the top-left crop, the island, bad input).
+// Diamond-square ("Diamond Square", the Clojure walk-through): the rules point by point on the
+// raw grid, then what callers see (sizes, 0..1, determinism, roughness, the top-left crop, the
+// island, bad input).
 //
 // Map
-//   reference           seed 002's coordinate patterns and avg-points, written out plainly
+//   reference           the walk-through's coordinate patterns and avg-points, written plainly
 //   the raw grid        golden checks of corners, square and diamond steps, amplitudes
 //   diamond_square      sizes, range, seeds, roughness, crop, island
 //   bad input           each bad value throws and names itself and the allowed range
@@ -13,13 +14,13 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/island.h"
 #include "core/p5_random.h"
+#include "core/sketch.h"
 #include "test_support.h"
 
 namespace terrain {
@@ -29,11 +30,11 @@ using testing::invalid_argument_message;
 
 // --- reference ----------------------------------------------------------------------------
 
-// Seed 002's algorithm as its Clojure states it, with a vector of vectors and coordinate
-// lists (grid-square-coords, grid-diamond-coords, avg-points), but with the random offsets
-// and corners of our header instead of its integer error. Slow and plain on purpose: the
+// The walk-through's algorithm as its Clojure states it, with a vector of vectors and
+// coordinate lists (grid-square-coords, grid-diamond-coords, avg-points), but with the random
+// offsets and corners of our header instead of its integer error. Slow and plain on purpose: the
 // fast row-by-row version must agree with it bit for bit.
-using Grid = std::vector<std::vector<float>>;  // m[y][x], as 002's get-m
+using Grid = std::vector<std::vector<float>>;  // m[y][x], as the walk-through's get-m
 
 std::vector<std::pair<int, int>> square_coords(int degree, int pass) {
   const int start = 1 << (degree - pass);
@@ -131,7 +132,7 @@ double mean_neighbour_difference(const Heightfield& f) {
 
 // --- the raw grid -------------------------------------------------------------------------
 
-TEST(DiamondSquareGrid, MatchesSeed002CoordinatePatternsBitForBit) {
+TEST(DiamondSquareGrid, MatchesTheWalkThroughsCoordinatePatternsBitForBit) {
   for (int degree = 1; degree <= 6; degree++) {
     for (double roughness : {0.3, 0.55, 0.9}) {
       for (uint32_t seed : {0u, 42u, 4294967295u}) {
@@ -305,12 +306,14 @@ TEST(DiamondSquare, RougherSettingGivesRougherTerrain) {
 TEST(DiamondSquare, AnySizeIsTheTopLeftOfTheFullGridNormalised) {
   const uint32_t seed = 2024;
   // 200 x 100 and 257 x 257 both need the 257 grid (degree 8); 320 x 180 needs 513 (degree 9).
-  const Heightfield grid8 = diamond_square_grid(seed, 8, 0.55);
+  // Both take the default roughness, one from DiamondSquareParams, one from the grid's default
+  // argument: the two defaults are the same.
+  const Heightfield grid8 = diamond_square_grid(seed, 8, kRoughnessDefault);
   EXPECT_EQ(
       bit_differences(diamond_square(seed, 200, 100), grid8.cropped(0, 0, 200, 100).normalized()),
       0u);
   EXPECT_EQ(bit_differences(diamond_square(seed, 257, 257), grid8.normalized()), 0u);
-  const Heightfield grid9 = diamond_square_grid(seed, 9, 0.55);
+  const Heightfield grid9 = diamond_square_grid(seed, 9);
   EXPECT_EQ(
       bit_differences(diamond_square(seed, 320, 180), grid9.cropped(0, 0, 320, 180).normalized()),
       0u);
@@ -323,9 +326,9 @@ TEST(DiamondSquare, AnySizeIsTheTopLeftOfTheFullGridNormalised) {
 
 TEST(DiamondSquare, IslandBlendsTheSketchFalloffAndNormalises) {
   for (uint32_t seed : {1u, 2u, 3u}) {
-    const Heightfield plain = diamond_square(seed, 160, 90, {0.55, 0});
-    const Heightfield island = diamond_square(seed, 160, 90, {0.55, 0.4});
-    EXPECT_EQ(bit_differences(island, with_island_falloff(plain, 0.4)), 0u);
+    const Heightfield plain = diamond_square(seed, 160, 90, {kRoughnessDefault, 0});
+    const Heightfield island = diamond_square(seed, 160, 90, {kRoughnessDefault, sketch::ISLAND});
+    EXPECT_EQ(bit_differences(island, with_island_falloff(plain, sketch::ISLAND)), 0u);
     EXPECT_GT(bit_differences(island, plain), plain.size() / 2);
     EXPECT_EQ(island.min(), 0.0f);
     EXPECT_EQ(island.max(), 1.0f);
