@@ -1,4 +1,5 @@
-// Diamond-square (seed 002) over one flat float32 grid, row by row.
+// Diamond-square ("Diamond Square", the Clojure walk-through) over one flat float32 grid, row
+// by row.
 //
 // Map
 //   checks           bad sizes and settings, each with the value and what is allowed
@@ -6,14 +7,13 @@
 //   the window       the top-left w x h of the grid, compacted in place, then normalised
 //   public           diamond_square_grid, diamond_square
 //
-// Seed 002 builds a vector of vectors and walks coordinate lists; it gets slow around
-// 1025 x 1025. Here the grid is one std::vector<float> filled in place, each step visits its
-// points row by row (so memory is read in order), and nothing is allocated per point.
+// The walk-through builds a vector of vectors and walks coordinate lists; its author notes it
+// gets slow around 1025 x 1025. Here the grid is one std::vector<float> filled in place, each
+// step visits its points row by row (so memory is read in order), and nothing is allocated per
+// point.
 #include "core/diamond_square.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -46,7 +46,7 @@ void check_size(const char* who, const char* name, int size) {
   }
 }
 
-// The smallest degree n >= 1 (seed 002's grids start at 3 x 3) with 2^n + 1 >= size.
+// The smallest degree n >= 1 (the walk-through's grids start at 3 x 3) with 2^n + 1 >= size.
 int degree_for(int size) {
   int degree = 1;
   while ((1 << degree) + 1 < size) ++degree;
@@ -87,8 +87,8 @@ void fill_passes(float* grid, std::size_t side, double roughness, P5Random& rand
     }
 
     // Diamond step: the middle of every square's side, from the (up to) four points at
-    // distance half around it. On the border one of them is off the grid and, as seed
-    // 002's avg-points does, only the three inside are averaged.
+    // distance half around it. On the border one of them is off the grid and, as the
+    // walk-through's avg-points does, only the three inside are averaged.
     for (std::size_t y = 0; y < side; y += half) {
       // Rows through square centres start at the left edge; rows of corners start at half.
       const bool centre_row = (y / half) % 2 == 1;

@@ -1,4 +1,5 @@
-// The river network: reaches with Strahler order, drawn from a drainage (seed 003).
+// The river network: reaches with Strahler order, drawn from a drainage (the "Drainage" API
+// documentation's rivers and strahlerOrders).
 //
 // A cell is river once `min_flow` cells drain through it. A reach runs from a source (a river
 // cell no river runs into) or from a meeting (a river cell two or more rivers run into) down

@@ -1,17 +1,19 @@
-// Side-view skylines (seed 004): the random-walk slope and the random points per section.
+// Side-view skylines ("How can I generate a 2D mountain landscape procedurally?"): the
+// random-walk slope and the random points per section.
 //
 // Map
 //   checks              bad settings, each with the value and what is allowed
-//   random walk         004's JavaScript, with P5Random for Math.random
-//   section points      004's C++: section points, sub points, smoothing
+//   random walk         the first answer's JavaScript, with P5Random for Math.random
+//   section points      the second answer's C++: section points, sub points, smoothing
 //   sampling            the section points as one height per column
 //
-// Each skyline has its own P5Random seeded with the seed it is given (004: "use a random
-// number generator which allows you to set a seed value"), so nothing else can shift its draws.
+// Each skyline has its own P5Random seeded with the seed it is given (the first answer: "use
+// a random number generator which allows you to set a seed value"; the second: "be sure to not
+// use your random number generator for anything else than the terrain"), so nothing else can
+// shift its draws.
 #include "core/skyline.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
@@ -52,8 +54,9 @@ void check_sections(const char* who, const SectionParams& p) {
   check_at_least(who, "shift", p.shift, 0, false);
 }
 
-// Smoothing weights (004): the picked point keeps 90% of itself and takes 5% from each
-// neighbour, so thousands of small pulls round off the hard corners between sub points.
+// Smoothing weights (the second answer's): the picked point keeps 90% of itself and takes 5%
+// from each neighbour, so thousands of small pulls round off the hard corners between sub
+// points.
 constexpr double kSmoothNeighbour = 0.05;
 constexpr double kSmoothSelf = 0.90;
 

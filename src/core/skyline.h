@@ -1,5 +1,6 @@
-// Side-view (profile) landscapes (seed 004), each from its own seeded generator, so the same
-// seed and settings always give the same skyline.
+// Side-view (profile) landscapes, after the two answers to "How can I generate a 2D mountain
+// landscape procedurally?", each from its own seeded generator, so the same seed and settings
+// always give the same skyline.
 #pragma once
 
 #include <cstdint>
@@ -19,28 +20,32 @@ struct RandomWalkParams {
   double step_max = 2.5;
   double step_change = 1.0;
 };
-// One height per column, each in [0, height_max]: 004's JavaScript rule for rule, with
-// P5Random(seed).next() in place of Math.random() and the same arithmetic, so the draws are
-// height = next() * height_max, slope = (next() * step_max) * 2 - step_max, then one draw per
-// column, (next() * step_change) * 2 - step_change, after that column's height += slope.
+// One height per column, each in [0, height_max]: the first answer's JavaScript rule for
+// rule, with P5Random(seed).next() in place of Math.random() and the same arithmetic, so the
+// draws are height = next() * height_max, slope = (next() * step_max) * 2 - step_max, then one
+// draw per column, (next() * step_change) * 2 - step_change, after that column's
+// height += slope.
 // Precondition: columns >= 1, height_max > 0, step_max >= 0, step_change >= 0, all finite
 // (std::invalid_argument naming the value if not). O(columns).
 std::vector<double> random_walk_skyline(uint32_t seed, const RandomWalkParams& params = {});
 
-// Random points per section (004's C++ answer): one random point inside each of `sections`
-// equal sections, `sub` - 1 points interpolated between consecutive ones and each moved by up
-// to +-shift/2, then `smooth_steps` times a random interior point is pulled towards its two
-// neighbours (0.05, 0.90, 0.05).
+// Random points per section (the second answer, in C++): one random point inside each of
+// `sections` equal sections, `sub` - 1 points interpolated between consecutive ones and each
+// moved by up to +-shift/2, then `smooth_steps` times a random interior point is pulled
+// towards its two neighbours (0.05, 0.90, 0.05).
 //
-// Where this differs from 004, and why:
-// - The points end at the last section's point: (sections - 1) * sub + 1 of them. 004's loop
-//   fills the sub points of sections - 1 gaps only and leaves its last sub - 1 slots unset.
+// Where this deviates from the answer's C++, and why:
+// - The points end at the last section's point: (sections - 1) * sub + 1 of them. The
+//   answer's loop fills the sub points of sections - 1 gaps only and leaves its last sub - 1
+//   slots unset.
 // - The sideways (x) move is within +-min(shift, spacing) / 2, spacing being the distance
 //   between the interpolated points, so the points stay in order left to right (x strictly
-//   increasing) and the skyline is one height for every x. 004 moves x by +-shift/2, which
-//   lets neighbours swap when two section points are close. The vertical move is always
+//   increasing) and the skyline is one height for every x. The answer moves x by +-shift/2,
+//   which lets neighbours swap when two section points are close. The vertical move is always
 //   +-shift/2, so heights between section points may stray up to shift/2 outside
-//   0..height, as in 004.
+//   0..height, as in the answer.
+// - P5Random(seed).next() stands in for rand() / (float)RAND_MAX (seeded, and the same on
+//   every platform), and the arithmetic is in double.
 //
 // The draws from P5Random(seed), in order (r = next(), in [0, 1)):
 //   1. per section i, left to right: x = r * (width / sections) + i * (width / sections),

@@ -1,11 +1,13 @@
-// River reaches and Strahler order: the diagram of the drainage API, meetings of three, and
-// the reach rules on a real eroded island.
+// River reaches and Strahler order: the diagram of the "Drainage" API documentation, meetings
+// of three, and the reach rules on a real eroded island.
 #include "core/river_network.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/drainage.h"
 #include "core/island.h"
@@ -64,7 +66,7 @@ struct Network {
   }
 };
 
-// The diagram in the drainage API's "Ordering" section:
+// The diagram in the "Drainage" API documentation's "Ordering" section:
 //      1 ──┐            a headwater is 1
 //      1 ──┴── 2 ──┐    two of the same order make the next one up
 //      1 ──┐       │

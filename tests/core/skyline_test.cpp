@@ -1,6 +1,6 @@
-// Side-view skylines (seed 004): the random walk against 004's JavaScript and its properties
-// (bounds, steepness, reflection), the section points (sections, order, smoothing), sampling
-// and bad input.
+// Side-view skylines ("How can I generate a 2D mountain landscape procedurally?"): the random
+// walk against the first answer's JavaScript and its properties (bounds, steepness,
+// reflection), the section points (sections, order, smoothing), sampling and bad input.
 #include "core/skyline.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,7 +19,8 @@ namespace {
 
 using testing::invalid_argument_message;
 
-// 004's JavaScript, line for line, with P5Random for Math.random and a vector for the canvas.
+// The first answer's JavaScript, line for line, with P5Random for Math.random and a vector for
+// the canvas.
 std::vector<double> javascript_walk(uint32_t seed, int width, double STEP_MAX, double STEP_CHANGE,
                                     double HEIGHT_MAX) {
   P5Random Math(seed);
@@ -45,9 +45,9 @@ std::vector<double> javascript_walk(uint32_t seed, int width, double STEP_MAX, d
   return columns;
 }
 
-// 004's C++ answer in its own shape (separate x and y arrays, index arithmetic), with the
-// draws and the two changes the header documents: P5Random for rand() / RAND_MAX, the points
-// ending at the last section point, and the sideways move capped at the sub-point spacing.
+// The second answer's C++ in its own shape (separate x and y arrays, index arithmetic), with
+// the changes the header documents: P5Random for rand() / RAND_MAX, the points ending at the
+// last section point, and the sideways move capped at the sub-point spacing.
 std::vector<Point> cpp_sections(uint32_t seed, const SectionParams& p) {
   const double WIDTH = p.width, HEIGHT = p.height, SHIFT = p.shift;
   const std::size_t SECTIONS = static_cast<std::size_t>(p.sections);
