@@ -218,7 +218,7 @@ TEST(RandomWalkSkyline, InvalidParamsThrowNamingTheValue) {
 
 // --- section points -----------------------------------------------------------------------
 
-TEST(SectionSkyline, Matches004CppWithTheDocumentedDraws) {
+TEST(SectionSkyline, MatchesTheSecondAnswersCppWithTheDocumentedDraws) {
   const SectionParams settings[] = {
       {}, {10000, 1000, 1000, 40, 5, 4000}, {300, 80, 10, 7, 3, 50}, {100, 10, 2, 2, 1, 10}};
   for (const SectionParams& p : settings) {
