@@ -5,6 +5,10 @@ find_package(Threads REQUIRED)
 
 # PNG writing and reading for terrain_io (snapshots, image comparisons): always needed.
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+# Command-line flags (terrain-cli, terrain-sandbox) and JSON (terrain-cli's summary.json, the
+# io tests): both header-only, always needed.
+find_package(CLI11 CONFIG REQUIRED)
+find_package(nlohmann_json CONFIG REQUIRED)
 
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)
