@@ -1,10 +1,11 @@
 // terrain-cli's command line (see options.h).
 //
 // Sections: the flag table (one row a flag: name, value, what it does, default, allowed
-// values; --help and the error messages both read it); reading values (whole numbers, reals,
-// choices); parse_options; help_text.
+// values; --help, the error messages and CLI11 all read it); reading values (whole numbers,
+// reals, choices); reading the words (CLI11, in the order given); parse_options; help_text.
 #include "cli/options.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -12,7 +13,7 @@
 #include <vector>
 
 #include "core/diamond_square.h"
-#include "io/json.h"
+#include "core/number_text.h"
 
 namespace terrain::cli {
 namespace {
@@ -29,7 +30,7 @@ struct Flag {
 
 // A number in the shortest form that reads back the same (0.3, not 0.29999999999999999).
 std::string number(double value) {
-  return io::json_number(value);
+  return number_text(value);
 }
 
 std::string range(double lo, double hi) {
@@ -127,11 +128,124 @@ double read_real(const Flag& flag, std::string_view text, double lo, double hi) 
   return value;
 }
 
-const Flag& find_flag(const std::vector<Flag>& flags, std::string_view name) {
-  for (const Flag& flag : flags) {
-    if (flag.name == name) return flag;
+// --- Reading the words -------------------------------------------------------------------
+//
+// CLI11 splits the words into flags and values. Its rules differ from terrain-cli's in a few
+// places, and terrain-cli keeps its own, so that every input gets the message it always got:
+//   - a value flag takes the next word even when it is another flag ("--drops --seed 3");
+//     here a value in a word of its own never starts with "--": that is "--drops needs a
+//     value";
+//   - "--seed=" (nothing after the '=') takes the next word as its value; here its value is
+//     the empty text, and the next word is read as a word of its own;
+//   - a word it does not know (an unknown flag, a stray word) is left aside and reported at
+//     the end; here the first bad word is reported, in the order given;
+//   - a flag given twice, a value given to a switch ("--force=yes") and a missing value are
+//     errors here, each with its own line, and never CLI11's texts or exit codes.
+// So CLI11 reads each flag with nothing to check and calls back as it reads it (in the
+// order given); the callback looks at the words that flag was read from and stops at the
+// first problem with terrain-cli's message.
+
+// One flag as given, with its value (empty for a switch).
+struct Given {
+  const Flag* flag;
+  std::string value;
+};
+
+// A word CLI11 does not know: an unknown flag (named without any "=value") or a stray word.
+[[noreturn]] void stray_word(std::string_view word) {
+  if (word.size() >= 3 && word.substr(0, 2) == "--") {
+    usage_error("unknown flag " + quoted(word.substr(0, word.find('='))) +
+                " (terrain-cli --help lists them)");
   }
-  usage_error("unknown flag " + quoted(name) + " (terrain-cli --help lists them)");
+  if (!word.empty() && word.front() == '-') {
+    usage_error("unknown flag " + quoted(word) + " (terrain-cli --help lists them)");
+  }
+  usage_error("unexpected argument " + quoted(word) +
+              " (every value follows its flag, e.g. --out DIR)");
+}
+
+const Flag* find_flag(const std::vector<Flag>& flags, std::string_view name) {
+  for (const Flag& flag : flags) {
+    if (flag.name == name) return &flag;
+  }
+  return nullptr;
+}
+
+// Every flag in `args` with its value, in the order given; throws UsageError at the first
+// word that is not a known flag, its value, or a value that belongs to one.
+std::vector<Given> read_words(const std::vector<Flag>& flags,
+                              std::span<const std::string_view> args) {
+  CLI::App app("", "terrain-cli");
+  app.set_help_flag();  // --help is handled before CLI11 is asked (see parse_options)
+  app.allow_extras();   // unknown words are reported here, in order (see above)
+  // CLI11 reads from the back of this and takes each word off as it goes, so the words read
+  // so far are always the first args.size() - words.size() of args.
+  std::vector<std::string> words(args.rbegin(), args.rend());
+  std::vector<Given> given;
+
+  // A word CLI11 left aside came before the flag it is now reading: that word is reported.
+  // (remaining(), not remaining_size(): the size leaves out a "--", which is a stray too.)
+  const auto no_stray_word_yet = [&] {
+    const std::vector<std::string> strays = app.remaining();
+    if (!strays.empty()) stray_word(strays.front());
+  };
+  const auto once = [&](const Flag& flag) {
+    for (const Given& seen : given) {
+      if (seen.flag == &flag) usage_error(flag.name + " is given twice (give it once)");
+    }
+  };
+
+  for (const Flag& flag : flags) {
+    const auto on_read = [&, flag_ptr = &flag](const CLI::results_t& results) {
+      const Flag& read_flag = *flag_ptr;
+      no_stray_word_yet();
+      once(read_flag);
+      const std::size_t read = args.size() - words.size();  // this flag's words included
+      if (read_flag.value.empty()) {
+        // A switch is read from one word, "--force" or "--force=...".
+        if (args[read - 1] != read_flag.name) usage_error(read_flag.name + " takes no value");
+        given.push_back({&read_flag, ""});
+        return true;
+      }
+      const std::string& value = results.front();
+      if (args[read - 1] == read_flag.name + "=" + value) {
+        given.push_back({&read_flag, value});  // "--seed=5": the value is what follows '='
+      } else if (args[read - 2] != read_flag.name) {
+        // "--seed=" and then CLI11 took the next word: the value is empty, and that word is
+        // put back to be read on its own.
+        words.push_back(value);
+        given.push_back({&read_flag, ""});
+      } else if (value.substr(0, 2) == "--") {
+        usage_error(read_flag.name + " needs a value (allowed: " + read_flag.allowed + ")");
+      } else {
+        given.push_back({&read_flag, value});
+      }
+      return true;
+    };
+    app.add_option(flag.name, on_read)
+        ->expected(flag.value.empty() ? 0 : 1)
+        ->trigger_on_parse();  // call back as each flag is read, not once all are
+  }
+
+  try {
+    app.parse(words);
+  } catch (const CLI::ArgumentMismatch&) {
+    // A value flag was the last word, with nothing after it to be its value. (Anything else
+    // CLI11 might throw would be a mistake here, and is left to show as an unexpected
+    // failure.)
+    if (args.empty() || !words.empty()) throw;
+    const std::string_view last = args.back();
+    const Flag* flag = find_flag(flags, last.substr(0, last.find('=')));
+    if (flag == nullptr) throw;
+    no_stray_word_yet();
+    once(*flag);
+    if (last == flag->name) {
+      usage_error(flag->name + " needs a value (allowed: " + flag->allowed + ")");
+    }
+    given.push_back({flag, ""});  // "--seed=" as the last word: an empty value
+  }
+  no_stray_word_yet();
+  return given;
 }
 
 }  // namespace
@@ -167,6 +281,8 @@ std::string_view routing_name(Routing routing) {
 
 Options parse_options(std::span<const std::string_view> args) {
   Options options;
+  // --help anywhere, as any word (even where it would be a flag's value), wins over
+  // everything else, so it is looked for before the words are read.
   for (std::string_view arg : args) {
     if (arg == "--help" || arg == "-h") {
       options.help = true;
@@ -176,35 +292,7 @@ Options parse_options(std::span<const std::string_view> args) {
 
   const std::vector<Flag> flags = flag_table();
   // Each flag given, with its value, in the order given (so the first bad one is reported).
-  std::vector<std::pair<const Flag*, std::string_view>> given;
-  for (std::size_t i = 0; i < args.size(); i++) {
-    const std::string_view arg = args[i];
-    if (arg.size() < 3 || arg.substr(0, 2) != "--") {
-      if (!arg.empty() && arg.front() == '-') {
-        usage_error("unknown flag " + quoted(arg) + " (terrain-cli --help lists them)");
-      }
-      usage_error("unexpected argument " + quoted(arg) +
-                  " (every value follows its flag, e.g. --out DIR)");
-    }
-    // --flag=value is read as --flag value.
-    const std::size_t equals = arg.find('=');
-    const std::string_view name = arg.substr(0, equals);
-    const Flag& flag = find_flag(flags, name);
-    for (const auto& [seen, value] : given) {
-      if (seen == &flag) usage_error(flag.name + " is given twice (give it once)");
-    }
-    std::string_view value;
-    if (flag.value.empty()) {
-      if (equals != std::string_view::npos) usage_error(flag.name + " takes no value");
-    } else if (equals != std::string_view::npos) {
-      value = arg.substr(equals + 1);
-    } else if (i + 1 < args.size() && args[i + 1].substr(0, 2) != "--") {
-      value = args[++i];
-    } else {
-      usage_error(flag.name + " needs a value (allowed: " + flag.allowed + ")");
-    }
-    given.emplace_back(&flag, value);
-  }
+  const std::vector<Given> given = read_words(flags, args);
 
   const Flag* roughness_flag = nullptr;
   const Flag* scale_flag = nullptr;

@@ -3,7 +3,8 @@
 // Every flag is checked in full here, before anything touches the disk: a value that is not
 // a number, out of range, missing or given twice, an unknown flag, a flag that does not apply
 // to the chosen generator, or a missing --out is a UsageError whose message is one line
-// naming the flag and what is allowed.
+// naming the flag and what is allowed. CLI11 splits the words into flags and values; the
+// rules, checks and messages are terrain-cli's own (see options.cpp).
 #pragma once
 
 #include <cstdint>
