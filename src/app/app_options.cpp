@@ -1,18 +1,52 @@
+// terrain-sandbox's flags (see app_options.h).
+//
+// CLI11 splits the words into flags and values; the checks and their messages are the app's
+// own, one line each, naming the flag and what is allowed. Where CLI11's rules differ from the
+// app's, the app's are kept:
+//   - every word is checked in the order given, and the first bad one is reported (CLI11
+//     would leave unknown words aside until the end);
+//   - "--seed=5" is not a way to give a value (the value is the next word), so it is an
+//     unknown flag, as is "--paused=1";
+//   - a flag given twice is allowed (each value is checked; the last one counts);
+//   - a value flag takes the next word, whatever it is ("--save-folder --debug" saves into a
+//     folder named "--debug");
+//   - "-h" is --help, but "-hx" is an unknown flag (CLI11 would read it as "-h -x", so -h is
+//     not a CLI11 name: it is picked out of the words CLI11 does not know).
+// So CLI11 reads each flag with nothing to check and calls back as it reads it; the callback
+// checks the words that flag was read from and throws BadFlag with the message.
 #include "app/app_options.h"
 
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <charconv>
-#include <cstring>
 #include <filesystem>
+#include <functional>
+#include <stdexcept>
 #include <string_view>
+#include <vector>
 
+#include "render/geometry/color_scheme.h"
 #include "session/controls.h"
 #include "session/live_model.h"
 
 namespace terrain::app {
 
 using session::LiveModel;
-using session::Settings;
 namespace {
+
+// The one line for bad input, thrown out of CLI11's callbacks.
+class BadFlag : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void fail(const std::string& message) {
+  throw BadFlag(message);
+}
+
+[[noreturn]] void unknown_flag(std::string_view word) {
+  fail("unknown flag '" + std::string(word) + "' (see --help)");
+}
 
 // A whole decimal number in [lo, hi], the entire text and nothing else.
 template <typename T>
@@ -25,11 +59,154 @@ std::optional<T> whole(std::string_view text, T lo, T hi) {
   return value;
 }
 
-bool known_scheme(std::string_view key) {
-  for (const char* k : {"site_dark", "site_light", "topographic", "blueprint", "bw"}) {
-    if (key == k) return true;
+// The colour schemes' keys from their table, joined by `separator`, and `last` before the
+// last one; `marked` gets " (default)" after it.
+std::string scheme_keys(std::string_view separator, std::string_view last,
+                        std::string_view marked = "") {
+  const auto schemes = render::color_schemes();
+  std::string text;
+  for (std::size_t i = 0; i < schemes.size(); i++) {
+    if (i > 0) text += i + 1 == schemes.size() ? last : separator;
+    text += schemes[i].key;
+    if (schemes[i].key == marked) text += " (default)";
   }
-  return false;
+  return text;
+}
+
+// --screenshot and --cells: a new file in a folder that exists.
+void check_new_file(const std::string& flag, const std::string& value) {
+  if (value.empty()) fail(flag + ": missing path");
+  const std::filesystem::path path(value);
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    fail(flag + ": '" + value + "' already exists (it is never overwritten)");
+  }
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  if (!std::filesystem::is_directory(folder, ec)) {
+    fail(flag + ": folder '" + folder.string() + "' does not exist");
+  }
+}
+
+// Reads argv into `options`; throws BadFlag at the first bad word.
+void read_flags(int argc, char** argv, AppOptions& options) {
+  const std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
+  CLI::App app("", "terrain-sandbox");
+  app.set_help_flag();  // --help is one of the switches below, -h one of the unknown words
+  app.allow_extras();   // unknown words are reported here, in order
+  // CLI11 reads from the back of this and takes each word off as it goes, so the words read
+  // so far are always the first args.size() - words.size() of args.
+  std::vector<std::string> words(args.rbegin(), args.rend());
+
+  // The words CLI11 left aside came before the flag it is now reading (or before the end).
+  const auto no_unknown_word_yet = [&] {
+    for (const std::string& word : app.remaining()) {
+      if (word != "-h") unknown_flag(word);
+      options.help = true;
+    }
+  };
+  const auto add_switch = [&](const std::string& name, bool& field) {
+    const auto on_read = [&, name](const CLI::results_t&) {
+      no_unknown_word_yet();
+      const std::string& word = args[args.size() - words.size() - 1];
+      if (word != name) unknown_flag(word);  // "--paused=1"
+      field = true;
+      return true;
+    };
+    app.add_option(name, on_read)->expected(0)->trigger_on_parse();
+  };
+  const auto add_value = [&](const std::string& name,
+                             std::function<void(const std::string&)> check_and_set) {
+    const auto on_read = [&, name, check_and_set](const CLI::results_t& results) {
+      no_unknown_word_yet();
+      const std::size_t read = args.size() - words.size();
+      // Given as "--seed=5", or as "--seed=" with CLI11 taking the next word.
+      if (args[read - 1] != results.front() || args[read - 2] != name) {
+        unknown_flag(args[read - 1] == results.front() ? args[read - 2] : args[read - 1]);
+      }
+      check_and_set(results.front());
+      return true;
+    };
+    app.add_option(name, on_read)->expected(1)->trigger_on_parse();
+  };
+
+  add_switch("--help", options.help);
+  add_switch("--paused", options.paused);
+  add_switch("--stats", options.stats);
+  add_switch("--original", options.show_original);
+  add_switch("--no-rivers", options.hide_rivers);
+  add_switch("--debug", options.debug);
+  add_value("--seed", [&](const std::string& value) {
+    const auto seed = session::parse_seed(value, nullptr);
+    if (!seed) fail("--seed: '" + value + "' is not a whole number 0..4294967295");
+    options.seed = *seed;
+  });
+  add_value("--scheme", [&](const std::string& value) {
+    if (render::find_color_scheme(value) == nullptr) {
+      fail("--scheme: '" + value + "' is not one of " + scheme_keys(", ", ", "));
+    }
+    options.scheme = value;
+  });
+  add_value("--size", [&](const std::string& value) {
+    const std::string_view text = value;
+    const auto x = text.find('x');
+    const auto w =
+        x == std::string_view::npos ? std::nullopt : whole<int>(text.substr(0, x), 64, 16384);
+    const auto h =
+        x == std::string_view::npos ? std::nullopt : whole<int>(text.substr(x + 1), 64, 16384);
+    if (!w || !h) fail("--size: '" + value + "' is not WxH with each 64..16384 (e.g. 1280x720)");
+    options.width = *w;
+    options.height = *h;
+  });
+  add_value("--drops", [&](const std::string& value) {
+    const auto n = whole<uint64_t>(value, 0, 100000000);
+    if (!n) fail("--drops: '" + value + "' is not a whole number 0..100000000");
+    options.drops = *n;
+  });
+  add_value("--drops-per-frame", [&](const std::string& value) {
+    const auto n = whole<int>(value, 0, LiveModel::kMaxDropsPerFrame);
+    if (!n) {
+      fail("--drops-per-frame: '" + value + "' is not a whole number 0.." +
+           std::to_string(LiveModel::kMaxDropsPerFrame));
+    }
+    options.drops_per_frame = *n;
+  });
+  add_value("--frames", [&](const std::string& value) {
+    const auto n = whole<uint64_t>(value, 1, 100000000);
+    if (!n) fail("--frames: '" + value + "' is not a whole number 1..100000000");
+    options.frames = *n;
+  });
+  add_value("--screenshot", [&](const std::string& value) {
+    check_new_file("--screenshot", value);
+    options.screenshot = value;
+  });
+  add_value("--cells", [&](const std::string& value) {
+    check_new_file("--cells", value);
+    options.cells = value;
+  });
+  add_value("--save-folder", [&](const std::string& value) {
+    if (value.empty()) fail("--save-folder: missing folder");
+    options.save_folder = value;
+  });
+
+  try {
+    app.parse(words);
+  } catch (const CLI::ArgumentMismatch&) {
+    // A value flag was the last word, with nothing after it to be its value. (Anything else
+    // CLI11 might throw would be a mistake here, and is left to show as an unexpected
+    // failure.)
+    if (!words.empty() || args.empty()) throw;
+    no_unknown_word_yet();
+    if (args.back().find('=') != std::string::npos) unknown_flag(args.back());  // "--seed="
+    fail(args.back() + ": missing value");
+  }
+  no_unknown_word_yet();
+
+  if (!options.screenshot.empty() && !options.frames) {
+    fail("--screenshot: needs --frames N (the screenshot is taken after the last frame)");
+  }
+  if (!options.cells.empty() && !options.frames) {
+    fail("--cells: needs --frames N (the cells are read after the last frame)");
+  }
 }
 
 }  // namespace
@@ -43,7 +220,8 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
                        [--stats] [--help]
 
   --seed N             the map's seed, a whole number 0..4294967295 (default: random)
-  --scheme KEY         site_dark (default), site_light, topographic, blueprint or bw
+  --scheme KEY         )" +
+         scheme_keys(", ", " or ", AppOptions{}.scheme) + R"(
   --size WxH           window size in pixels, each 64..16384 (default 1280x720)
   --paused             start paused (as the sketch does for readers who ask for less motion)
   --drops N            rain N drops before the first frame, 0..100000000 (default 0); the rain
@@ -70,109 +248,11 @@ F11 or F fullscreen, Esc leave fullscreen, W rivers, O original terrain, D debug
 
 std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* error) {
   AppOptions options;
-  auto fail = [&](std::string message) -> std::optional<AppOptions> {
-    *error = std::move(message);
+  try {
+    read_flags(argc, argv, options);
+  } catch (const BadFlag& bad) {
+    *error = bad.what();
     return std::nullopt;
-  };
-  for (int k = 1; k < argc; k++) {
-    const std::string_view flag = argv[k];
-    if (flag == "--help" || flag == "-h") {
-      options.help = true;
-      continue;
-    }
-    if (flag == "--paused") {
-      options.paused = true;
-      continue;
-    }
-    if (flag == "--stats") {
-      options.stats = true;
-      continue;
-    }
-    if (flag == "--original") {
-      options.show_original = true;
-      continue;
-    }
-    if (flag == "--no-rivers") {
-      options.hide_rivers = true;
-      continue;
-    }
-    if (flag == "--debug") {
-      options.debug = true;
-      continue;
-    }
-    const bool takes_value = flag == "--seed" || flag == "--scheme" || flag == "--size" ||
-                             flag == "--drops" || flag == "--drops-per-frame" ||
-                             flag == "--frames" || flag == "--screenshot" || flag == "--cells" ||
-                             flag == "--save-folder";
-    if (!takes_value) {
-      return fail("unknown flag '" + std::string(flag) + "' (see --help)");
-    }
-    if (k + 1 >= argc) return fail(std::string(flag) + ": missing value");
-    const std::string_view value = argv[++k];
-    if (flag == "--seed") {
-      std::string why;
-      const auto seed = session::parse_seed(value, &why);
-      if (!seed)
-        return fail("--seed: '" + std::string(value) + "' is not a whole number 0..4294967295");
-      options.seed = *seed;
-    } else if (flag == "--scheme") {
-      if (!known_scheme(value)) {
-        return fail("--scheme: '" + std::string(value) +
-                    "' is not one of site_dark, site_light, topographic, blueprint, bw");
-      }
-      options.scheme = value;
-    } else if (flag == "--size") {
-      const auto x = value.find('x');
-      const auto w =
-          x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(0, x), 64, 16384);
-      const auto h =
-          x == std::string_view::npos ? std::nullopt : whole<int>(value.substr(x + 1), 64, 16384);
-      if (!w || !h) {
-        return fail("--size: '" + std::string(value) +
-                    "' is not WxH with each 64..16384 (e.g. 1280x720)");
-      }
-      options.width = *w;
-      options.height = *h;
-    } else if (flag == "--drops") {
-      const auto n = whole<uint64_t>(value, 0, 100000000);
-      if (!n)
-        return fail("--drops: '" + std::string(value) + "' is not a whole number 0..100000000");
-      options.drops = *n;
-    } else if (flag == "--drops-per-frame") {
-      const auto n = whole<int>(value, 0, LiveModel::kMaxDropsPerFrame);
-      if (!n) {
-        return fail("--drops-per-frame: '" + std::string(value) + "' is not a whole number 0.." +
-                    std::to_string(LiveModel::kMaxDropsPerFrame));
-      }
-      options.drops_per_frame = *n;
-    } else if (flag == "--frames") {
-      const auto n = whole<uint64_t>(value, 1, 100000000);
-      if (!n)
-        return fail("--frames: '" + std::string(value) + "' is not a whole number 1..100000000");
-      options.frames = *n;
-    } else if (flag == "--screenshot" || flag == "--cells") {
-      const std::filesystem::path path(value);
-      std::error_code ec;
-      if (value.empty()) return fail(std::string(flag) + ": missing path");
-      if (std::filesystem::exists(path, ec)) {
-        return fail(std::string(flag) + ": '" + std::string(value) +
-                    "' already exists (it is never overwritten)");
-      }
-      const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
-      if (!std::filesystem::is_directory(folder, ec)) {
-        return fail(std::string(flag) + ": folder '" + folder.string() + "' does not exist");
-      }
-      (flag == "--screenshot" ? options.screenshot : options.cells) = value;
-    } else if (flag == "--save-folder") {
-      if (value.empty()) return fail("--save-folder: missing folder");
-      options.save_folder = value;
-    }
-  }
-  if (!options.screenshot.empty() && !options.frames) {
-    return fail("--screenshot: needs --frames N (the screenshot is taken after the last frame)");
-  }
-  if (!options.cells.empty() && !options.frames) {
-    return fail("--cells: needs --frames N (the cells are read after the last frame)");
   }
   return options;
 }
