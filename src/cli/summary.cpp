@@ -2,9 +2,10 @@
 #include "cli/summary.h"
 
 #include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
 
 #include "core/sketch.h"
-#include "io/json.h"
 
 namespace terrain::cli {
 namespace {
@@ -17,85 +18,79 @@ double rounded_ms(double ms) {
 }  // namespace
 
 std::string summary_json(const Options& options, const PipelineResult& result, double total_ms) {
-  io::JsonWriter json;
-  json.begin_object();
-  json.member("program", "terrain-cli");
+  // ordered_json keeps the members in the order they are set here (plain json would sort
+  // them by name).
+  nlohmann::ordered_json json;
+  json["program"] = "terrain-cli";
 
-  json.key("inputs").begin_object();
-  json.member("seed", options.seed);
-  json.member("drops", options.drops);
-  json.member("generator", generator_name(options.generator));
-  json.member("width", options.width);
-  json.member("height", options.height);
+  nlohmann::ordered_json& inputs = json["inputs"];
+  inputs["seed"] = options.seed;
+  inputs["drops"] = options.drops;
+  inputs["generator"] = generator_name(options.generator);
+  inputs["width"] = options.width;
+  inputs["height"] = options.height;
   if (options.generator == Generator::island) {
-    json.member("terrain_scale", options.terrain_scale);
-    json.member("island", sketch::ISLAND);
+    inputs["terrain_scale"] = options.terrain_scale;
+    inputs["island"] = sketch::ISLAND;
   } else {
-    json.member("roughness", options.roughness);
-    json.member("island", kDiamondSquareIsland);
+    inputs["roughness"] = options.roughness;
+    inputs["island"] = kDiamondSquareIsland;
   }
-  json.member("erosion", options.rain.erosion);
-  json.member("deposition", options.rain.deposition);
-  json.member("inertia", options.rain.inertia);
-  json.member("brush_radius", options.rain.brush_radius);
-  json.member("sea_level", options.rain.sea_level);
-  json.member("routing", routing_name(options.routing));
-  json.member("min_flow", options.min_flow);
-  json.end_object();
+  inputs["erosion"] = options.rain.erosion;
+  inputs["deposition"] = options.rain.deposition;
+  inputs["inertia"] = options.rain.inertia;
+  inputs["brush_radius"] = options.rain.brush_radius;
+  inputs["sea_level"] = options.rain.sea_level;
+  inputs["routing"] = routing_name(options.routing);
+  inputs["min_flow"] = options.min_flow;
 
   const RainStats& rain = result.rain;
-  json.key("counts").begin_object();
-  json.member("drops", rain.drops);
-  json.member("total_steps", rain.steps);
-  json.member(
-      "mean_steps_per_drop",
-      rain.drops == 0 ? 0.0 : static_cast<double>(rain.steps) / static_cast<double>(rain.drops));
-  json.key("drops_ended").begin_object();
-  json.member("flat", rain.flat);
-  json.member("off_map", rain.off_map);
-  json.member("sea", rain.sea);
-  json.member("max_steps", rain.max_steps);
-  json.end_object();
-  json.member("river_cells", result.rivers.river_cells);
-  json.member("river_reaches", result.rivers.reaches);
-  json.member("max_strahler_order", result.rivers.max_order);
-  json.member("max_flow", result.rivers.max_flow);
-  json.member("basins", result.rivers.basins);
-  json.end_object();
+  nlohmann::ordered_json& counts = json["counts"];
+  counts["drops"] = rain.drops;
+  counts["total_steps"] = rain.steps;
+  counts["mean_steps_per_drop"] =
+      rain.drops == 0 ? 0.0 : static_cast<double>(rain.steps) / static_cast<double>(rain.drops);
+  nlohmann::ordered_json& ended = counts["drops_ended"];
+  ended["flat"] = rain.flat;
+  ended["off_map"] = rain.off_map;
+  ended["sea"] = rain.sea;
+  ended["max_steps"] = rain.max_steps;
+  counts["river_cells"] = result.rivers.river_cells;
+  counts["river_reaches"] = result.rivers.reaches;
+  counts["max_strahler_order"] = result.rivers.max_order;
+  counts["max_flow"] = result.rivers.max_flow;
+  counts["basins"] = result.rivers.basins;
 
   const Timings& t = result.timings;
-  json.key("timings").begin_object();
-  json.member("terrain_ms", rounded_ms(t.terrain_ms));
-  json.member("rain_ms", rounded_ms(t.rain_ms));
-  // Whole drops a second over the whole rain; 0 when there was none.
-  json.member("drops_per_s", t.rain_ms > 0
-                                 ? std::round(static_cast<double>(rain.drops) / (t.rain_ms / 1000))
-                                 : 0.0);
-  json.member("drainage_ms", rounded_ms(t.drainage_ms));
-  json.member("rivers_ms", rounded_ms(t.rivers_ms));
-  json.member("total_ms", rounded_ms(total_ms));
-  json.end_object();
+  nlohmann::ordered_json& timings = json["timings"];
+  timings["terrain_ms"] = rounded_ms(t.terrain_ms);
+  timings["rain_ms"] = rounded_ms(t.rain_ms);
+  // Whole drops a second over the whole rain; 0 when there was none. Written as a whole
+  // number (a double would be written 185000.0).
+  timings["drops_per_s"] =
+      t.rain_ms > 0
+          ? static_cast<uint64_t>(std::round(static_cast<double>(rain.drops) / (t.rain_ms / 1000)))
+          : uint64_t{0};
+  timings["drainage_ms"] = rounded_ms(t.drainage_ms);
+  timings["rivers_ms"] = rounded_ms(t.rivers_ms);
+  timings["total_ms"] = rounded_ms(total_ms);
 
-  json.key("files").begin_object();
-  json.member("original.npy", "float32 (height, width): heights from the generator");
-  json.member("eroded.npy", "float32 (height, width): heights after the rain");
-  json.member("filled.npy",
-              "float32 (height, width): the routing surface (eroded, plus the wander ripple "
-              "for sketch routing, hollows filled)");
-  json.member("flow.npy",
-              "uint32 (height, width): cells draining through each cell, itself "
-              "counted");
-  json.member("downstream.npy",
-              "int32 (height, width): index y*width+x of the cell each cell drains into, -1 at "
-              "an outlet");
-  json.member("basins.npy", "int32 (height, width): the basin (outlet number) of each cell");
-  json.member("strahler.npy",
-              "uint8 (height, width): Strahler order of river cells (flow >= min_flow), 0 "
-              "elsewhere");
-  json.end_object();
+  nlohmann::ordered_json& files = json["files"];
+  files["original.npy"] = "float32 (height, width): heights from the generator";
+  files["eroded.npy"] = "float32 (height, width): heights after the rain";
+  files["filled.npy"] =
+      "float32 (height, width): the routing surface (eroded, plus the wander ripple for sketch "
+      "routing, hollows filled)";
+  files["flow.npy"] = "uint32 (height, width): cells draining through each cell, itself counted";
+  files["downstream.npy"] =
+      "int32 (height, width): index y*width+x of the cell each cell drains into, -1 at an outlet";
+  files["basins.npy"] = "int32 (height, width): the basin (outlet number) of each cell";
+  files["strahler.npy"] =
+      "uint8 (height, width): Strahler order of river cells (flow >= min_flow), 0 elsewhere";
 
-  json.end_object();
-  return json.text();
+  // Two spaces a level and a final newline, as a text file should end. Every string here is
+  // the program's own ASCII, so dump() has no invalid UTF-8 to refuse.
+  return json.dump(2) + "\n";
 }
 
 }  // namespace terrain::cli

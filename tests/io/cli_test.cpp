@@ -15,18 +15,17 @@
 #include "io/atomic_file.h"
 #include "io/npy.h"
 #include "io_test_support.h"
-#include "json_reader.h"
 
 namespace terrain {
 namespace {
 
 namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
 using testing::CliRun;
-using testing::JsonValue;
 using testing::line_count;
 using testing::listing;
-using testing::parse_json;
 using testing::ScratchDir;
+using testing::whole;
 
 // --- Helpers -------------------------------------------------------------------------------
 
@@ -52,8 +51,8 @@ std::vector<T> load(const fs::path& dir, const std::string& name, int height, in
   return io::npy_values<T>(io::read_npy(dir / name), height, width);
 }
 
-JsonValue load_summary(const fs::path& dir) {
-  return parse_json(io::read_file(dir / "summary.json"));
+Json load_summary(const fs::path& dir) {
+  return testing::read_json(dir / "summary.json");
 }
 
 // summary.json without its timings, which differ from run to run.
@@ -160,41 +159,41 @@ TEST_F(Cli, SummaryEchoesTheInputsAndCountsWhatHappened) {
            "--inertia",       "0.2",  "--brush-radius", "3",    "--sea-level",  "0.3",
            "--terrain-scale", "0.02", "--min-flow",     "50",   "--out",        out.string()}),
       out);
-  const JsonValue summary = load_summary(out);
-  const JsonValue& inputs = summary["inputs"];
-  EXPECT_EQ(inputs["seed"].whole(), 7u);
-  EXPECT_EQ(inputs["drops"].whole(), 3000u);
-  EXPECT_EQ(inputs["generator"].text, "island");
-  EXPECT_EQ(inputs["width"].whole(), 100u);
-  EXPECT_EQ(inputs["height"].whole(), 80u);
-  EXPECT_EQ(inputs["erosion"].number, 0.5);
-  EXPECT_EQ(inputs["deposition"].number, 0.1);
-  EXPECT_EQ(inputs["inertia"].number, 0.2);
-  EXPECT_EQ(inputs["brush_radius"].whole(), 3u);
-  EXPECT_EQ(inputs["sea_level"].number, 0.3);
-  EXPECT_EQ(inputs["terrain_scale"].number, 0.02);
-  EXPECT_FALSE(inputs.has("roughness"));
-  EXPECT_EQ(inputs["routing"].text, "sketch");
-  EXPECT_EQ(inputs["min_flow"].whole(), 50u);
+  const Json summary = load_summary(out);
+  const Json& inputs = summary.at("inputs");
+  EXPECT_EQ(whole(inputs.at("seed")), 7u);
+  EXPECT_EQ(whole(inputs.at("drops")), 3000u);
+  EXPECT_EQ(inputs.at("generator").get<std::string>(), "island");
+  EXPECT_EQ(whole(inputs.at("width")), 100u);
+  EXPECT_EQ(whole(inputs.at("height")), 80u);
+  EXPECT_EQ(inputs.at("erosion").get<double>(), 0.5);
+  EXPECT_EQ(inputs.at("deposition").get<double>(), 0.1);
+  EXPECT_EQ(inputs.at("inertia").get<double>(), 0.2);
+  EXPECT_EQ(whole(inputs.at("brush_radius")), 3u);
+  EXPECT_EQ(inputs.at("sea_level").get<double>(), 0.3);
+  EXPECT_EQ(inputs.at("terrain_scale").get<double>(), 0.02);
+  EXPECT_FALSE(inputs.contains("roughness"));
+  EXPECT_EQ(inputs.at("routing").get<std::string>(), "sketch");
+  EXPECT_EQ(whole(inputs.at("min_flow")), 50u);
 
-  const JsonValue& counts = summary["counts"];
-  EXPECT_EQ(counts["drops"].whole(), 3000u);
-  const JsonValue& ended = counts["drops_ended"];
-  EXPECT_EQ(ended["flat"].whole() + ended["off_map"].whole() + ended["sea"].whole() +
-                ended["max_steps"].whole(),
+  const Json& counts = summary.at("counts");
+  EXPECT_EQ(whole(counts.at("drops")), 3000u);
+  const Json& ended = counts.at("drops_ended");
+  EXPECT_EQ(whole(ended.at("flat")) + whole(ended.at("off_map")) + whole(ended.at("sea")) +
+                whole(ended.at("max_steps")),
             3000u);
-  EXPECT_GT(counts["total_steps"].whole(), 3000u);
+  EXPECT_GT(whole(counts.at("total_steps")), 3000u);
   const auto flow = load<uint32_t>(out, "flow.npy", 80, 100);
-  EXPECT_EQ(counts["river_cells"].whole(),
+  EXPECT_EQ(whole(counts.at("river_cells")),
             static_cast<uint64_t>(
                 std::count_if(flow.begin(), flow.end(), [](uint32_t f) { return f >= 50; })));
-  EXPECT_EQ(counts["max_flow"].whole(), *std::max_element(flow.begin(), flow.end()));
+  EXPECT_EQ(whole(counts.at("max_flow")), *std::max_element(flow.begin(), flow.end()));
   expect_consistent_drainage(out, 80, 100, 50);
 
   for (const char* timing :
        {"terrain_ms", "rain_ms", "drops_per_s", "drainage_ms", "rivers_ms", "total_ms"}) {
-    EXPECT_EQ(summary["timings"][timing].kind, JsonValue::Kind::number) << timing;
-    EXPECT_GE(summary["timings"][timing].number, 0) << timing;
+    EXPECT_TRUE(summary.at("timings").at(timing).is_number()) << timing;
+    EXPECT_GE(summary.at("timings").at(timing).get<double>(), 0) << timing;
   }
 }
 
@@ -246,12 +245,12 @@ TEST_F(Cli, DiamondSquareTerrainRisesToAnIslandThatDrainsToTheSea) {
     }
   }
   EXPECT_LT(border / border_n + 0.2, middle / middle_n);
-  const JsonValue summary = load_summary(out);
-  EXPECT_EQ(summary["inputs"]["generator"].text, "diamond-square");
-  EXPECT_EQ(summary["inputs"]["roughness"].number, 0.7);
-  EXPECT_EQ(summary["inputs"]["island"].number, 0.4);
-  EXPECT_FALSE(summary["inputs"].has("terrain_scale"));
-  EXPECT_GT(summary["counts"]["drops_ended"]["sea"].whole(), 0u);
+  const Json summary = load_summary(out);
+  EXPECT_EQ(summary.at("inputs").at("generator").get<std::string>(), "diamond-square");
+  EXPECT_EQ(summary.at("inputs").at("roughness").get<double>(), 0.7);
+  EXPECT_EQ(summary.at("inputs").at("island").get<double>(), 0.4);
+  EXPECT_FALSE(summary.at("inputs").contains("terrain_scale"));
+  EXPECT_GT(whole(summary.at("counts").at("drops_ended").at("sea")), 0u);
   expect_consistent_drainage(out, 65, 129, 250);
 }
 
@@ -271,7 +270,7 @@ TEST_F(Cli, FloodRoutingAddsNoRippleAndSketchRoutingDoes) {
   }
   EXPECT_EQ(flood_below, 0u);
   EXPECT_GT(sketch_below, 1000u);
-  EXPECT_EQ(load_summary(dir("flood"))["inputs"]["routing"].text, "flood");
+  EXPECT_EQ(load_summary(dir("flood")).at("inputs").at("routing").get<std::string>(), "flood");
   expect_consistent_drainage(dir("flood"), 180, 320, 250);
 }
 
@@ -287,15 +286,15 @@ TEST_F(Cli, Seed42MatchesTheSketchAfter20000Drops) {
                                      testing::read_reference<float>("eroded-20000.f32")),
             0u);
   // The sketch's own counts for this run.
-  const JsonValue expected =
-      parse_json(io::read_file(testing::reference_path("summary-20000.json")));
-  const JsonValue counts = load_summary(out)["counts"];
-  EXPECT_EQ(counts["total_steps"].whole(), expected["total_steps"].whole());
+  const Json expected = testing::read_json(testing::reference_path("summary-20000.json"));
+  const Json counts = load_summary(out).at("counts");
+  EXPECT_EQ(whole(counts.at("total_steps")), whole(expected.at("total_steps")));
   for (const char* end : {"flat", "off_map", "sea", "max_steps"}) {
-    EXPECT_EQ(counts["drops_ended"][end].whole(), expected["drops_ended"][end].whole()) << end;
+    EXPECT_EQ(whole(counts.at("drops_ended").at(end)), whole(expected.at("drops_ended").at(end)))
+        << end;
   }
-  EXPECT_EQ(counts["river_cells"].whole(), expected["river_cells"].whole());
-  EXPECT_EQ(counts["max_flow"].whole(), expected["max_water"].whole());
+  EXPECT_EQ(whole(counts.at("river_cells")), whole(expected.at("river_cells")));
+  EXPECT_EQ(whole(counts.at("max_flow")), whole(expected.at("max_water")));
 }
 
 // The whole default run (about a second or two): the sketch's eroded field, routing surface,
@@ -321,23 +320,24 @@ TEST_F(Cli, DefaultRunMatchesTheSketchsWaterDownstreamAndFilledSurface) {
   EXPECT_EQ(testing::bit_differences(water, testing::read_reference<float>("water.f32")), 0u);
   expect_consistent_drainage(out, 180, 320, 250);
 
-  const JsonValue expected = parse_json(io::read_file(testing::reference_path("summary.json")));
-  const JsonValue summary = load_summary(out);
-  const JsonValue& counts = summary["counts"];
-  EXPECT_EQ(counts["drops"].whole(), 300000u);
-  EXPECT_EQ(counts["total_steps"].whole(), expected["total_steps"].whole());
+  const Json expected = testing::read_json(testing::reference_path("summary.json"));
+  const Json summary = load_summary(out);
+  const Json& counts = summary.at("counts");
+  EXPECT_EQ(whole(counts.at("drops")), 300000u);
+  EXPECT_EQ(whole(counts.at("total_steps")), whole(expected.at("total_steps")));
   for (const char* end : {"flat", "off_map", "sea", "max_steps"}) {
-    EXPECT_EQ(counts["drops_ended"][end].whole(), expected["drops_ended"][end].whole()) << end;
+    EXPECT_EQ(whole(counts.at("drops_ended").at(end)), whole(expected.at("drops_ended").at(end)))
+        << end;
   }
-  EXPECT_EQ(counts["river_cells"].whole(), expected["river_cells"].whole());
-  EXPECT_EQ(counts["max_flow"].whole(), expected["max_water"].whole());
+  EXPECT_EQ(whole(counts.at("river_cells")), whole(expected.at("river_cells")));
+  EXPECT_EQ(whole(counts.at("max_flow")), whole(expected.at("max_water")));
 
   // Progress: none in the first second; past it, plain lines (stderr is a file here, not a
   // terminal) and the rain's last line at 100%.
   EXPECT_EQ(result.err.find('\r'), std::string::npos);
-  const double busy_ms =
-      summary["timings"]["terrain_ms"].number + summary["timings"]["rain_ms"].number;
-  if (summary["timings"]["total_ms"].number < 950) {
+  const double busy_ms = summary.at("timings").at("terrain_ms").get<double>() +
+                         summary.at("timings").at("rain_ms").get<double>();
+  if (summary.at("timings").at("total_ms").get<double>() < 950) {
     EXPECT_EQ(result.err, "");
   } else if (busy_ms > 1050) {
     EXPECT_NE(result.err.find("rain: 300,000 / 300,000 drops (100%)\n"), std::string::npos)
@@ -474,7 +474,7 @@ TEST_F(Cli, ForceReplacesExistingOutputFilesAndLeavesOthersAlone) {
   EXPECT_EQ(after.size(), 9u);  // the 8 files and notes.txt: no temporaries
   EXPECT_EQ(io::read_file(out / "notes.txt"), "not ours");
   EXPECT_NO_THROW(load<uint32_t>(out, "flow.npy", 180, 320));
-  EXPECT_NO_THROW(load_summary(out)["counts"]);
+  EXPECT_NO_THROW(load_summary(out).at("counts"));
   // And again: --force over a complete previous run gives the same grids, no temporaries.
   const std::string flow = io::read_file(out / "flow.npy");
   expect_success(run({"--drops", "100", "--force", "--out", out.string()}), out);

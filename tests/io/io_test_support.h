@@ -1,5 +1,5 @@
 // Helpers shared by the io and terrain-cli tests: scratch directories, directory listings,
-// running terrain-cli, and the sketch's reference grids.
+// running terrain-cli, reading JSON, and the sketch's reference grids.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -122,6 +123,20 @@ inline std::size_t line_count(const std::string& text) {
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n';
   return lines;
+}
+
+// A JSON file (summary.json, the sketch's reference summaries), read strictly: anything that is
+// not JSON (RFC 8259: trailing commas, NaN, comments, text after the value) throws, so the
+// test fails. Objects keep their members in the file's order.
+inline nlohmann::ordered_json read_json(const fs::path& path) {
+  return nlohmann::ordered_json::parse(io::read_file(path));
+}
+
+// A count's exact value. Throws unless `value` was written as a whole number (digits only:
+// not 3000.0, 3e3, -1 or "3000"), so a count that became a real fails the test.
+inline uint64_t whole(const nlohmann::ordered_json& value) {
+  if (!value.is_number_unsigned()) throw std::runtime_error("not a whole number: " + value.dump());
+  return value.get<uint64_t>();
 }
 
 inline std::string reference_path(const std::string& name) {

@@ -1,151 +1,137 @@
-// The JSON writer: escaping, number formatting, layout, misuse, and valid JSON throughout
-// (checked with a strict reader).
-#include "io/json.h"
-
+// summary.json as a JSON document: strict JSON, its members in their documented order (the
+// writer keeps the order it sets them in; a plain nlohmann::json would sort them), two-space
+// indentation with a final newline, counts as whole numbers, and every real number reading
+// back as exactly the double it was.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdlib>
-#include <cstring>
-#include <limits>
-#include <random>
+#include <string>
+#include <vector>
 
-#include "json_reader.h"
+#include "io/atomic_file.h"
+#include "io_test_support.h"
 
-namespace terrain::io {
+namespace terrain {
 namespace {
 
-TEST(JsonString, EscapesQuotesBackslashesAndControlCharacters) {
-  EXPECT_EQ(json_string("plain"), "\"plain\"");
-  EXPECT_EQ(json_string("say \"hi\""), "\"say \\\"hi\\\"\"");
-  EXPECT_EQ(json_string("C:\\dir"), "\"C:\\\\dir\"");
-  EXPECT_EQ(json_string("a\nb\tc\rd\be\ff"), "\"a\\nb\\tc\\rd\\be\\ff\"");
-  EXPECT_EQ(json_string(std::string("\x01\x1f\0", 3)), "\"\\u0001\\u001f\\u0000\"");
-  // '/' and DEL need no escape; UTF-8 passes through byte for byte.
-  EXPECT_EQ(json_string("a/b\x7f"), "\"a/b\x7f\"");
-  EXPECT_EQ(json_string("h\xc3\xa9ight \xe2\x86\x92"), "\"h\xc3\xa9ight \xe2\x86\x92\"");
-}
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
 
-TEST(JsonString, EveryByteStringReadsBackTheSame) {
-  std::string all;
-  for (int c = 1; c < 128; c++) all += static_cast<char>(c);
-  EXPECT_EQ(testing::parse_json(json_string(all)).text, all);
-}
-
-TEST(JsonNumber, DoublesUseTheShortestFormThatRoundTrips) {
-  EXPECT_EQ(json_number(0.1), "0.1");
-  EXPECT_EQ(json_number(0.3), "0.3");
-  EXPECT_EQ(json_number(2.0), "2");
-  EXPECT_EQ(json_number(-0.5), "-0.5");
-  EXPECT_EQ(json_number(1e-6), "1e-06");
-  EXPECT_EQ(json_number(1.0 / 3), "0.3333333333333333");
-  EXPECT_EQ(json_number(1e21), "1e+21");
-  EXPECT_EQ(json_number(45.97068), "45.97068");
-  EXPECT_EQ(json_number(5e-324), "5e-324");
-  EXPECT_EQ(json_number(std::numeric_limits<double>::max()), "1.7976931348623157e+308");
-}
-
-TEST(JsonNumber, RandomDoublesReadBackExactly) {
-  std::mt19937_64 random(7);
-  for (int i = 0; i < 10000; i++) {
-    double value;
-    const uint64_t bits = random();
-    std::memcpy(&value, &bits, sizeof value);
-    if (!std::isfinite(value)) continue;
-    const std::string text = json_number(value);
-    EXPECT_EQ(std::strtod(text.c_str(), nullptr), value) << text;
-    EXPECT_EQ(testing::parse_json(text).number, value) << text;  // and it is valid JSON
+class SummaryJson : public ::testing::Test {
+ protected:
+  // Runs terrain-cli with `args` into a new directory and returns its summary.json's text.
+  std::string summary_text(std::vector<std::string> args) {
+    const fs::path out = work_ / ("run" + std::to_string(runs_++));
+    args.insert(args.end(), {"--out", out.string()});
+    const testing::CliRun run = testing::run_cli(args, captures_.path());
+    EXPECT_EQ(run.status, 0) << run.err;
+    return io::read_file(out / "summary.json");
   }
+
+ private:
+  testing::ScratchDir work_;
+  testing::ScratchDir captures_;
+  int runs_ = 0;
+};
+
+std::vector<std::string> keys(const Json& object) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : object.items()) names.push_back(name);
+  return names;
 }
 
-TEST(JsonNumber, NonFiniteNumbersBecomeNull) {
-  EXPECT_EQ(json_number(std::numeric_limits<double>::quiet_NaN()), "null");
-  EXPECT_EQ(json_number(std::numeric_limits<double>::infinity()), "null");
-  EXPECT_EQ(json_number(-std::numeric_limits<double>::infinity()), "null");
+TEST_F(SummaryJson, MembersComeInTheirDocumentedOrder) {
+  const std::vector<std::string> small = {"--drops", "500", "--width", "40", "--height", "30"};
+  const Json island = Json::parse(summary_text(small));
+  EXPECT_EQ(keys(island),
+            (std::vector<std::string>{"program", "inputs", "counts", "timings", "files"}));
+  const std::vector<std::string> inputs_before = {"seed", "drops", "generator", "width", "height"};
+  const std::vector<std::string> inputs_after = {
+      "erosion", "deposition", "inertia", "brush_radius", "sea_level", "routing", "min_flow"};
+  const auto inputs = [&](const char* shape) {
+    std::vector<std::string> names = inputs_before;
+    names.insert(names.end(), {shape, "island"});
+    names.insert(names.end(), inputs_after.begin(), inputs_after.end());
+    return names;
+  };
+  EXPECT_EQ(keys(island.at("inputs")), inputs("terrain_scale"));
+  EXPECT_EQ(keys(island.at("counts")),
+            (std::vector<std::string>{"drops", "total_steps", "mean_steps_per_drop", "drops_ended",
+                                      "river_cells", "river_reaches", "max_strahler_order",
+                                      "max_flow", "basins"}));
+  EXPECT_EQ(keys(island.at("counts").at("drops_ended")),
+            (std::vector<std::string>{"flat", "off_map", "sea", "max_steps"}));
+  EXPECT_EQ(keys(island.at("timings")),
+            (std::vector<std::string>{"terrain_ms", "rain_ms", "drops_per_s", "drainage_ms",
+                                      "rivers_ms", "total_ms"}));
+  EXPECT_EQ(keys(island.at("files")),
+            (std::vector<std::string>{"original.npy", "eroded.npy", "filled.npy", "flow.npy",
+                                      "downstream.npy", "basins.npy", "strahler.npy"}));
+
+  std::vector<std::string> diamond_square = small;
+  diamond_square.insert(diamond_square.end(), {"--generator", "diamond-square"});
+  EXPECT_EQ(keys(Json::parse(summary_text(diamond_square)).at("inputs")), inputs("roughness"));
 }
 
-TEST(JsonWriter, WholeNumbersAreExact) {
-  JsonWriter json;
-  json.begin_array()
-      .value(std::numeric_limits<uint64_t>::max())
-      .value(std::numeric_limits<int64_t>::min())
-      .value(uint8_t{255})
-      .value(0)
-      .end_array();
-  EXPECT_EQ(json.text(), "[\n  18446744073709551615,\n  -9223372036854775808,\n  255,\n  0\n]\n");
+TEST_F(SummaryJson, IsIndentedTwoSpacesALevelAndEndsWithANewline) {
+  const std::string text =
+      summary_text({"--seed", "7", "--drops", "500", "--width", "40", "--height", "30"});
+  // The text is exactly the document laid out that way: nothing else anywhere.
+  EXPECT_EQ(text, Json::parse(text).dump(2) + "\n");
+  const std::string start =
+      "{\n  \"program\": \"terrain-cli\",\n  \"inputs\": {\n    \"seed\": 7,\n    \"drops\": "
+      "500,\n";
+  EXPECT_EQ(text.substr(0, start.size()), start);
+  const std::string end = " 0 elsewhere\"\n  }\n}\n";
+  ASSERT_GE(text.size(), end.size());
+  EXPECT_EQ(text.substr(text.size() - end.size()), end);
 }
 
-TEST(JsonWriter, PrettyPrintsANestedDocument) {
-  JsonWriter json;
-  json.begin_object()
-      .member("name", "terrain")
-      .member("seed", 42)
-      .member("scale", 0.012)
-      .member("flag", true)
-      .member("none", nullptr)
-      .key("inner")
-      .begin_object()
-      .member("list", 1)
-      .key("values")
-      .begin_array()
-      .value(1.5)
-      .value("x")
-      .begin_object()
-      .end_object()
-      .begin_array()
-      .end_array()
-      .end_array()
-      .end_object()
-      .end_object();
-  EXPECT_EQ(json.text(),
-            "{\n"
-            "  \"name\": \"terrain\",\n"
-            "  \"seed\": 42,\n"
-            "  \"scale\": 0.012,\n"
-            "  \"flag\": true,\n"
-            "  \"none\": null,\n"
-            "  \"inner\": {\n"
-            "    \"list\": 1,\n"
-            "    \"values\": [\n"
-            "      1.5,\n"
-            "      \"x\",\n"
-            "      {},\n"
-            "      []\n"
-            "    ]\n"
-            "  }\n"
-            "}\n");
-  const testing::JsonValue back = testing::parse_json(json.text());
-  EXPECT_EQ(back["inner"]["values"].items.size(), 4u);
-  EXPECT_EQ(back["scale"].number, 0.012);
-}
-
-TEST(JsonWriter, KeysAreEscapedToo) {
-  JsonWriter json;
-  json.begin_object().member("a \"quoted\"\nkey", false).end_object();
-  EXPECT_EQ(json.text(), "{\n  \"a \\\"quoted\\\"\\nkey\": false\n}\n");
-  EXPECT_TRUE(testing::parse_json(json.text()).has("a \"quoted\"\nkey"));
-}
-
-TEST(JsonWriter, MisuseThrows) {
-  {
-    JsonWriter json;
-    json.begin_object();
-    EXPECT_THROW(json.value(1), std::logic_error);  // a value with no key
-    EXPECT_THROW(json.end_array(), std::logic_error);
-    EXPECT_THROW(json.text(), std::logic_error);  // still open
-    json.key("k");
-    EXPECT_THROW(json.key("again"), std::logic_error);
-    EXPECT_THROW(json.end_object(), std::logic_error);  // key with no value
+TEST_F(SummaryJson, CountsAndWholeSettingsAreWholeNumbers) {
+  const Json summary = Json::parse(
+      summary_text({"--drops", "500", "--width", "40", "--height", "30", "--brush-radius", "3"}));
+  const Json& inputs = summary.at("inputs");
+  for (const char* name : {"seed", "drops", "width", "height", "brush_radius", "min_flow"}) {
+    EXPECT_TRUE(inputs.at(name).is_number_unsigned()) << name << ": " << inputs.at(name);
   }
-  {
-    JsonWriter json;
-    EXPECT_THROW(json.key("k"), std::logic_error);  // no object open
-    EXPECT_THROW(json.text(), std::logic_error);    // nothing written
-    json.value(1);
-    EXPECT_THROW(json.value(2), std::logic_error);  // one document only
-    EXPECT_EQ(json.text(), "1\n");
+  const Json& counts = summary.at("counts");
+  for (const char* name : {"drops", "total_steps", "river_cells", "river_reaches",
+                           "max_strahler_order", "max_flow", "basins"}) {
+    EXPECT_TRUE(counts.at(name).is_number_unsigned()) << name << ": " << counts.at(name);
   }
+  for (const auto& [name, value] : counts.at("drops_ended").items()) {
+    EXPECT_TRUE(value.is_number_unsigned()) << name << ": " << value;
+  }
+  EXPECT_TRUE(summary.at("timings").at("drops_per_s").is_number_unsigned())
+      << summary.at("timings").at("drops_per_s");
+  EXPECT_TRUE(counts.at("mean_steps_per_drop").is_number_float());
+}
+
+// Each real setting is written so that it reads back as the very double its text on the
+// command line read as, however many digits that took.
+TEST_F(SummaryJson, RealSettingsReadBackAsExactlyTheDoublesGiven) {
+  struct Real {
+    const char* flag;
+    const char* key;
+    const char* text;
+  };
+  const Real reals[] = {{"--erosion", "erosion", "0.1234567890123456789"},
+                        {"--deposition", "deposition", "5e-324"},
+                        {"--inertia", "inertia", "0.30000000000000004"},
+                        {"--sea-level", "sea_level", "0.1"},
+                        {"--terrain-scale", "terrain_scale", "0.0123456789012345"}};
+  std::vector<std::string> args = {"--drops", "200", "--width", "40", "--height", "30"};
+  for (const Real& real : reals) args.insert(args.end(), {real.flag, real.text});
+  const std::string text = summary_text(args);
+  const Json inputs = Json::parse(text).at("inputs");
+  for (const Real& real : reals) {
+    EXPECT_EQ(inputs.at(real.key).get<double>(), std::strtod(real.text, nullptr)) << real.key;
+  }
+  // The same through the C library's reading of the text itself, not only nlohmann's.
+  const std::size_t at = text.find("\"inertia\": ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(std::strtod(text.c_str() + at + 11, nullptr), 0.30000000000000004);
 }
 
 }  // namespace
-}  // namespace terrain::io
+}  // namespace terrain
