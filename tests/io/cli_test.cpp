@@ -3,8 +3,9 @@
 // and that every kind of bad input exits 2 with one line naming the flag or path and leaves
 // the disk exactly as it was.
 //
-// Sections: helpers; --help; runs that work; the sketch's reference grids; bad input;
-// the output directory (existing files, --force, unwritable places, failed writes).
+// Sections: helpers; --help; runs that work; the sketch's reference grids; bad input (each
+// message exactly); the output directory (existing files, --force, unwritable places, failed
+// writes).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -118,6 +119,83 @@ TEST_F(Cli, HelpExitsZeroAndListsEveryFlagWithItsDefaultAndRange) {
   const CliRun with_others = run({"--seed", "nonsense", "--help", "--out", dir("x").string()});
   EXPECT_EQ(with_others.status, 0);
   EXPECT_EQ(with_others.out, help.out);
+  EXPECT_TRUE(listing(work_.path()).empty());
+}
+
+// The text word for word: CLI11 reads the flags, but --help is terrain-cli's own text.
+TEST_F(Cli, HelpIsTerrainClisOwnTextWordForWord) {
+  const std::string expected =
+      R"(terrain-cli: make a terrain, rain on it as the Hydraulic Erosion sketch does, work out
+where its water drains, and write it all as NumPy .npy files.
+
+Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]
+         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
+         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
+         [--routing sketch|flood] [--min-flow F] [--force]
+
+Writes into DIR (created if needed), each file whole or not at all:
+  original.npy    float32 (H, W)  heights from the generator, 0..1
+  eroded.npy      float32 (H, W)  heights after the rain
+  filled.npy      float32 (H, W)  the surface the water is routed over (hollows filled)
+  flow.npy        uint32  (H, W)  cells draining through each cell, itself counted
+  downstream.npy  int32   (H, W)  index y*W+x of the cell each drains into, -1 at outlets
+  basins.npy      int32   (H, W)  which outlet each cell's water reaches
+  strahler.npy    uint8   (H, W)  Strahler order of the river cells, 0 elsewhere
+  summary.json                    the inputs, counts and timings
+Flow, downstream, basins and Strahler orders are those of the eroded terrain.
+
+Options:
+  --seed N            seed of the terrain, the rain and the rivers' wander
+                      default 42; whole number 0..4294967295
+  --drops N           raindrops to run
+                      default 300000; whole number 0..1000000000
+  --generator NAME    terrain: the sketch's noise island, or diamond-square fractal
+                      default island; island or diamond-square
+  --width W           grid width in cells
+                      default 320; whole number 2..8192
+  --height H          grid height in cells
+                      default 180; whole number 2..8192
+  --roughness R       diamond-square only: amplitude kept from pass to pass
+                      default 0.55; 0.3..0.9
+  --erosion E         share of spare capacity a drop digs out per step
+                      default 0.3; 0..1
+  --deposition D      share of excess sediment a drop puts down per step
+                      default 0.3; 0..1
+  --inertia I         0 turns straight downhill, higher keeps more of the old direction
+                      default 0.05; 0..0.5
+  --brush-radius B    radius of the circle of cells a drop digs from
+                      default 2; whole number 1..6
+  --sea-level S       below this height is sea: drops stop there, rivers end there
+                      default 0.25; 0..0.6
+  --terrain-scale T   island only: noise units per cell (smaller, bigger features)
+                      default 0.012; 0.004..0.03
+  --routing NAME      rivers: sketch (the sketch's: steepest descent over the filled surface
+                      plus a noise ripple that bends rivers on the flat) or flood (through
+                      filled hollows along the links the flood arrived by, no ripple)
+                      default sketch; sketch or flood
+  --min-flow F        cells draining through a cell for it to count as river
+                      default 250; whole number 1..4294967295
+  --out DIR           directory to write the 8 files into, created if needed
+                      required; a directory path
+  --force             replace output files that already exist, each atomically
+                      default off: refuse if any exists
+  --help              print this help and exit
+
+--roughness applies only to diamond-square and --terrain-scale only to island; the
+diamond-square terrain gets the sketch's island falloff (0.4) so its rain drains to a sea.
+Exit status: 0 done; 2 bad input, an output file exists (without --force) or DIR cannot
+be written, with nothing written; 1 an unexpected failure.
+)";
+  const CliRun help = run({"--help"});
+  EXPECT_EQ(help.out, expected);
+  // -h too, and anywhere, even where it would be a flag's value; but not "-hx" or "--help=1".
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"-h"}, {"--out", "-h"}, {"--seed", "--help"}}) {
+    const CliRun run_with = run(args);
+    EXPECT_EQ(run_with.status, 0) << args[0];
+    EXPECT_EQ(run_with.out, expected) << args[0];
+    EXPECT_EQ(run_with.err, "") << args[0];
+  }
   EXPECT_TRUE(listing(work_.path()).empty());
 }
 
@@ -446,6 +524,153 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{{}, {"--out DIR is required"}, false},
         BadInput{{"--out", ""}, {"--out", "empty"}, false},
         BadInput{{"--out"}, {"--out needs a value"}, false}));
+
+// Every message terrain-cli has for a bad command line, each exactly: the one line on stderr,
+// exit status 2, nothing on stdout and nothing written. "@OUT" stands for a new directory in
+// the scratch space. The odd cases where CLI11's own rules differ are here too, each behaving
+// as terrain-cli always has: a flag given twice, --flag=value, a missing value at the end, an
+// unknown flag, negative numbers, and values that look like flags.
+struct ExactMessage {
+  std::vector<std::string> args;
+  std::string message;  // without the "terrain-cli: " before it and the newline after it
+};
+
+void PrintTo(const ExactMessage& bad, std::ostream* os) {
+  for (const std::string& arg : bad.args) *os << "[" << arg << "] ";
+}
+
+class CliExactMessage : public Cli, public ::testing::WithParamInterface<ExactMessage> {};
+
+TEST_P(CliExactMessage, IsTheOneLineAndExitsTwoWritingNothing) {
+  const ExactMessage& bad = GetParam();
+  testing::write_text(dir("existing") / "notes.txt", "mine");
+  const auto before = listing(work_.path());
+  std::vector<std::string> args = bad.args;
+  for (std::string& arg : args) {
+    if (arg == "@OUT") arg = dir("new").string();
+  }
+  const CliRun result = run(args);
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.err, "terrain-cli: " + bad.message + "\n");
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(listing(work_.path()), before);
+}
+
+const std::string kUnknown = " (terrain-cli --help lists them)";
+const std::string kUnexpected = " (every value follows its flag, e.g. --out DIR)";
+const std::string kSeedAllowed = " (allowed: whole number 0..4294967295)";
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryMessage, CliExactMessage,
+    ::testing::Values(
+        // 1. An unknown flag: by its name (without "=value"), or the whole word if it has one
+        // dash; words are read before any value is checked, and the first bad one counts.
+        ExactMessage{{"--bogus", "1", "--out", "@OUT"}, "unknown flag '--bogus'" + kUnknown},
+        ExactMessage{{"--bogus=1", "--out", "@OUT"}, "unknown flag '--bogus'" + kUnknown},
+        ExactMessage{{"--Seed", "1", "--out", "@OUT"}, "unknown flag '--Seed'" + kUnknown},
+        ExactMessage{{"-s", "1", "--out", "@OUT"}, "unknown flag '-s'" + kUnknown},
+        ExactMessage{{"-hx", "--out", "@OUT"}, "unknown flag '-hx'" + kUnknown},
+        ExactMessage{{"--", "--out", "@OUT"}, "unknown flag '--'" + kUnknown},
+        ExactMessage{{"-1", "--out", "@OUT"}, "unknown flag '-1'" + kUnknown},
+        ExactMessage{{"--seed", "abc", "--bogus", "--out", "@OUT"},
+                     "unknown flag '--bogus'" + kUnknown},
+        ExactMessage{{"--bogus", "--seed"}, "unknown flag '--bogus'" + kUnknown},
+        // 2. A word that is not a flag or a flag's value.
+        ExactMessage{{"stray", "--out", "@OUT"}, "unexpected argument 'stray'" + kUnexpected},
+        ExactMessage{{"--out", "@OUT", ""}, "unexpected argument ''" + kUnexpected},
+        ExactMessage{{"--force", "yes", "--out", "@OUT"},
+                     "unexpected argument 'yes'" + kUnexpected},
+        // "--seed=" gives the empty value; the next word is a word of its own.
+        ExactMessage{{"--seed=", "5", "--out", "@OUT"}, "unexpected argument '5'" + kUnexpected},
+        // 3. A flag given twice, however it is written, even without its value the second time.
+        ExactMessage{{"--seed", "1", "--seed", "2", "--out", "@OUT"},
+                     "--seed is given twice (give it once)"},
+        ExactMessage{{"--seed=1", "--out", "@OUT", "--seed", "1"},
+                     "--seed is given twice (give it once)"},
+        ExactMessage{{"--force", "--force", "--out", "@OUT"},
+                     "--force is given twice (give it once)"},
+        ExactMessage{{"--out", "@OUT", "--seed", "1", "--seed"},
+                     "--seed is given twice (give it once)"},
+        ExactMessage{{"--out", "@OUT", "--out", "@OUT"}, "--out is given twice (give it once)"},
+        // 4. A value given to a switch.
+        ExactMessage{{"--force=yes", "--out", "@OUT"}, "--force takes no value"},
+        ExactMessage{{"--force=", "--out", "@OUT"}, "--force takes no value"},
+        ExactMessage{{"--help=1", "--out", "@OUT"}, "--help takes no value"},
+        // 5. A missing value: at the end, or where the next word is a flag ("--" and all).
+        ExactMessage{{"--out", "@OUT", "--drops"},
+                     "--drops needs a value (allowed: whole number 0..1000000000)"},
+        ExactMessage{{"--drops", "--seed", "3", "--out", "@OUT"},
+                     "--drops needs a value (allowed: whole number 0..1000000000)"},
+        ExactMessage{{"--drops", "--drops=5", "--out", "@OUT"},
+                     "--drops needs a value (allowed: whole number 0..1000000000)"},
+        ExactMessage{{"--erosion", "--", "--out", "@OUT"},
+                     "--erosion needs a value (allowed: 0..1)"},
+        ExactMessage{{"--out"}, "--out needs a value (allowed: required; a directory path)"},
+        ExactMessage{{"--out", "--force"},
+                     "--out needs a value (allowed: required; a directory path)"},
+        // 6. Not a whole number (a value that looks like a one-dash flag is a value).
+        ExactMessage{{"--seed", "1e3", "--out", "@OUT"},
+                     "--seed '1e3' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--seed=abc", "--out", "@OUT"},
+                     "--seed 'abc' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--seed=--x", "--out", "@OUT"},
+                     "--seed '--x' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--seed", "-s", "--out", "@OUT"},
+                     "--seed '-s' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--seed=", "--out", "@OUT"},
+                     "--seed '' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--out", "@OUT", "--seed="},
+                     "--seed '' is not a whole number" + kSeedAllowed},
+        ExactMessage{{"--brush-radius", "2.0", "--out", "@OUT"},
+                     "--brush-radius '2.0' is not a whole number (allowed: whole number 1..6)"},
+        // 7. A whole number out of range, negative numbers included; the first bad value
+        // counts.
+        ExactMessage{{"--seed", "-1", "--out", "@OUT"},
+                     "--seed '-1' is out of range" + kSeedAllowed},
+        ExactMessage{{"--seed=-1", "--out", "@OUT"}, "--seed '-1' is out of range" + kSeedAllowed},
+        ExactMessage{{"--width", "8193", "--seed", "x", "--out", "@OUT"},
+                     "--width '8193' is out of range (allowed: whole number 2..8192)"},
+        ExactMessage{{"--min-flow", "0", "--out", "@OUT"},
+                     "--min-flow '0' is out of range (allowed: whole number 1..4294967295)"},
+        // 8. Not a number.
+        ExactMessage{{"--erosion", "0.3x", "--out", "@OUT"},
+                     "--erosion '0.3x' is not a number (allowed: 0..1)"},
+        ExactMessage{{"--inertia", "-", "--out", "@OUT"},
+                     "--inertia '-' is not a number (allowed: 0..0.5)"},
+        // 9. Not a finite number.
+        ExactMessage{{"--erosion", "nan", "--out", "@OUT"},
+                     "--erosion 'nan' is not a finite number (allowed: 0..1)"},
+        ExactMessage{{"--sea-level", "-inf", "--out", "@OUT"},
+                     "--sea-level '-inf' is not a finite number (allowed: 0..0.6)"},
+        // 10. A real number out of range.
+        ExactMessage{{"--deposition", "-0.1", "--out", "@OUT"},
+                     "--deposition '-0.1' is out of range (allowed: 0..1)"},
+        ExactMessage{{"--terrain-scale=0.1", "--out", "@OUT"},
+                     "--terrain-scale '0.1' is out of range (allowed: 0.004..0.03)"},
+        // 11. Not a generator.
+        ExactMessage{{"--generator", "perlin", "--out", "@OUT"},
+                     "--generator 'perlin' is not a generator (allowed: island or diamond-square)"},
+        // 12. Not a routing.
+        ExactMessage{{"--routing", "d8", "--out", "@OUT"},
+                     "--routing 'd8' is not a routing (allowed: sketch or flood)"},
+        // 13. An empty --out.
+        ExactMessage{{"--out", ""}, "--out '' is empty (allowed: a directory path)"},
+        ExactMessage{{"--out="}, "--out '' is empty (allowed: a directory path)"},
+        // 14. --roughness without diamond-square (after every value is checked).
+        ExactMessage{{"--roughness", "0.5", "--out", "@OUT"},
+                     "--roughness only applies to --generator diamond-square (the generator is "
+                     "island)"},
+        ExactMessage{{"--roughness", "0.5", "--seed", "x", "--out", "@OUT"},
+                     "--seed 'x' is not a whole number" + kSeedAllowed},
+        // 15. --terrain-scale without island.
+        ExactMessage{{"--generator", "diamond-square", "--terrain-scale", "0.01", "--out", "@OUT"},
+                     "--terrain-scale only applies to --generator island (the generator is "
+                     "diamond-square)"},
+        // 16. No --out (checked last).
+        ExactMessage{{}, "--out DIR is required (the directory to write the 8 files into)"},
+        ExactMessage{{"--roughness", "0.5", "--seed", "3"},
+                     "--roughness only applies to --generator diamond-square (the generator is "
+                     "island)"}));
 
 // --- The output directory ------------------------------------------------------------------
 
