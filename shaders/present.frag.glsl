@@ -1,12 +1,9 @@
-// Copies the finished scene to the caller's framebuffer. The scene keeps canvas row y in
-// framebuffer row y (top row first); a window's framebuffer has its top row last, so rows are
-// flipped on the way.
-uniform sampler2D u_scene;
+// Shows a map painted on the CPU (render/geometry/map_raster.h): a copy of its texture, texel
+// for pixel, into the destination (the CPU wrote the rows in the destination's order).
+uniform sampler2D u_map;  // RGBA8, the destination's size
 
 out vec4 o_color;
 
 void main() {
-  ivec2 size = textureSize(u_scene, 0);
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  o_color = vec4(texelFetch(u_scene, ivec2(p.x, size.y - 1 - p.y), 0).rgb, 1.0);
+  o_color = vec4(texelFetch(u_map, ivec2(gl_FragCoord.xy), 0).rgb, 1.0);
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -56,6 +57,84 @@ Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level
   return {band[0] * shade, band[1] * shade, band[2] * shade};
 }
 
+namespace {
+
+// One row's interior cells (x0 <= x < x1, each with a neighbour on both sides) into out[x - x0]
+// as RGBA8 words, expression for
+// expression as relief_cell_color() and clamped_byte(), but with every choice a select so the
+// compiler can work out several cells at once (SIMD does the same IEEE operations, so the
+// bytes are the same; -ffp-contract=off keeps every product rounded on its own).
+struct ReliefRow {
+  double sea_level;
+  double shallow[3];
+  double deep[3];
+  ReliefLight light;
+  const double* bands;  // kBandCount x 3
+};
+
+inline double select(bool c, double a, double b) {
+  return c ? a : b;
+}
+
+// A Uint8ClampedArray store, as clamped_byte(): halves to even is what nearbyint does in the
+// default rounding mode.
+inline uint32_t store_byte(double v) {
+  const double rounded = std::nearbyint(v);
+  return static_cast<uint32_t>(select(v >= 255, 255.0, select(v > 0, rounded, 0.0)));
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+void relief_row(const float* row, const float* up, const float* down, int x0, int x1,
+                const ReliefRow& k, uint32_t* out) {
+  const double sea_level = k.sea_level;
+  const bool has_sea = sea_level > 0;
+  for (int x = x0; x < x1; x++) {
+    const double h = row[x];
+    // The sea: deeper water blends towards sea[1].
+    const double depth = select(has_sea, (sea_level - h) / sea_level, 0.0);
+    const double twice = depth * 2;
+    const double t = select(twice < 1.0, twice, 1.0);  // std::min(1.0, depth * 2)
+    // The land: the slope between the neighbours, lit from the north-west.
+    const double nx =
+        (static_cast<double>(row[x - 1]) - static_cast<double>(row[x + 1])) * sketch::RELIEF;
+    const double ny = (static_cast<double>(up[x]) - static_cast<double>(down[x])) * sketch::RELIEF;
+    // js::hypot(nx, ny, 1.0): the largest magnitude (at least the 1), then Kahan's sum.
+    const double v0 = std::fabs(nx);
+    const double v1 = std::fabs(ny);
+    double big = select(v0 > 0.0, v0, 0.0);
+    big = select(v1 > big, v1, big);
+    big = select(1.0 > big, 1.0, big);
+    double sum = 0;
+    double compensation = 0;
+    for (double v : {v0, v1, 1.0}) {
+      const double n = v / big;
+      const double summand = n * n - compensation;
+      const double preliminary = sum + summand;
+      compensation = (preliminary - sum) - summand;
+      sum = preliminary;
+    }
+    const double length = std::sqrt(sum) * big;
+    const double lit = (nx * k.light.x + ny * k.light.y + k.light.z) / length;
+    const double shade =
+        sketch::AMBIENT + (1 - sketch::AMBIENT) * select(0.0 < lit, lit, 0.0) * 1.25;
+    const double band_at = std::floor((h - sea_level) / (1 - sea_level) * 255);
+    const double band_top = select(band_at < 255.0, band_at, 255.0);  // std::min(255.0, ...)
+    const auto band = static_cast<int>(select(band_top > 0.0, band_top, 0.0)) * 3;
+    const bool sea = h < sea_level;
+    uint32_t pixel = 0xff000000u;
+    for (int c = 0; c < 3; c++) {
+      const double water = k.shallow[c] + (k.deep[c] - k.shallow[c]) * t;
+      const double land = k.bands[band + c] * shade;
+      pixel |= store_byte(select(sea, water, land)) << (8 * c);
+    }
+    out[x - x0] = pixel;
+  }
+}
+
+}  // namespace
+
 void relief_cells(const Heightfield& terrain, double sea_level, const ColorScheme& scheme,
                   std::span<uint8_t> rgba) {
   if (rgba.size() != terrain.size() * 4) {
@@ -65,14 +144,40 @@ void relief_cells(const Heightfield& terrain, double sea_level, const ColorSchem
                                 std::to_string(terrain.size() * 4));
   }
   const ReliefLight light = relief_light();
-  for (int y = 0; y < terrain.height(); y++) {
-    for (int x = 0; x < terrain.width(); x++) {
-      const Rgb color = relief_cell_color(terrain, x, y, sea_level, scheme, light);
-      uint8_t* p = &rgba[terrain.index(x, y) * 4];
-      p[0] = clamped_byte(color[0]);
-      p[1] = clamped_byte(color[1]);
-      p[2] = clamped_byte(color[2]);
-      p[3] = 255;
+  const int cols = terrain.width();
+  const int rows = terrain.height();
+  auto store_reference = [&](int x, int y) {
+    const Rgb color = relief_cell_color(terrain, x, y, sea_level, scheme, light);
+    uint8_t* p = &rgba[terrain.index(x, y) * 4];
+    p[0] = clamped_byte(color[0]);
+    p[1] = clamped_byte(color[1]);
+    p[2] = clamped_byte(color[2]);
+    p[3] = 255;
+  };
+  const Rgb shallow = rgb(scheme.sea_shallow);
+  const Rgb deep = rgb(scheme.sea_deep);
+  const ReliefRow k{sea_level,
+                    {shallow[0], shallow[1], shallow[2]},
+                    {deep[0], deep[1], deep[2]},
+                    light,
+                    scheme.bands[0].data()};
+  static_assert(sizeof(scheme.bands) == sizeof(double) * 3 * kBandCount, "bands are packed");
+  for (int y = 0; y < rows; y++) {
+    // The edge columns clamp their neighbours: the reference does those.
+    store_reference(0, y);
+    if (cols > 1) store_reference(cols - 1, y);
+    if (cols <= 2) continue;
+    const float* row = terrain.data() + terrain.index(0, y);
+    const float* up = terrain.data() + terrain.index(0, std::max(y - 1, 0));
+    const float* down = terrain.data() + terrain.index(0, std::min(y + 1, rows - 1));
+    // In chunks through a word buffer: the output is bytes.
+    constexpr int kChunk = 256;
+    uint32_t words[kChunk];
+    for (int x0 = 1; x0 < cols - 1; x0 += kChunk) {
+      const int x1 = std::min(x0 + kChunk, cols - 1);
+      relief_row(row, up, down, x0, x1, k, words);
+      std::memcpy(rgba.data() + terrain.index(x0, y) * 4, words,
+                  static_cast<std::size_t>(x1 - x0) * 4);
     }
   }
 }

@@ -57,22 +57,27 @@ GLuint compile(GLenum stage, const std::string& prelude, std::string_view name) 
 }  // namespace
 
 GLuint link_program(const ShaderFeatures& features, std::string_view vertex,
-                    std::string_view fragment) {
+                    std::initializer_list<std::string_view> fragment) {
   const std::string prelude = shader_prelude(features);
-  const GLuint vs = compile(GL_VERTEX_SHADER, prelude, vertex);
-  GLuint fs = 0;
+  std::vector<GLuint> shaders;
+  auto delete_shaders = [&] {
+    for (GLuint shader : shaders) glDeleteShader(shader);
+  };
+  std::string names(vertex);
   try {
-    fs = compile(GL_FRAGMENT_SHADER, prelude, fragment);
+    shaders.push_back(compile(GL_VERTEX_SHADER, prelude, vertex));
+    for (std::string_view part : fragment) {
+      shaders.push_back(compile(GL_FRAGMENT_SHADER, prelude, part));
+      names += " + " + std::string(part);
+    }
   } catch (...) {
-    glDeleteShader(vs);
+    delete_shaders();
     throw;
   }
   const GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
+  for (GLuint shader : shaders) glAttachShader(program, shader);
   glLinkProgram(program);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
+  delete_shaders();
   GLint ok = GL_FALSE;
   glGetProgramiv(program, GL_LINK_STATUS, &ok);
   if (ok != GL_TRUE) {
@@ -81,8 +86,7 @@ GLuint link_program(const ShaderFeatures& features, std::string_view vertex,
     std::vector<char> log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
     glGetProgramInfoLog(program, static_cast<GLsizei>(log.size()), nullptr, log.data());
     glDeleteProgram(program);
-    throw std::runtime_error("shaders " + std::string(vertex) + " + " + std::string(fragment) +
-                             " do not link: " + std::string(log.data()));
+    throw std::runtime_error("shaders " + names + " do not link: " + std::string(log.data()));
   }
   return program;
 }

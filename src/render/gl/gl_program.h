@@ -9,6 +9,7 @@
 
 #include <epoxy/gl.h>
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -27,10 +28,13 @@ ShaderFeatures query_shader_features(bool allow_fp64 = true);
 // The prelude for these features.
 std::string shader_prelude(const ShaderFeatures& features);
 
-// Compiles shaders/<vertex>.glsl and shaders/<fragment>.glsl with the prelude and links
-// them. Throws std::runtime_error naming the shader and quoting the compiler's log on failure.
+// Compiles shaders/<vertex>.glsl and each shaders/<fragment part>.glsl with the prelude and
+// links them into one program. The fragment parts are separate shader objects of one stage
+// (desktop GLSL links them as one): a part may call a function another part defines, given
+// its prototype. Throws std::runtime_error naming the shader and quoting the compiler's log on
+// failure.
 GLuint link_program(const ShaderFeatures& features, std::string_view vertex,
-                    std::string_view fragment);
+                    std::initializer_list<std::string_view> fragment);
 
 // A uniform's location; throws std::runtime_error naming it when the program has none (a
 // misspelt or optimised-away uniform would otherwise silently do nothing).

@@ -1,13 +1,14 @@
 // The map renderer: the sketch's draw() in OpenGL (see map_renderer.h).
 //
-// Sections: setup, checks, one frame, draw and snapshot.
+// Sections: setup, checks, preparing a frame, painting it, draw and snapshot.
 #include "render/gl/map_renderer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
-#include "core/frame.h"
+#include "render/geometry/relief.h"
 
 namespace terrain::render {
 
@@ -38,29 +39,50 @@ void MapRenderer::init(const MapRendererOptions& options) {
   relief_.init(features);
   strokes_.init(features);
   text_.init(features, kTextEm);
-  present_program_ = link_program(features, "fullscreen.vert", "present.frag");
+  // The painter: the CPU where the GL itself renders on the CPU.
+  const std::string gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const bool software = gl_renderer.find("llvmpipe") != std::string::npos ||
+                        gl_renderer.find("softpipe") != std::string::npos ||
+                        gl_renderer.find("SWR") != std::string::npos;
+  cpu_painter_ =
+      options.painter == MapPainter::cpu || (options.painter == MapPainter::automatic && software);
+  present_program_ = link_program(features, "fullscreen.vert", {"present.frag"});
   glUseProgram(present_program_);
-  glUniform1i(uniform_location(present_program_, "u_scene"), 0);
+  glUniform1i(uniform_location(present_program_, "u_map"), 0);
+  glGenTextures(1, &map_texture_);
+  glBindTexture(GL_TEXTURE_2D, map_texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  map_program_ = link_program(features, "fullscreen.vert", {"stroke_tiles", "map.frag"});
+  StrokeRenderer::set_sampler_units(map_program_);
+  u_grid_origin_ = uniform_location(map_program_, "u_grid_origin");
+  u_scale_ = uniform_location(map_program_, "u_scale");
+  u_image_ = uniform_location(map_program_, "u_image");
+  u_background_ = uniform_location(map_program_, "u_background");
+  u_flip_ = uniform_location(map_program_, "u_flip");
+  glUseProgram(map_program_);
+  glUniform1i(uniform_location(map_program_, "u_cells"), 0);
   glUseProgram(0);
-  glGenVertexArrays(1, &present_vao_);
+  glGenVertexArrays(1, &vao_);
   routes_.resize(static_cast<std::size_t>(Rain::kMaxRoutes));
   // p5's beginShape() polylines keep the canvas's default lineJoin: miter.
   for (StrokePath& route : routes_) route.set_miter_joins(true);
-  initialized_ = true;
 }
 
 void MapRenderer::release() {
-  if (!initialized_) return;
+  if (map_program_ == 0) return;
   window_drawn_ = false;
   relief_.release();
   strokes_.release();
   text_.release();
-  window_target_.release();
   snapshot_target_.release();
+  glDeleteProgram(map_program_);
   if (present_program_) glDeleteProgram(present_program_);
-  if (present_vao_) glDeleteVertexArrays(1, &present_vao_);
-  present_program_ = present_vao_ = 0;
-  initialized_ = false;
+  if (map_texture_) glDeleteTextures(1, &map_texture_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  map_program_ = present_program_ = map_texture_ = vao_ = 0;
+  map_texture_w_ = map_texture_h_ = 0;
 }
 
 // --- checks ----------------------------------------------------------------------------------
@@ -73,17 +95,15 @@ void MapRenderer::check_size(int width, int height) {
   }
 }
 
-// --- one frame -------------------------------------------------------------------------------
+// --- preparing a frame -----------------------------------------------------------------------
 
-void MapRenderer::render(const MapInputs& inputs, RenderTarget& target) {
+void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool flip) {
   const auto started = std::chrono::steady_clock::now();
   const Heightfield& terrain = *inputs.terrain;
   const ColorScheme& colors = *inputs.scheme;
-  const int width = target.width();
-  const int height = target.height();
   const Frame view = Frame::viewport(width, height, terrain.width(), terrain.height());
 
-  // The geometry, in the sketch's painting order.
+  // The strokes, in the sketch's painting order.
   timings_.contours_ms = 0;
   timings_.rivers_ms = 0;
   strokes_.clear();
@@ -136,41 +156,109 @@ void MapRenderer::render(const MapInputs& inputs, RenderTarget& target) {
   }
   const auto built = std::chrono::steady_clock::now();
 
-  // The picture.
-  relief_.update(terrain, inputs.sea_level, colors);
-  glBindFramebuffer(GL_FRAMEBUFFER, target.scene_fbo());
-  glViewport(0, 0, width, height);
+  prepared_ = {width, height, view, canvas_color(colors.sea_deep), inputs.debug, inputs.drops};
+  timings_.raster_ms = 0;
+  if (cpu_painter_) {
+    // The strokes sorted into tiles, the relief's cells and the map pass, all on the CPU;
+    // the GL gets the picture.
+    strokes_.sort(width, height);
+    const auto binned = std::chrono::steady_clock::now();
+    cells_.resize(terrain.size() * 4);
+    relief_cells(terrain, inputs.sea_level, colors, cells_);
+    pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+    raster_.paint(
+        {cells_, terrain.width(), terrain.height(), view, prepared_.background, &strokes_.tiles()},
+        width, height, pixels_, flip);
+    const auto painted = std::chrono::steady_clock::now();
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, map_texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    if (width != map_texture_w_ || height != map_texture_h_) {
+      map_texture_w_ = width;
+      map_texture_h_ = height;
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   pixels_.data());
+    } else {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE,
+                      pixels_.data());
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    const auto uploaded = std::chrono::steady_clock::now();
+    timings_.tiles_ms = ms_between(built, binned);
+    timings_.build_ms = ms_between(started, binned);
+    timings_.raster_ms = ms_between(binned, painted);
+    timings_.submit_ms = ms_between(painted, uploaded);
+  } else {
+    // The strokes sorted into tiles and uploaded, and the relief's cells worked out on the
+    // GPU; the map pass itself is paint()'s.
+    strokes_.prepare(width, height);
+    const auto binned = std::chrono::steady_clock::now();
+    relief_.update(terrain, inputs.sea_level, colors);
+    const auto uploaded = std::chrono::steady_clock::now();
+    timings_.tiles_ms = ms_between(built, binned);
+    timings_.build_ms = ms_between(started, binned);
+    timings_.submit_ms = ms_between(binned, uploaded);
+  }
+  timings_.segments = strokes_.segment_count();
+  timings_.strokes = strokes_.stroke_count();
+  timings_.placed = strokes_.tiles().items().size();
+}
+
+// --- painting it -----------------------------------------------------------------------------
+
+void MapRenderer::paint(GLuint destination, bool flip) {
+  const auto started = std::chrono::steady_clock::now();
+  const Prepared& p = prepared_;
+  const Frame& view = p.view;
+  glBindFramebuffer(GL_FRAMEBUFFER, destination);
+  glViewport(0, 0, p.width, p.height);
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  const P5Color& sea = colors.sea_deep;
-  glClearColor(static_cast<float>(sea.level(0)) / 255.0f, static_cast<float>(sea.level(1)) / 255.0f,
-               static_cast<float>(sea.level(2)) / 255.0f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  relief_.draw_image(view, width, height);
-  strokes_.draw(target.stroke_targets());
-  if (inputs.debug) {
+
+  if (cpu_painter_) {
+    // The CPU's picture, texel for pixel (its rows already in this destination's order).
+    glUseProgram(present_program_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, map_texture_);
+  } else {
+    // The relief image at (left - s/2, top - s/2), COLS * s by ROWS * s: each cell's pixel
+    // is centred on its grid point.
+    const double s = view.scale_x;
+    const double left = view.left - s / 2;
+    const double top = view.top - view.scale_y / 2;
+    glUseProgram(map_program_);
+    glUniform2f(u_grid_origin_, static_cast<float>(view.left), static_cast<float>(view.top));
+    glUniform1f(u_scale_, static_cast<float>(s));
+    glUniform4f(u_image_, static_cast<float>(left), static_cast<float>(top),
+                static_cast<float>(left + relief_.cols() * s),
+                static_cast<float>(top + relief_.rows() * view.scale_y));
+    glUniform3f(u_background_, p.background.r, p.background.g, p.background.b);
+    glUniform1f(u_flip_, flip ? static_cast<float>(p.height) : 0.0f);
+    strokes_.use_textures();
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, relief_.cells_texture());
+  }
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+
+  if (p.debug) {
     char buffer[40];
-    text_.draw(format_drop_count(inputs.drops, buffer), kTextInset, height - kTextInset,
-               kDebugColor, width, height);
+    text_.draw(format_drop_count(p.drops, buffer), kTextInset, p.height - kTextInset, kDebugColor,
+               p.width, p.height, flip);
   }
   glUseProgram(0);
   glBindVertexArray(0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, 0);
-  const auto submitted = std::chrono::steady_clock::now();
-
-  timings_.build_ms = ms_between(started, built);
-  timings_.submit_ms = ms_between(built, submitted);
-  timings_.segments = strokes_.segment_count();
-  timings_.strokes = strokes_.stroke_count();
+  timings_.submit_ms += ms_between(started, std::chrono::steady_clock::now());
 }
 
 // --- draw and snapshot -----------------------------------------------------------------------
 
 void MapRenderer::draw(const MapInputs& inputs, int width, int height) {
-  if (!initialized_) throw std::logic_error("MapRenderer::draw before init()");
+  if (map_program_ == 0) throw std::logic_error("MapRenderer::draw before init()");
   check_size(width, height);
   if (const std::string problem = check_map_inputs(inputs); !problem.empty()) {
     throw std::invalid_argument(problem);
@@ -178,38 +266,18 @@ void MapRenderer::draw(const MapInputs& inputs, int width, int height) {
   GLint destination = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &destination);
   window_drawn_ = false;
-  window_target_.ensure(width, height);
-  render(inputs, window_target_);
+  prepare(inputs, width, height, true);
+  paint(static_cast<GLuint>(destination), true);
   window_drawn_ = true;
-  const auto started = std::chrono::steady_clock::now();
-  present(static_cast<GLuint>(destination), width, height);
-  timings_.submit_ms += ms_between(started, std::chrono::steady_clock::now());
 }
 
 bool MapRenderer::redraw_last(int width, int height) {
-  if (!window_drawn_ || width != window_target_.width() || height != window_target_.height()) {
-    return false;
-  }
+  if (!window_drawn_ || width != prepared_.width || height != prepared_.height) return false;
   GLint destination = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &destination);
-  present(static_cast<GLuint>(destination), width, height);
+  timings_.submit_ms = 0;
+  paint(static_cast<GLuint>(destination), true);
   return true;
-}
-
-void MapRenderer::present(GLuint destination, int width, int height) {
-  glBindFramebuffer(GL_FRAMEBUFFER, destination);
-  glViewport(0, 0, width, height);
-  glDisable(GL_BLEND);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_SCISSOR_TEST);
-  glUseProgram(present_program_);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, window_target_.scene_color());
-  glBindVertexArray(present_vao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  glUseProgram(0);
 }
 
 std::vector<uint8_t> MapRenderer::snapshot(const MapInputs& inputs, int width, int height) {
@@ -221,7 +289,7 @@ std::vector<uint8_t> MapRenderer::snapshot(const MapInputs& inputs, int width, i
 
 void MapRenderer::snapshot(const MapInputs& inputs, int width, int height,
                            std::span<uint8_t> rgba) {
-  if (!initialized_) throw std::logic_error("MapRenderer::snapshot before init()");
+  if (map_program_ == 0) throw std::logic_error("MapRenderer::snapshot before init()");
   check_size(width, height);
   const std::size_t needed = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4;
   if (rgba.size() != needed) {
@@ -235,11 +303,30 @@ void MapRenderer::snapshot(const MapInputs& inputs, int width, int height,
   GLint draw_binding = 0, read_binding = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_binding);
   glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_binding);
+  // What is uploaded is the snapshot's from now on, not the window's.
+  window_drawn_ = false;
   snapshot_target_.ensure(width, height);
-  render(inputs, snapshot_target_);
+  prepare(inputs, width, height, false);
+  paint(snapshot_target_.scene_fbo(), false);
   snapshot_target_.read_scene(rgba);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_binding));
   glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_binding));
+}
+
+}  // namespace terrain::render
+
+namespace terrain::render {
+
+void MapRenderer::read_relief_cells(std::span<uint8_t> rgba) const {
+  if (!cpu_painter_) {
+    relief_.read_cells(rgba);
+    return;
+  }
+  if (rgba.size() != cells_.size()) {
+    throw std::invalid_argument("read_cells: the output holds " + std::to_string(rgba.size()) +
+                                " bytes; the cell image needs " + std::to_string(cells_.size()));
+  }
+  std::copy(cells_.begin(), cells_.end(), rgba.begin());
 }
 
 }  // namespace terrain::render

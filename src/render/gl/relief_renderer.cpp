@@ -17,8 +17,7 @@ namespace terrain::render {
 void ReliefRenderer::init(const ShaderFeatures& features) {
   release();
   features_ = features;
-  cells_program_ = link_program(features, "fullscreen.vert", "relief_cells.frag");
-  image_program_ = link_program(features, "rect.vert", "terrain_image.frag");
+  cells_program_ = link_program(features, "fullscreen.vert", {"relief_cells.frag"});
 
   u_sea_level_ = uniform_location(cells_program_, "u_sea_level");
   u_sea_shallow_ = uniform_location(cells_program_, "u_sea_shallow");
@@ -30,12 +29,6 @@ void ReliefRenderer::init(const ShaderFeatures& features) {
   glUseProgram(cells_program_);
   glUniform1i(uniform_location(cells_program_, "u_heights"), 0);
 
-  u_rect_ = uniform_location(image_program_, "u_rect");
-  u_target_size_ = uniform_location(image_program_, "u_target_size");
-  u_grid_origin_ = uniform_location(image_program_, "u_grid_origin");
-  u_scale_ = uniform_location(image_program_, "u_scale");
-  glUseProgram(image_program_);
-  glUniform1i(uniform_location(image_program_, "u_cells"), 0);
   glUseProgram(0);
 
   glGenVertexArrays(1, &vao_);
@@ -55,12 +48,11 @@ void ReliefRenderer::init(const ShaderFeatures& features) {
 
 void ReliefRenderer::release() {
   if (cells_program_) glDeleteProgram(cells_program_);
-  if (image_program_) glDeleteProgram(image_program_);
   if (heights_) glDeleteTextures(1, &heights_);
   if (cells_) glDeleteTextures(1, &cells_);
   if (cells_fbo_) glDeleteFramebuffers(1, &cells_fbo_);
   if (vao_) glDeleteVertexArrays(1, &vao_);
-  cells_program_ = image_program_ = heights_ = cells_ = cells_fbo_ = vao_ = 0;
+  cells_program_ = heights_ = cells_ = cells_fbo_ = vao_ = 0;
   cols_ = rows_ = 0;
   uniform_scheme_ = nullptr;
 }
@@ -140,26 +132,6 @@ void ReliefRenderer::update(const Heightfield& terrain, double sea_level,
   glBindVertexArray(vao_);
   glBindTexture(GL_TEXTURE_2D, heights_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
-}
-
-// --- the scaled image ------------------------------------------------------------------------
-
-void ReliefRenderer::draw_image(const Frame& frame, int target_w, int target_h) {
-  // Each cell's pixel is centred on its grid point.
-  const double s = frame.scale_x;
-  const double left = frame.left - s / 2;
-  const double top = frame.top - frame.scale_y / 2;
-  glUseProgram(image_program_);
-  glUniform4f(u_rect_, static_cast<float>(left), static_cast<float>(top),
-              static_cast<float>(left + cols_ * s),
-              static_cast<float>(top + rows_ * frame.scale_y));
-  glUniform2f(u_target_size_, static_cast<float>(target_w), static_cast<float>(target_h));
-  glUniform2f(u_grid_origin_, static_cast<float>(frame.left), static_cast<float>(frame.top));
-  glUniform1f(u_scale_, static_cast<float>(s));
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, cells_);
-  glBindVertexArray(vao_);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
 // --- reading back ----------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 // Shaded relief on the GPU: the heights as an R32F texture, each cell's colour worked out by
 // shaders/relief_cells.frag.glsl into a cols x rows RGBA8 texture (the sketch's terrain_img),
-// then that image scaled up to the canvas with bilinear smoothing
-// (shaders/terrain_image.frag.glsl).
+// which the map pass scales up to the canvas with bilinear smoothing (shaders/map.frag.glsl).
 //
 // With double-precision shaders (ShaderFeatures::fp64) the per-cell bytes are the sketch's
 // exactly; otherwise within one level.
@@ -14,7 +13,6 @@
 #include <cstdint>
 #include <span>
 
-#include "core/frame.h"
 #include "core/heightfield.h"
 #include "render/geometry/color_scheme.h"
 #include "render/gl/gl_program.h"
@@ -38,9 +36,9 @@ class ReliefRenderer {
   // cells framebuffer bound; the caller binds its own target afterwards.
   void update(const Heightfield& terrain, double sea_level, const ColorScheme& scheme);
 
-  // Draws the cell image into the bound framebuffer (a target_w x target_h canvas) at
-  // (left - s/2, top - s/2), COLS * s by ROWS * s, as the sketch's image() call does.
-  void draw_image(const Frame& frame, int target_w, int target_h);
+  // The cell image of the last update(), RGBA8, one texel per cell (grid row y in texel
+  // row y). The map pass scales it up (shaders/map.frag.glsl).
+  GLuint cells_texture() const { return cells_; }
 
   // The cell image of the last update(): RGBA8, row-major, top row first. `rgba` must hold
   // cols * rows * 4 bytes.
@@ -53,7 +51,6 @@ class ReliefRenderer {
 
   ShaderFeatures features_;
   GLuint cells_program_ = 0;
-  GLuint image_program_ = 0;
   GLuint heights_ = 0;  // R32F texture
   GLuint cells_ = 0;    // RGBA8 texture
   GLuint cells_fbo_ = 0;
@@ -67,7 +64,6 @@ class ReliefRenderer {
   // Uniform locations.
   GLint u_sea_level_ = -1, u_sea_shallow_ = -1, u_sea_deep_ = -1, u_light_ = -1, u_relief_ = -1,
         u_ambient_ = -1, u_bands_ = -1;
-  GLint u_rect_ = -1, u_target_size_ = -1, u_grid_origin_ = -1, u_scale_ = -1;
 };
 
 }  // namespace terrain::render

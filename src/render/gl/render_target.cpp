@@ -11,49 +11,27 @@ void RenderTarget::ensure(int width, int height) {
   release();
   width_ = width;
   height_ = height;
-  auto texture = [&](GLuint& id, GLenum format, GLenum layout, GLenum type) {
-    glGenTextures(1, &id);
-    glBindTexture(GL_TEXTURE_2D, id);
-    glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(format), width, height, 0, layout, type,
-                 nullptr);
-    // Read with texelFetch only; nearest keeps them complete without mipmaps.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  };
-  texture(scene_color_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
-  texture(coverage_, GL_R32F, GL_RED, GL_FLOAT);
+  glGenTextures(1, &scene_color_);
+  glBindTexture(GL_TEXTURE_2D, scene_color_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  // Read with texelFetch or glReadPixels only; nearest keeps it complete without mipmaps.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, 0);
-  glGenRenderbuffers(1, &scene_depth_);
-  glBindRenderbuffer(GL_RENDERBUFFER, scene_depth_);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
-  glBindRenderbuffer(GL_RENDERBUFFER, 0);
-
   glGenFramebuffers(1, &scene_fbo_);
   glBindFramebuffer(GL_FRAMEBUFFER, scene_fbo_);
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, scene_color_, 0);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, scene_depth_);
-  const GLenum scene_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-  glGenFramebuffers(1, &coverage_fbo_);
-  glBindFramebuffer(GL_FRAMEBUFFER, coverage_fbo_);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, coverage_, 0);
-  const GLenum coverage_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-  if (scene_status != GL_FRAMEBUFFER_COMPLETE || coverage_status != GL_FRAMEBUFFER_COMPLETE) {
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
     release();
     throw std::runtime_error("render target " + std::to_string(width) + "x" +
-                             std::to_string(height) +
-                             " is not complete (RGBA8 + DEPTH24 and R32F are needed)");
+                             std::to_string(height) + " is not complete (RGBA8 is needed)");
   }
 }
 
 void RenderTarget::release() {
   if (scene_fbo_) glDeleteFramebuffers(1, &scene_fbo_);
-  if (coverage_fbo_) glDeleteFramebuffers(1, &coverage_fbo_);
   if (scene_color_) glDeleteTextures(1, &scene_color_);
-  if (coverage_) glDeleteTextures(1, &coverage_);
-  if (scene_depth_) glDeleteRenderbuffers(1, &scene_depth_);
-  scene_fbo_ = coverage_fbo_ = scene_color_ = coverage_ = scene_depth_ = 0;
+  scene_fbo_ = scene_color_ = 0;
   width_ = height_ = 0;
 }
 

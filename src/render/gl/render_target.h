@@ -1,6 +1,6 @@
-// The renderer's own framebuffers for one size: the scene (RGBA8 colour + 24-bit depth) and
-// the stroke coverage target (R32F, see stroke_renderer.h). Both keep canvas row y in framebuffer
-// row y, so pixel centres are canvas positions in gl_FragCoord and a read-back is top row first.
+// An offscreen canvas of one size: an RGBA8 colour texture and its framebuffer, keeping canvas
+// row y in framebuffer row y, so pixel centres are canvas positions in gl_FragCoord and a
+// read-back is top row first.
 //
 // Needs a current GL context for every call, including destruction.
 #pragma once
@@ -22,7 +22,7 @@ class RenderTarget {
   ~RenderTarget() { release(); }
 
   // (Re)allocates for width x height unless already that size. Throws std::runtime_error if
-  // the framebuffers are not complete.
+  // the framebuffer is not complete.
   void ensure(int width, int height);
   void release();
 
@@ -30,9 +30,7 @@ class RenderTarget {
   int height() const { return height_; }
   GLuint scene_fbo() const { return scene_fbo_; }
   GLuint scene_color() const { return scene_color_; }
-  StrokeTargets stroke_targets() const {
-    return {scene_fbo_, coverage_fbo_, coverage_, width_, height_};
-  }
+  StrokeTargets stroke_targets() const { return {scene_fbo_, width_, height_}; }
 
   // Reads the scene as RGBA8, top row first; `rgba` must hold width * height * 4 bytes.
   // Restores the read framebuffer binding.
@@ -41,9 +39,6 @@ class RenderTarget {
  private:
   GLuint scene_fbo_ = 0;
   GLuint scene_color_ = 0;
-  GLuint scene_depth_ = 0;
-  GLuint coverage_fbo_ = 0;
-  GLuint coverage_ = 0;
   int width_ = 0;
   int height_ = 0;
 };

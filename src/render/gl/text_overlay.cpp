@@ -1,12 +1,11 @@
-// Debug text from an ImGui font atlas (see text_overlay.h).
+// Debug text from a font atlas made with stb_truetype (see text_overlay.h).
 //
 // Sections: the count's text, the font, drawing.
 #include "render/gl/text_overlay.h"
 
-#include <imgui.h>
+#include <fontconfig/fontconfig.h>
 #include <stb/stb_truetype.h>
 
-#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -31,48 +30,82 @@ std::string_view format_drop_count(uint64_t drops, char (&out)[40]) {
 
 namespace {
 
-// Debian's fonts-dejavu-core: what the browser's sans-serif resolves to on Debian.
-constexpr const char* kSansSerif = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+// The atlas: room for printable ASCII at a 14 px em, three times oversampled across.
+constexpr int kAtlasWidth = 512;
+constexpr int kAtlasHeight = 256;
+
+struct FontFile {
+  std::string path;
+  int index = 0;  // the face within a collection
+};
+
+// What "sans-serif" is on this system, as fontconfig (and so the browser) resolves it.
+FontFile sans_serif() {
+  FontFile found;
+  FcConfig* config = FcInitLoadConfigAndFonts();
+  if (config == nullptr) return found;
+  FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>("sans-serif"));
+  FcConfigSubstitute(config, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* match = FcFontMatch(config, pattern, &result);
+  FcChar8* file = nullptr;
+  if (match != nullptr && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch) {
+    found.path = reinterpret_cast<const char*>(file);
+    int index = 0;
+    if (FcPatternGetInteger(match, FC_INDEX, 0, &index) == FcResultMatch) found.index = index;
+  }
+  if (match != nullptr) FcPatternDestroy(match);
+  FcPatternDestroy(pattern);
+  FcConfigDestroy(config);
+  return found;
+}
 
 }  // namespace
 
-TextOverlay::TextOverlay() = default;
-TextOverlay::~TextOverlay() {
-  release();
-}
-
 void TextOverlay::init(const ShaderFeatures& features, double em_pixels) {
   release();
-  atlas_ = std::make_unique<ImFontAtlas>();
-  std::ifstream file(kSansSerif, std::ios::binary);
-  if (file) font_data_.assign(std::istreambuf_iterator<char>(file), {});
-  stbtt_fontinfo info;
-  if (!font_data_.empty() &&
-      stbtt_InitFont(&info, font_data_.data(), stbtt_GetFontOffsetForIndex(font_data_.data(), 0))) {
-    // CSS sizes a font by its em; ImGui by ascent - descent. Convert.
-    int ascent = 0, descent = 0, line_gap = 0;
-    stbtt_GetFontVMetrics(&info, &ascent, &descent, &line_gap);
-    const float em_scale = stbtt_ScaleForMappingEmToPixels(&info, static_cast<float>(em_pixels));
-    ImFontConfig config;
-    config.FontDataOwnedByAtlas = false;
-    config.OversampleH = 3;  // sub-pixel glyph positions, as the browser places them
-    config.OversampleV = 1;
-    font_ = atlas_->AddFontFromMemoryTTF(font_data_.data(), static_cast<int>(font_data_.size()),
-                                         em_scale * static_cast<float>(ascent - descent), &config);
-    font_name_ = kSansSerif;
+  const FontFile font = sans_serif();
+  if (font.path.empty()) {
+    throw std::runtime_error(
+        "text: fontconfig finds no sans-serif font (install fonts-dejavu-core)");
   }
-  if (font_ == nullptr) {
-    font_ = atlas_->AddFontDefault();
-    font_name_ = "ProggyClean (ImGui default)";
+  std::ifstream file(font.path, std::ios::binary);
+  const std::vector<unsigned char> data(std::istreambuf_iterator<char>(file), {});
+  const int offset = data.empty() ? -1 : stbtt_GetFontOffsetForIndex(data.data(), font.index);
+  std::vector<unsigned char> atlas(static_cast<std::size_t>(kAtlasWidth) * kAtlasHeight);
+  stbtt_packedchar packed[kCharCount];
+  stbtt_pack_context pack;
+  const bool packed_ok = offset >= 0 && stbtt_PackBegin(&pack, atlas.data(), kAtlasWidth,
+                                                        kAtlasHeight, 0, 1, nullptr) != 0;
+  bool ranged = false;
+  if (packed_ok) {
+    stbtt_PackSetOversampling(&pack, 3, 1);
+    // STBTT_POINT_SIZE: the size is the em, as CSS sizes fonts.
+    ranged = stbtt_PackFontRange(&pack, data.data(), font.index,
+                                 STBTT_POINT_SIZE(static_cast<float>(em_pixels)), kFirstChar,
+                                 kCharCount, packed) != 0;
+    stbtt_PackEnd(&pack);
   }
-  unsigned char* pixels = nullptr;
-  int width = 0, height = 0;
-  atlas_->GetTexDataAsAlpha8(&pixels, &width, &height);
-  if (pixels == nullptr) throw std::runtime_error("text: the font atlas could not be built");
+  if (!ranged) {
+    throw std::runtime_error("text: cannot read the font " + font.path +
+                             " (or its glyphs do not fit the atlas)");
+  }
+  font_path_ = font.path;
+  glyphs_.resize(kCharCount);
+  for (int c = 0; c < kCharCount; c++) {
+    // The quad of a glyph whose pen sits at (0, 0) on the baseline, and the pen's advance.
+    float pen_x = 0;
+    float pen_y = 0;
+    stbtt_aligned_quad q;
+    stbtt_GetPackedQuad(packed, kAtlasWidth, kAtlasHeight, c, &pen_x, &pen_y, &q, 0);
+    glyphs_[static_cast<std::size_t>(c)] = {q.x0, q.y0, q.x1, q.y1, q.s0, q.t0, q.s1, q.t1, pen_x};
+  }
 
-  program_ = link_program(features, "text.vert", "text.frag");
+  program_ = link_program(features, "text.vert", {"text.frag"});
   u_target_size_ = uniform_location(program_, "u_target_size");
   u_color_ = uniform_location(program_, "u_color");
+  u_flip_ = uniform_location(program_, "u_flip");
   glUseProgram(program_);
   glUniform1i(uniform_location(program_, "u_atlas"), 0);
   glUseProgram(0);
@@ -80,7 +113,8 @@ void TextOverlay::init(const ShaderFeatures& features, double em_pixels) {
   glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, kAtlasWidth, kAtlasHeight, 0, GL_RED, GL_UNSIGNED_BYTE,
+               atlas.data());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   // Glyphs land at sub-pixel positions: blend the oversampled atlas.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -88,7 +122,6 @@ void TextOverlay::init(const ShaderFeatures& features, double em_pixels) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_2D, 0);
-  atlas_->ClearTexData();  // the pixels live on the GPU now
 
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &buffer_);
@@ -98,7 +131,7 @@ void TextOverlay::init(const ShaderFeatures& features, double em_pixels) {
   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
   glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
-  vertices_.reserve(6 * 4 * 32);
+  vertices_.reserve(6 * 4 * 40);
 }
 
 void TextOverlay::release() {
@@ -108,35 +141,29 @@ void TextOverlay::release() {
   if (buffer_) glDeleteBuffers(1, &buffer_);
   program_ = texture_ = vao_ = buffer_ = 0;
   buffer_capacity_ = 0;
-  font_ = nullptr;
-  atlas_.reset();
-  font_data_.clear();
+  glyphs_.clear();
 }
 
 // --- drawing ---------------------------------------------------------------------------------
 
 void TextOverlay::draw(std::string_view text, double x, double baseline_y, const CanvasColor& color,
-                       int target_w, int target_h) {
+                       int target_w, int target_h, bool flip) {
   if (program_ == 0) throw std::logic_error("TextOverlay::draw before init()");
-  // ImGui's glyph boxes are relative to the top of a line whose baseline is at its rounded
-  // ascent (the same expression ImGui's atlas builder uses).
-  const float ascent = static_cast<float>(static_cast<int>(font_->Ascent + 0.5f));
   vertices_.clear();
   auto pen = static_cast<float>(x);
-  const auto top = static_cast<float>(baseline_y) - ascent;
+  const auto baseline = static_cast<float>(baseline_y);
   for (char c : text) {
-    const ImFontGlyph* glyph =
-        font_->FindGlyph(static_cast<ImWchar>(static_cast<unsigned char>(c)));
-    if (glyph == nullptr) continue;
-    if (glyph->Visible) {
-      const float x0 = pen + glyph->X0, x1 = pen + glyph->X1;
-      const float y0 = top + glyph->Y0, y1 = top + glyph->Y1;
-      const float quad[6][4] = {{x0, y0, glyph->U0, glyph->V0}, {x1, y0, glyph->U1, glyph->V0},
-                                {x0, y1, glyph->U0, glyph->V1}, {x1, y0, glyph->U1, glyph->V0},
-                                {x1, y1, glyph->U1, glyph->V1}, {x0, y1, glyph->U0, glyph->V1}};
+    const int k = static_cast<unsigned char>(c) - kFirstChar;
+    if (k < 0 || k >= kCharCount) continue;
+    const Glyph& g = glyphs_[static_cast<std::size_t>(k)];
+    if (g.x1 > g.x0) {
+      const float x0 = pen + g.x0, x1 = pen + g.x1;
+      const float y0 = baseline + g.y0, y1 = baseline + g.y1;
+      const float quad[6][4] = {{x0, y0, g.u0, g.v0}, {x1, y0, g.u1, g.v0}, {x0, y1, g.u0, g.v1},
+                                {x1, y0, g.u1, g.v0}, {x1, y1, g.u1, g.v1}, {x0, y1, g.u0, g.v1}};
       for (const auto& vertex : quad) vertices_.insert(vertices_.end(), vertex, vertex + 4);
     }
-    pen += glyph->AdvanceX;
+    pen += g.advance;
   }
   if (vertices_.empty()) return;
 
@@ -151,6 +178,7 @@ void TextOverlay::draw(std::string_view text, double x, double baseline_y, const
   glUseProgram(program_);
   glUniform2f(u_target_size_, static_cast<float>(target_w), static_cast<float>(target_h));
   glUniform4f(u_color_, color.r, color.g, color.b, color.a);
+  glUniform1f(u_flip_, flip ? 1.0f : 0.0f);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glEnable(GL_BLEND);

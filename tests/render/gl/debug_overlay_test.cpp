@@ -31,7 +31,9 @@ int magenta_pixels(const testing::Image& image, int x0, int y0, int x1, int y1) 
   return n;
 }
 
-TEST(DebugOverlay, WritesTheCountAtTheBottomLeftAndDrawsTheRoutes) {
+class DebugOverlay : public ::testing::TestWithParam<MapPainter> {};
+
+TEST_P(DebugOverlay, WritesTheCountAtTheBottomLeftAndDrawsTheRoutes) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   Heightfield raining = terrain;
@@ -40,7 +42,7 @@ TEST(DebugOverlay, WritesTheCountAtTheBottomLeftAndDrawsTheRoutes) {
   rain.run(40);
   ASSERT_GT(rain.route_count(), 10);
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = GetParam()});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("topographic");  // no magenta anywhere in it
@@ -65,6 +67,10 @@ TEST(DebugOverlay, WritesTheCountAtTheBottomLeftAndDrawsTheRoutes) {
   testing::maybe_dump("debug-overlay.png", routes);
   EXPECT_GT(magenta_pixels(routes, 0, 0, 1280, 680), 2000);
 }
+
+INSTANTIATE_TEST_SUITE_P(Painters, DebugOverlay,
+                         ::testing::Values(MapPainter::gpu, MapPainter::cpu),
+                         testing::PainterTestName());
 
 }  // namespace
 }  // namespace terrain::render

@@ -4,8 +4,10 @@
 
 #include <cstdio>
 #include <cstring>
+#include <tuple>
 
 #include "core/frame.h"
+#include "core/rain.h"
 #include "render/geometry/relief.h"
 #include "render/gl/map_renderer.h"
 #include "render_test_support.h"
@@ -24,22 +26,29 @@ struct RenderCase {
   const char* scheme;  // a colour scheme key
 };
 
-std::string case_name(const ::testing::TestParamInfo<RenderCase>& info) {
-  return std::string(info.param.state) + "_" + info.param.scheme;
+using testing::painter_name;
+
+// Both painters of the map pass must draw the sketch's pictures (map_renderer.h).
+std::string case_name(const ::testing::TestParamInfo<std::tuple<RenderCase, MapPainter>>& info) {
+  const auto& [c, painter] = info.param;
+  return std::string(c.state) + "_" + c.scheme + "_" + painter_name(painter);
 }
 
-class SketchRender : public ::testing::TestWithParam<RenderCase> {};
+class SketchRender : public ::testing::TestWithParam<std::tuple<RenderCase, MapPainter>> {};
 
 TEST_P(SketchRender, FullRenderIsWithinTheCanvasTolerance) {
   testing::GlContext::get();
-  const RenderCase c = GetParam();
-  const std::string name = std::string("42-") + c.state + "-" + c.scheme;
-  const Image expected = testing::read_png(testing::data_path("renders/" + name + ".png"));
+  const auto [c, painter] = GetParam();
+  const std::string name =
+      std::string("42-") + c.state + "-" + c.scheme + "-" + painter_name(painter);
+  const Image expected = testing::read_png(
+      testing::data_path(std::string("renders/42-") + c.state + "-" + c.scheme + ".png"));
   const Heightfield terrain = testing::read_seed_field(std::string(c.state) + ".f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
 
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = painter});
+  ASSERT_EQ(renderer.cpu_painter(), painter == MapPainter::cpu);
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.sea_level = 0.25;
@@ -64,14 +73,19 @@ TEST_P(SketchRender, FullRenderIsWithinTheCanvasTolerance) {
   EXPECT_LT(rmse, kMaxRmse) << "see " << testing::output_path(name + "-diff.png");
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Seed42, SketchRender,
-    ::testing::Values(RenderCase{"eroded", "site_dark"}, RenderCase{"eroded", "site_light"},
-                      RenderCase{"eroded", "topographic"}, RenderCase{"eroded", "blueprint"},
-                      RenderCase{"eroded", "bw"}, RenderCase{"original", "site_dark"},
-                      RenderCase{"original", "site_light"}, RenderCase{"original", "topographic"},
-                      RenderCase{"original", "blueprint"}, RenderCase{"original", "bw"}),
-    case_name);
+INSTANTIATE_TEST_SUITE_P(Seed42, SketchRender,
+                         ::testing::Combine(::testing::Values(RenderCase{"eroded", "site_dark"},
+                                                              RenderCase{"eroded", "site_light"},
+                                                              RenderCase{"eroded", "topographic"},
+                                                              RenderCase{"eroded", "blueprint"},
+                                                              RenderCase{"eroded", "bw"},
+                                                              RenderCase{"original", "site_dark"},
+                                                              RenderCase{"original", "site_light"},
+                                                              RenderCase{"original", "topographic"},
+                                                              RenderCase{"original", "blueprint"},
+                                                              RenderCase{"original", "bw"}),
+                                            ::testing::Values(MapPainter::gpu, MapPainter::cpu)),
+                         case_name);
 
 // What the relief alone should look like at any size: the cell image (the CPU reference)
 // sampled bilinearly at each pixel centre through the sketch's viewport.
@@ -113,15 +127,17 @@ Image expected_relief(const Heightfield& terrain, const ColorScheme& scheme, int
   return image;
 }
 
-class SnapshotSize : public ::testing::TestWithParam<std::pair<int, int>> {};
+class SnapshotSize : public ::testing::TestWithParam<std::tuple<std::pair<int, int>, MapPainter>> {
+};
 
 TEST_P(SnapshotSize, HasThatSizeAndTheViewportsCrop) {
   testing::GlContext::get();
-  const auto [width, height] = GetParam();
+  const auto [size, painter] = GetParam();
+  const auto [width, height] = size;
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const ColorScheme& scheme = *find_color_scheme("topographic");
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = painter});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = &scheme;
@@ -137,15 +153,17 @@ TEST_P(SnapshotSize, HasThatSizeAndTheViewportsCrop) {
   for (std::size_t p = 0; p < actual.rgba.size(); p++)
     worst = std::max(worst, std::abs(actual.rgba[p] - expected.rgba[p]));
   EXPECT_LE(worst, 1) << "the relief is not where the sketch's viewport puts it";
-  const std::string name =
-      "relief-" + std::to_string(width) + "x" + std::to_string(height) + ".png";
+  const std::string name = "relief-" + std::to_string(width) + "x" + std::to_string(height) + "-" +
+                           painter_name(painter) + ".png";
   testing::maybe_dump(name, actual);
   if (worst > 1) testing::write_png(testing::output_path(name), actual);
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, SnapshotSize,
-                         ::testing::Values(std::pair{640, 360}, std::pair{1000, 1000},
-                                           std::pair{1600, 500}, std::pair{1280, 720}));
+INSTANTIATE_TEST_SUITE_P(
+    Sizes, SnapshotSize,
+    ::testing::Combine(::testing::Values(std::pair{640, 360}, std::pair{1000, 1000},
+                                         std::pair{1600, 500}, std::pair{1280, 720}),
+                       ::testing::Values(MapPainter::gpu, MapPainter::cpu)));
 
 TEST(MapRenderer, RejectsBadInputsWithAMessageAndDrawsNothing) {
   testing::GlContext::get();
@@ -184,12 +202,14 @@ TEST(MapRenderer, RejectsBadInputsWithAMessageAndDrawsNothing) {
   EXPECT_TRUE(std::all_of(pixels.begin(), pixels.end(), [](uint8_t v) { return v == 7; }));
 }
 
-TEST(MapRenderer, DrawIntoTheBoundFramebufferMatchesTheSnapshotAndRedrawsIt) {
+class DrawIntoTheWindow : public ::testing::TestWithParam<MapPainter> {};
+
+TEST_P(DrawIntoTheWindow, MatchesTheSnapshotAndRedrawsIt) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = GetParam()});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_light");
@@ -234,6 +254,66 @@ TEST(MapRenderer, DrawIntoTheBoundFramebufferMatchesTheSnapshotAndRedrawsIt) {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
   glDeleteRenderbuffers(1, &color);
+}
+
+INSTANTIATE_TEST_SUITE_P(Painters, DrawIntoTheWindow,
+                         ::testing::Values(MapPainter::gpu, MapPainter::cpu),
+                         testing::PainterTestName());
+
+// The two painters of the map pass paint the same picture, within a level per channel, for
+// every scheme, with contours, rivers (eased, with ghosts), debug routes and the count, at a
+// size whose tiles do not fill the canvas.
+TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
+  testing::GlContext::get();
+  const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
+  testing::PausedRivers rivers = testing::paused_rivers(terrain);
+  // Half-faded pieces and ghosts, so every fade level and the ghosts' paths are painted.
+  for (std::size_t i = 0; i < rivers.fade_in.size(); i++) {
+    rivers.fade_in[i] = static_cast<float>((i * 7919) % 100) / 100.0f;
+    const int32_t down = rivers.drainage.downstream()[i];
+    if (down >= 0 && i % 5 == 0) {
+      rivers.ghost_to[i] = down;
+      rivers.ghost_after[i] = rivers.drainage.downstream()[static_cast<std::size_t>(down)];
+      rivers.ghost_water[i] = rivers.shown[i];
+      rivers.ghost_fade[i] = 0.5f;
+    }
+  }
+  Heightfield raining = terrain;
+  Rain rain(raining, 11);
+  rain.keep_routes(true);
+  rain.run(40);
+  MapRenderer gpu;
+  gpu.init({.painter = MapPainter::gpu});
+  MapRenderer cpu;
+  cpu.init({.painter = MapPainter::cpu});
+  for (const ColorScheme& scheme : color_schemes()) {
+    MapInputs inputs;
+    inputs.terrain = &terrain;
+    inputs.scheme = &scheme;
+    inputs.sea_level = 0.3;
+    inputs.contour_levels = 12;
+    inputs.rivers = rivers.view();
+    inputs.debug = true;
+    inputs.routes = &rain;
+    inputs.drops = 20000;
+    const int w = 1283, h = 725;
+    const Image a{w, h, gpu.snapshot(inputs, w, h)};
+    const Image b{w, h, cpu.snapshot(inputs, w, h)};
+    int worst = 0;
+    std::size_t differ = 0;
+    for (std::size_t p = 0; p < a.rgba.size(); p++) {
+      const int d = std::abs(a.rgba[p] - b.rgba[p]);
+      worst = std::max(worst, d);
+      differ += d > 0;
+    }
+    std::printf("%s: %zu of %zu channels differ, by at most %d\n", scheme.key.c_str(), differ,
+                a.rgba.size(), worst);
+    if (worst > 1) {
+      testing::write_png(testing::output_path("painters-gpu-" + scheme.key + ".png"), a);
+      testing::write_png(testing::output_path("painters-cpu-" + scheme.key + ".png"), b);
+    }
+    EXPECT_LE(worst, 1) << scheme.key;
+  }
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ TEST_P(ReliefCells, CpuReferenceMatchesTheSketchExactly) {
 TEST_P(ReliefCells, GpuDoublePrecisionMatchesTheSketchExactly) {
   testing::GlContext::get();
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = MapPainter::gpu});
   ASSERT_TRUE(renderer.exact_relief())
       << "this context has no double-precision shaders (GL 4.0 or GL_ARB_gpu_shader_fp64)";
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
@@ -81,7 +81,7 @@ TEST_P(ReliefCells, GpuDoublePrecisionMatchesTheSketchExactly) {
 TEST_P(ReliefCells, GpuFloatFallbackIsWithinOneLevel) {
   testing::GlContext::get();
   MapRenderer renderer;
-  renderer.init({.allow_fp64 = false});
+  renderer.init({.allow_fp64 = false, .painter = MapPainter::gpu});
   ASSERT_FALSE(renderer.exact_relief());
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const Image expected = testing::read_png(
@@ -99,6 +99,27 @@ TEST_P(ReliefCells, GpuFloatFallbackIsWithinOneLevel) {
               terrain.size(), diff.max_levels);
 }
 
+// The CPU painter's cells are the CPU reference's, read back through the renderer.
+TEST_P(ReliefCells, CpuPainterMatchesTheSketchExactly) {
+  testing::GlContext::get();
+  MapRenderer renderer;
+  renderer.init({.painter = MapPainter::cpu});
+  ASSERT_TRUE(renderer.exact_relief());
+  const Heightfield terrain = testing::read_seed_field("eroded.f32");
+  const Image expected = testing::read_png(
+      testing::data_path(std::string("renders/42-eroded-") + GetParam() + "-cells.png"));
+  MapInputs inputs;
+  inputs.terrain = &terrain;
+  inputs.sea_level = 0.25;
+  inputs.scheme = find_color_scheme(GetParam());
+  inputs.show_rivers = false;
+  renderer.snapshot(inputs, 64, 36);
+  std::vector<uint8_t> cells(terrain.size() * 4);
+  renderer.read_relief_cells(cells);
+  const CellDiff diff = compare_cells(cells, expected);
+  EXPECT_EQ(diff.count, 0u) << diff.first;
+}
+
 INSTANTIATE_TEST_SUITE_P(SketchSchemes, ReliefCells, ::testing::Values("site_dark", "topographic"));
 
 // Every scheme: the GPU (doubles) and the CPU reference agree byte for byte on both terrains
@@ -106,7 +127,7 @@ INSTANTIATE_TEST_SUITE_P(SketchSchemes, ReliefCells, ::testing::Values("site_dar
 TEST(ReliefCellsAgreement, GpuEqualsCpuForEverySchemeTerrainAndSeaLevel) {
   testing::GlContext::get();
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = MapPainter::gpu});
   ASSERT_TRUE(renderer.exact_relief());
   for (const char* name : {"eroded.f32", "original.f32", "eroded-1000.f32"}) {
     const Heightfield terrain = testing::read_seed_field(name);

@@ -21,6 +21,7 @@
 #include "core/heightfield.h"
 #include "core/island.h"
 #include "render/geometry/map_inputs.h"
+#include "render/gl/map_renderer.h"
 
 namespace terrain::render::testing {
 
@@ -111,6 +112,17 @@ double rmse_rgb(const Image& a, const Image& b);
 double share_off_by_more_than(const Image& a, const Image& b, int levels);
 // |a - b| per channel, scaled up 4x so small differences show, alpha 255.
 Image diff_image(const Image& a, const Image& b);
+
+// The painters of the map pass, by name ("gpu", "cpu"), and as a test parameter's name.
+inline const char* painter_name(MapPainter painter) {
+  return painter == MapPainter::cpu ? "cpu" : "gpu";
+}
+struct PainterTestName {
+  template <typename ParamInfo>
+  std::string operator()(const ParamInfo& info) const {
+    return painter_name(info.param);
+  }
+};
 
 // Where failing tests leave their images: the build's render-test-output directory.
 std::string output_path(const std::string& name);

@@ -2,10 +2,12 @@
 //
 // Usage: SDL_VIDEODRIVER=offscreen render_timing [frames] [width] [height] [layers]
 // layers: "all" (default), "relief", "contours" (relief + contours) or "rivers" (relief +
-// rivers), to see what each costs. A fifth argument "float" uses the float relief.
+// rivers), to see what each costs. A fifth argument picks the painter: "gpu", "cpu" or
+// "float" (the GPU with the float relief); by default the renderer's own choice.
 // Draws seed 42's eroded map (1280 x 720 by default, site_dark, 10 contour levels, rivers)
 // into a window-sized framebuffer repeatedly and prints the median and 90th percentile of:
-//   build   CPU ms working out contour, river and route geometry
+//   build   CPU ms working out contour, river and route geometry, and the tiles
+//   raster  CPU ms of the CPU painter's map pass (0 with the GPU painter)
 //   submit  CPU ms uploading and issuing GL commands
 //   wall    ms for the whole draw() plus glFinish (the GPU's work too; llvmpipe here)
 //   process CPU ms of every thread of the process over draw() + glFinish (with llvmpipe, the
@@ -48,7 +50,11 @@ int main(int argc, char** argv) {
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
   MapRenderer renderer;
-  renderer.init({.allow_fp64 = !(argc > 5 && std::string(argv[5]) == "float")});
+  const std::string painter = argc > 5 ? argv[5] : "";
+  renderer.init({.allow_fp64 = painter != "float",
+                 .painter = painter == "cpu"                         ? MapPainter::cpu
+                            : painter == "gpu" || painter == "float" ? MapPainter::gpu
+                                                                     : MapPainter::automatic});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_dark");
@@ -64,7 +70,7 @@ int main(int argc, char** argv) {
   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
 
-  std::vector<double> build, submit, cpu, wall, process;
+  std::vector<double> build, raster, submit, cpu, wall, process;
   for (int f = 0; f < frames + 5; f++) {
     const double process_start = process_cpu_ms();
     const auto start = std::chrono::steady_clock::now();
@@ -75,16 +81,22 @@ int main(int argc, char** argv) {
     const double process_end = process_cpu_ms();
     if (f < 5) continue;  // warm-up
     build.push_back(renderer.last_timings().build_ms);
+    raster.push_back(renderer.last_timings().raster_ms);
     submit.push_back(renderer.last_timings().submit_ms);
     cpu.push_back(std::chrono::duration<double, std::milli>(issued - start).count());
     wall.push_back(std::chrono::duration<double, std::milli>(done - start).count());
     process.push_back(process_end - process_start);
   }
-  std::printf("%dx%d, %d frames, %zu segments, %zu strokes, relief %s\n", width, height, frames,
-              renderer.last_timings().segments, renderer.last_timings().strokes,
-              renderer.exact_relief() ? "fp64" : "float");
+  std::printf(
+      "%dx%d, %d frames, %zu segments, %zu strokes, %zu shapes placed in tiles, %s "
+      "painter, relief %s\n",
+      width, height, frames, renderer.last_timings().segments, renderer.last_timings().strokes,
+      renderer.last_timings().placed, renderer.cpu_painter() ? "CPU" : "GPU",
+      renderer.exact_relief() ? "exact" : "float");
   std::printf("build  median %.3f ms  p90 %.3f ms\n", percentile(build, 0.5),
               percentile(build, 0.9));
+  std::printf("raster median %.3f ms  p90 %.3f ms (the CPU painter's map pass)\n",
+              percentile(raster, 0.5), percentile(raster, 0.9));
   std::printf("submit median %.3f ms  p90 %.3f ms\n", percentile(submit, 0.5),
               percentile(submit, 0.9));
   std::printf("draw() median %.3f ms  p90 %.3f ms (CPU, build + submit + present)\n",

@@ -11,7 +11,9 @@
 namespace terrain::render {
 namespace {
 
-TEST(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
+class SteadyFrame : public ::testing::TestWithParam<MapPainter> {};
+
+TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
@@ -20,7 +22,7 @@ TEST(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   rain.keep_routes(true);
   rain.run(40);
   MapRenderer renderer;
-  renderer.init();
+  renderer.init({.painter = GetParam()});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_dark");
@@ -49,6 +51,9 @@ TEST(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   glDeleteFramebuffers(1, &fbo);
   glDeleteRenderbuffers(1, &color);
 }
+
+INSTANTIATE_TEST_SUITE_P(Painters, SteadyFrame, ::testing::Values(MapPainter::gpu, MapPainter::cpu),
+                         testing::PainterTestName());
 
 }  // namespace
 }  // namespace terrain::render
