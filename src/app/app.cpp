@@ -87,6 +87,9 @@ int run_app(const AppOptions& options) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  // Nothing is depth-tested; and without a depth buffer a software GL can copy the map to the
+  // window as memory (see MapRenderer).
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   w.window = SDL_CreateWindow("Terrain Sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                               options.width, options.height,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);

@@ -47,20 +47,21 @@ struct TilePixels {
 };
 
 // How much of each pixel a capsule (the segment with discs of radius `radius` at its ends)
-// covers, kept as the largest so far. The band of the stroke's width across the line through
-// the pixel centre: clamp(min(1/2, d + r) - max(-1/2, d - r)), d the distance to the segment.
+// covers, kept as the largest so far, for the tile's pixels [first, end) (whole rows). The
+// band of the stroke's width across the line through the pixel centre:
+// clamp(min(1/2, d + r) - max(-1/2, d - r)), d the distance to the segment.
 // target_clones: SIMD as wide as the machine has (AVX2 here), one build for every x86-64.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void cover_capsule(TilePixels& t, const StrokeSegment& s, float radius) {
+void cover_capsule(TilePixels& t, const StrokeSegment& s, float radius, int first, int end) {
   const float ax = s.x0;
   const float ay = s.y0;
   const float abx = s.x1 - s.x0;
   const float aby = s.y1 - s.y0;
   const float length2 = abx * abx + aby * aby;
   const float inverse = length2 > 0 ? 1.0f / length2 : 0.0f;
-  for (int i = 0; i < kTilePixels; i++) {
+  for (int i = first; i < end; i++) {
     const float dx = t.x[i] - ax;
     const float dy = t.y[i] - ay;
     const float along = clamped((dx * abx + dy * aby) * inverse, 0.0f, 1.0f);
@@ -74,7 +75,7 @@ void cover_capsule(TilePixels& t, const StrokeSegment& s, float radius) {
 
 // A miter join's spike: the cone of the disc of radius r at the corner and its tangents to the
 // tip (a round cone with one radius 0, in Inigo Quilez's form), clamp(1/2 - signed distance).
-void cover_cone(TilePixels& t, const StrokeSegment& join, float r) {
+void cover_cone(TilePixels& t, const StrokeSegment& join, float r, int first, int end) {
   const float axis_x = join.x1 * r;
   const float axis_y = join.y1 * r;
   const float h = std::sqrt(axis_x * axis_x + axis_y * axis_y);
@@ -82,7 +83,7 @@ void cover_cone(TilePixels& t, const StrokeSegment& join, float r) {
   const float along_y = axis_y / h;
   const float b = r / h;
   const float a = std::sqrt(1.0f - b * b);
-  for (int i = 0; i < kTilePixels; i++) {
+  for (int i = first; i < end; i++) {
     const float px = t.x[i] - join.x0;
     const float py = t.y[i] - join.y0;
     const float qx = std::abs(px * -along_y + py * along_x);
@@ -111,38 +112,199 @@ void composite(TilePixels& t, const StrokeStyle& style) {
   }
 }
 
-// One canvas row of the relief: each pixel blends the two image columns its table names
-// (column `cols` of `blended` is the background, for pixels the image does not reach).
+// One image row scaled to the canvas width: each canvas column blends the two image columns its
+// table names (column `cols` of `row` is the background, for columns the image does not
+// reach).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void relief_row(const float* blended, const int* column0, const int* column1, const float* t,
-                int count, float* out) {
+void scale_row(const float* row, const int* column0, const int* column1, const float* t,
+               int count, float* out) {
   for (int x = 0; x < count; x++) {
-    const float a = blended[column0[x]];
-    const float b = blended[column1[x]];
+    const float a = row[column0[x]];
+    const float b = row[column1[x]];
     out[x] = a + (b - a) * t[x];
   }
 }
 
-// One canvas row into RGBA8 pixels (as little-endian words: r, g, b, then alpha 255): each
-// float 0..1 as an 8-bit unorm, rounded to nearest, as the GL stores it.
+// One canvas row between two scaled image rows.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void pack_row(const float* r, const float* g, const float* b, int count, uint32_t* out) {
+void blend_rows(const float* a, const float* b, float t, int count, float* out) {
+  for (int x = 0; x < count; x++) out[x] = a[x] + (b[x] - a[x]) * t;
+}
+
+// Which of a tile's rows (0..7, canvas rows top + j, pixel centres top + j + 1/2) a shape
+// spanning lo..hi in y, plus `reach`, can colour: [first, end) as pixel indices of the tile.
+void reached_rows(float lo, float hi, float reach, int top, int& first, int& end) {
+  const float from = std::ceil(lo - reach - 0.5f - static_cast<float>(top));
+  const float to = std::floor(hi + reach - 0.5f - static_cast<float>(top));
+  const int j0 = static_cast<int>(greater(from, 0.0f));
+  const int j1 = static_cast<int>(lesser(to, static_cast<float>(kTile - 1)));
+  first = j0 * kTile;
+  end = j1 >= j0 ? (j1 + 1) * kTile : first;
+}
+
+// One canvas row into 8-bit pixels, as little-endian words of the channels `first`, g and
+// `third` then alpha 255 (r, g, b or b, g, r): each float 0..1 as an 8-bit unorm, rounded to
+// nearest, as the GL stores it.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+void pack_row(const float* first, const float* g, const float* third, int count,
+              uint32_t* out) {
   for (int x = 0; x < count; x++) {
-    const auto R = static_cast<uint32_t>(clamped(r[x], 0.0f, 1.0f) * 255.0f + 0.5f);
+    const auto A = static_cast<uint32_t>(clamped(first[x], 0.0f, 1.0f) * 255.0f + 0.5f);
     const auto G = static_cast<uint32_t>(clamped(g[x], 0.0f, 1.0f) * 255.0f + 0.5f);
-    const auto B = static_cast<uint32_t>(clamped(b[x], 0.0f, 1.0f) * 255.0f + 0.5f);
-    out[x] = R | G << 8 | B << 16 | 0xff000000u;
+    const auto C = static_cast<uint32_t>(clamped(third[x], 0.0f, 1.0f) * 255.0f + 0.5f);
+    out[x] = A | G << 8 | C << 16 | 0xff000000u;
   }
 }
 
 }  // namespace
 
-void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::span<uint8_t> rgba,
-                      bool bottom_up) {
+// What one paint() shares between its threads.
+struct MapRaster::Job {
+  const MapRasterInputs* in;
+  int width;
+  int height;
+  RasterLayout layout;
+  int padded;  // the canvas width rounded up to whole tiles
+  int tiles_x;
+  float origin_y;
+  float scale;
+  float image_top;
+  float image_bottom;
+  std::span<uint32_t> pixels;
+};
+
+// One image row scaled along the row to the canvas columns, per channel.
+void MapRaster::scale_image_row(const Job& job, Scratch& scratch, int row) {
+  const MapRasterInputs& in = *job.in;
+  const uint8_t* cells = in.cells.data() + static_cast<std::size_t>(row) * in.cols * 4;
+  const std::size_t plane = static_cast<std::size_t>(in.rows) * job.padded;
+  const float background[3] = {in.background.r, in.background.g, in.background.b};
+  float* values = scratch.values.data();
+  for (int c = 0; c < 3; c++) {
+    for (int k = 0; k < in.cols; k++) {
+      values[k] = static_cast<float>(cells[k * 4 + c]) * (1.0f / 255.0f);
+    }
+    values[in.cols] = background[c];
+    scale_row(values, column0_.data(), column1_.data(), column_t_.data(), job.padded,
+              &scaled_[plane * c + static_cast<std::size_t>(row) * job.padded]);
+  }
+}
+
+// A band of 8 canvas rows: the relief between its scaled image rows, the strokes of each of
+// its tiles that has any, then the rows into pixels.
+void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
+  const MapRasterInputs& in = *job.in;
+  const int padded = job.padded;
+  const std::size_t plane = static_cast<std::size_t>(padded) * kTile;  // one channel of a band
+  const std::size_t image_plane = static_cast<std::size_t>(in.rows) * padded;
+  float* band = scratch.band.data();
+
+  // The relief.
+  for (int j = 0; j < kTile; j++) {
+    const int y = ty * kTile + j;
+    const float py = static_cast<float>(y) + 0.5f;
+    for (int c = 0; c < 3; c++) {
+      float* out = band + plane * c + static_cast<std::size_t>(j) * padded;
+      if (py < job.image_top || py >= job.image_bottom) {
+        const float background[3] = {in.background.r, in.background.g, in.background.b};
+        std::fill(out, out + padded, background[c]);
+        continue;
+      }
+      const float texel = (py - job.origin_y) / job.scale;
+      const float base = std::floor(texel);
+      const int i = static_cast<int>(base);
+      const float* row0 =
+          &scaled_[image_plane * c +
+                   static_cast<std::size_t>(std::clamp(i, 0, in.rows - 1)) * padded];
+      const float* row1 =
+          &scaled_[image_plane * c +
+                   static_cast<std::size_t>(std::clamp(i + 1, 0, in.rows - 1)) * padded];
+      blend_rows(row0, row1, texel - base, padded, out);
+    }
+  }
+
+  // The strokes.
+  if (in.strokes != nullptr) {
+    const StrokeTiles& strokes = *in.strokes;
+    const std::span<const uint32_t> tile_runs = strokes.tile_runs();
+    const std::span<const TileRun> runs = strokes.runs();
+    const std::span<const StrokeSegment> items = strokes.items();
+    const std::span<const StrokeStyle> styles = strokes.styles();
+    TilePixels tile;
+    const int top = ty * kTile;
+    for (int tx = 0; tx < job.tiles_x; tx++) {
+      const std::size_t t = static_cast<std::size_t>(ty) * job.tiles_x + tx;
+      const uint32_t first = tile_runs[2 * t];
+      const uint32_t end = tile_runs[2 * t + 1];
+      if (first == end) continue;
+      for (int j = 0; j < kTile; j++) {
+        for (int i = 0; i < kTile; i++) {
+          const int k = j * kTile + i;
+          const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
+          tile.x[k] = static_cast<float>(tx * kTile + i) + 0.5f;
+          tile.y[k] = static_cast<float>(top + j) + 0.5f;
+          tile.r[k] = band[at];
+          tile.g[k] = band[plane + at];
+          tile.b[k] = band[2 * plane + at];
+          tile.coverage[k] = 0;
+        }
+      }
+      for (uint32_t r = first; r < end; r++) {
+        const TileRun& run = runs[r];
+        const StrokeStyle& style = styles[run.stroke];
+        const float reach = style.half_width + static_cast<float>(StrokeTiles::kReachPastEdge);
+        int from = 0;
+        int to = 0;
+        if (run.flags & TileRun::kJoins) {
+          for (uint32_t q = run.first; q < run.end; q++) {
+            const StrokeSegment& join = items[q];
+            const float tip = join.y0 + join.y1 * style.half_width;
+            reached_rows(lesser(join.y0, tip), greater(join.y0, tip), reach, top, from, to);
+            cover_cone(tile, join, style.half_width, from, to);
+          }
+        } else {
+          for (uint32_t q = run.first; q < run.end; q++) {
+            const StrokeSegment& segment = items[q];
+            reached_rows(lesser(segment.y0, segment.y1), greater(segment.y0, segment.y1), reach,
+                         top, from, to);
+            cover_capsule(tile, segment, style.half_width, from, to);
+          }
+        }
+        if (run.flags & TileRun::kLast) composite(tile, style);
+      }
+      for (int j = 0; j < kTile; j++) {
+        for (int i = 0; i < kTile; i++) {
+          const int k = j * kTile + i;
+          const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
+          band[at] = tile.r[k];
+          band[plane + at] = tile.g[k];
+          band[2 * plane + at] = tile.b[k];
+        }
+      }
+    }
+  }
+
+  // The band into pixels.
+  for (int j = 0; j < kTile; j++) {
+    const int y = ty * kTile + j;
+    if (y >= job.height) break;
+    const int out_row = job.layout.bottom_up ? job.height - 1 - y : y;
+    const float* r = band + static_cast<std::size_t>(j) * padded;
+    const float* g = r + plane;
+    const float* b = g + plane;
+    pack_row(job.layout.bgra ? b : r, g, job.layout.bgra ? r : b, job.width,
+             job.pixels.data() + static_cast<std::size_t>(out_row) * job.width);
+  }
+}
+
+void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::span<uint32_t> pixels,
+                      RasterLayout layout) {
   // --- checks ---
   if (width < 1 || height < 1) {
     throw std::invalid_argument("map raster: canvas " + std::to_string(width) + "x" +
@@ -156,150 +318,70 @@ void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::spa
                                 std::to_string(in.rows) + " RGBA8 needs " +
                                 std::to_string(static_cast<std::size_t>(in.cols) * in.rows * 4));
   }
-  const std::size_t needed = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4;
-  if (rgba.size() != needed) {
-    throw std::invalid_argument("map raster: the output holds " + std::to_string(rgba.size()) +
-                                " bytes; " + std::to_string(width) + "x" + std::to_string(height) +
-                                " RGBA8 needs " + std::to_string(needed));
+  const std::size_t needed = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  if (pixels.size() != needed) {
+    throw std::invalid_argument("map raster: the output holds " + std::to_string(pixels.size()) +
+                                " pixels; " + std::to_string(width) + "x" + std::to_string(height) +
+                                " needs " + std::to_string(needed));
   }
-  const StrokeTiles* strokes = in.strokes;
-  if (strokes != nullptr && (strokes->width() != width || strokes->height() != height)) {
+  if (in.strokes != nullptr && (in.strokes->width() != width || in.strokes->height() != height)) {
     throw std::invalid_argument("map raster: the strokes were binned for " +
-                                std::to_string(strokes->width()) + "x" +
-                                std::to_string(strokes->height()) + ", not " +
+                                std::to_string(in.strokes->width()) + "x" +
+                                std::to_string(in.strokes->height()) + ", not " +
                                 std::to_string(width) + "x" + std::to_string(height));
   }
 
-  // --- the relief image: image(terrain_img, left - s/2, top - s/2, COLS * s, ROWS * s) ---
-  const auto scale = static_cast<float>(in.view.scale_x);
+  // --- where the image lands: image(terrain_img, left - s/2, top - s/2, COLS * s, ROWS * s) ---
+  Job job{};
+  job.in = &in;
+  job.width = width;
+  job.height = height;
+  job.layout = layout;
+  job.tiles_x = (width + kTile - 1) / kTile;
+  job.padded = job.tiles_x * kTile;
+  job.scale = static_cast<float>(in.view.scale_x);
+  job.origin_y = static_cast<float>(in.view.top);
+  job.image_top = static_cast<float>(in.view.top - in.view.scale_y / 2);
+  job.image_bottom = static_cast<float>(job.image_top + in.rows * in.view.scale_y);
+  job.pixels = pixels;
   const auto origin_x = static_cast<float>(in.view.left);
-  const auto origin_y = static_cast<float>(in.view.top);
   const float image_left = static_cast<float>(in.view.left - in.view.scale_x / 2);
-  const float image_top = static_cast<float>(in.view.top - in.view.scale_y / 2);
   const float image_right = static_cast<float>(image_left + in.cols * in.view.scale_x);
-  const float image_bottom = static_cast<float>(image_top + in.rows * in.view.scale_y);
-  const int tiles_x = (width + kTile - 1) / kTile;
-  const int tiles_y = (height + kTile - 1) / kTile;
-  const int padded = tiles_x * kTile;
-  // Per canvas column: the image columns it blends, or the background (column `cols`).
-  column0_.resize(static_cast<std::size_t>(padded));
-  column1_.resize(static_cast<std::size_t>(padded));
-  column_t_.resize(static_cast<std::size_t>(padded));
-  for (int x = 0; x < padded; x++) {
+  const auto padded = static_cast<std::size_t>(job.padded);
+  column0_.resize(padded);
+  column1_.resize(padded);
+  column_t_.resize(padded);
+  for (std::size_t x = 0; x < padded; x++) {
     const float px = static_cast<float>(x) + 0.5f;
-    const auto ux = static_cast<std::size_t>(x);
     if (px < image_left || px >= image_right) {
-      column0_[ux] = column1_[ux] = in.cols;
-      column_t_[ux] = 0;
+      column0_[x] = column1_[x] = in.cols;
+      column_t_[x] = 0;
       continue;
     }
-    const float texel = (px - origin_x) / scale;
+    const float texel = (px - origin_x) / job.scale;
     const float base = std::floor(texel);
     const int i = static_cast<int>(base);
-    column0_[ux] = std::clamp(i, 0, in.cols - 1);
-    column1_[ux] = std::clamp(i + 1, 0, in.cols - 1);
-    column_t_[ux] = texel - base;
+    column0_[x] = std::clamp(i, 0, in.cols - 1);
+    column1_[x] = std::clamp(i + 1, 0, in.cols - 1);
+    column_t_[x] = texel - base;
   }
-  const std::size_t plane = static_cast<std::size_t>(padded) * kTile;  // one channel of a band
-  band_.resize(plane * 3);
-  const std::size_t stride = static_cast<std::size_t>(in.cols) + 1;  // a blended row, plus bg
-  blended_.resize(stride * 3);
-  packed_.resize(static_cast<std::size_t>(width));
-  const float bg[3] = {in.background.r, in.background.g, in.background.b};
-  for (int c = 0; c < 3; c++) blended_[stride * c + in.cols] = bg[c];
-  const uint8_t* cells = in.cells.data();
-
-  TilePixels tile;
-  for (int ty = 0; ty < tiles_y; ty++) {
-    // The band's rows of relief: the two image rows blended, then each pixel's two columns.
-    for (int j = 0; j < kTile; j++) {
-      const int y = ty * kTile + j;
-      const float py = static_cast<float>(y) + 0.5f;
-      float* rows[3] = {&band_[static_cast<std::size_t>(j) * padded],
-                        &band_[plane + static_cast<std::size_t>(j) * padded],
-                        &band_[2 * plane + static_cast<std::size_t>(j) * padded]};
-      if (py < image_top || py >= image_bottom) {
-        for (int c = 0; c < 3; c++) std::fill(rows[c], rows[c] + padded, bg[c]);
-        continue;
-      }
-      const float texel = (py - origin_y) / scale;
-      const float base = std::floor(texel);
-      const int i = static_cast<int>(base);
-      const uint8_t* row0 =
-          cells + static_cast<std::size_t>(std::clamp(i, 0, in.rows - 1)) * in.cols * 4;
-      const uint8_t* row1 =
-          cells + static_cast<std::size_t>(std::clamp(i + 1, 0, in.rows - 1)) * in.cols * 4;
-      const float t = texel - base;
-      for (int c = 0; c < 3; c++) {
-        float* out = &blended_[stride * c];
-        for (int k = 0; k < in.cols; k++) {
-          const float a = static_cast<float>(row0[k * 4 + c]) * (1.0f / 255.0f);
-          const float b = static_cast<float>(row1[k * 4 + c]) * (1.0f / 255.0f);
-          out[k] = a + (b - a) * t;
-        }
-        relief_row(out, column0_.data(), column1_.data(), column_t_.data(), padded, rows[c]);
-      }
-    }
-
-    // The strokes of each tile of the band that has any.
-    if (strokes != nullptr) {
-      const std::span<const uint32_t> tile_runs = strokes->tile_runs();
-      const std::span<const TileRun> runs = strokes->runs();
-      const std::span<const StrokeSegment> items = strokes->items();
-      const std::span<const StrokeStyle> styles = strokes->styles();
-      for (int tx = 0; tx < tiles_x; tx++) {
-        const std::size_t t = static_cast<std::size_t>(ty) * tiles_x + tx;
-        const uint32_t first = tile_runs[2 * t];
-        const uint32_t end = tile_runs[2 * t + 1];
-        if (first == end) continue;
-        for (int j = 0; j < kTile; j++) {
-          for (int i = 0; i < kTile; i++) {
-            const int k = j * kTile + i;
-            const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
-            tile.x[k] = static_cast<float>(tx * kTile + i) + 0.5f;
-            tile.y[k] = static_cast<float>(ty * kTile + j) + 0.5f;
-            tile.r[k] = band_[at];
-            tile.g[k] = band_[plane + at];
-            tile.b[k] = band_[2 * plane + at];
-            tile.coverage[k] = 0;
-          }
-        }
-        for (uint32_t r = first; r < end; r++) {
-          const TileRun& run = runs[r];
-          const StrokeStyle& style = styles[run.stroke];
-          if (run.flags & TileRun::kJoins) {
-            for (uint32_t q = run.first; q < run.end; q++)
-              cover_cone(tile, items[q], style.half_width);
-          } else {
-            for (uint32_t q = run.first; q < run.end; q++) {
-              cover_capsule(tile, items[q], style.half_width);
-            }
-          }
-          if (run.flags & TileRun::kLast) composite(tile, style);
-        }
-        for (int j = 0; j < kTile; j++) {
-          for (int i = 0; i < kTile; i++) {
-            const int k = j * kTile + i;
-            const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
-            band_[at] = tile.r[k];
-            band_[plane + at] = tile.g[k];
-            band_[2 * plane + at] = tile.b[k];
-          }
-        }
-      }
-    }
-
-    // The band into bytes.
-    for (int j = 0; j < kTile; j++) {
-      const int y = ty * kTile + j;
-      if (y >= height) break;
-      const int out_row = bottom_up ? height - 1 - y : y;
-      const float* r = &band_[static_cast<std::size_t>(j) * padded];
-      pack_row(r, r + plane, r + 2 * plane, width, packed_.data());
-      std::memcpy(rgba.data() + static_cast<std::size_t>(out_row) * width * 4, packed_.data(),
-                  static_cast<std::size_t>(width) * 4);
-    }
+  scaled_.resize(static_cast<std::size_t>(in.rows) * padded * 3);
+  scratch_.resize(static_cast<std::size_t>(threads_.count()));
+  for (Scratch& s : scratch_) {
+    s.band.resize(padded * kTile * 3);
+    s.values.resize(static_cast<std::size_t>(in.cols) + 1);
   }
+
+  // --- the image rows along the canvas, then the bands, each shared between the threads ---
+  auto scale = [&](int row, int thread) {
+    scale_image_row(job, scratch_[static_cast<std::size_t>(thread)], row);
+  };
+  threads_.run(in.rows, scale);
+  const int bands = (height + kTile - 1) / kTile;
+  auto paint = [&](int band, int thread) {
+    paint_band(job, scratch_[static_cast<std::size_t>(thread)], band);
+  };
+  threads_.run(bands, paint);
 }
 
 }  // namespace terrain::render

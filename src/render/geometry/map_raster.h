@@ -1,17 +1,19 @@
 // The map pass on the CPU: the relief's cell image scaled up with smoothing over the deep-sea
-// background, then every stroke from its screen tiles, into RGBA8 pixels. It paints what the
+// background, then every stroke from its screen tiles, into 8-bit pixels. It paints what the
 // GL map pass paints (shaders/map.frag.glsl and stroke_tiles.glsl: the same coordinates, the
 // same coverage, the same order), within one level per channel.
 //
 // Why a second painter: where there is no GPU, the GL is itself a CPU rasterizer (Mesa's
 // llvmpipe), and there every texel fetch of a fragment shader costs about 3 ns a pixel: the
 // map pass, which fetches the relief four times and the strokes' runs and shapes at every
-// pixel near a line, was most of the frame. Here those are plain loads from memory, the
-// strokes are only evaluated in tiles that hold any, and 64 pixels of a tile are worked out
-// together so the compiler can use SIMD. The GL then only shows the result.
+// pixel near a line, was most of the frame. Here those are plain loads from memory: the image
+// is scaled along its rows once per image row and then only blended between rows, the
+// strokes are only evaluated in tiles that hold any and only on the tile's rows each shape
+// can reach, eight pixels of a row at a time so the compiler can use SIMD, and the rows are
+// shared between the cores (work_threads.h). The GL then only shows the result.
 //
 // No GL here: tested without a display (against the GL pass where there is one).
-// Allocation: the scratch rows only grow, so a steady frame allocates nothing.
+// Allocation: the scratch only grows, so a steady frame allocates nothing.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +23,7 @@
 #include "core/frame.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_tiles.h"
+#include "render/geometry/work_threads.h"
 
 namespace terrain::render {
 
@@ -28,31 +31,50 @@ struct MapRasterInputs {
   std::span<const uint8_t> cells;  // the relief, RGBA8, cols x rows, top row first
   int cols = 0;
   int rows = 0;
-  Frame view;                  // where grid point (x, y) lands on the canvas
-  CanvasColor background;      // colors.sea[1], where the image does not reach
-  const StrokeTiles* strokes;  // binned for the canvas painted (or null: no strokes)
+  Frame view;                            // where grid point (x, y) lands on the canvas
+  CanvasColor background;                // colors.sea[1], where the image does not reach
+  const StrokeTiles* strokes = nullptr;  // binned for the canvas painted (null: no strokes)
+};
+
+// How the painted pixels are laid out.
+struct RasterLayout {
+  bool bottom_up = false;  // the bottom row first, as GL keeps a window's rows
+  bool bgra = false;       // bytes b, g, r, a: the order a software GL's window keeps them in
 };
 
 class MapRaster {
  public:
-  // Paints the width x height canvas into `rgba` (width * height * 4 bytes, alpha 255), top
-  // row first, or bottom row first with `bottom_up` (as GL keeps a window's rows). Throws
+  // `threads`: how many threads paint (0: one per hardware thread; see WorkThreads).
+  explicit MapRaster(int threads = 0) : threads_(threads) {}
+
+  // Paints the width x height canvas into `pixels`, one word per pixel holding the bytes r, g,
+  // b, a (alpha 255) in memory order, or b, g, r, a; top row first unless `bottom_up`. Throws
   // std::invalid_argument, writing nothing, when a size disagrees (the cells with cols x rows,
   // the output, the strokes' canvas).
-  void paint(const MapRasterInputs& inputs, int width, int height, std::span<uint8_t> rgba,
-             bool bottom_up);
+  void paint(const MapRasterInputs& inputs, int width, int height, std::span<uint32_t> pixels,
+             RasterLayout layout = {});
+
+  int threads() const { return threads_.count(); }
 
  private:
-  // Per canvas column: the two image columns it blends and the weight of the second.
+  struct Job;
+  // One thread's scratch.
+  struct Scratch {
+    std::vector<float> band;    // a band of 8 canvas rows: 3 planes of 8 rows x padded width
+    std::vector<float> values;  // one channel of an image row, and the background
+  };
+  void scale_image_row(const Job& job, Scratch& scratch, int row);
+  void paint_band(const Job& job, Scratch& scratch, int band);
+
+  WorkThreads threads_;
+  // Per canvas column: the two image columns it blends (cols: the background) and the weight
+  // of the second.
   std::vector<int> column0_;
   std::vector<int> column1_;
   std::vector<float> column_t_;
-  // One band of tile rows (8 canvas rows) in float RGB, tile-padded wide.
-  std::vector<float> band_;
-  // Two image rows blended, per channel one float per image column and the background.
-  std::vector<float> blended_;
-  // One canvas row as RGBA8 words.
-  std::vector<uint32_t> packed_;
+  // Each image row scaled to the canvas width: 3 planes of rows x padded width.
+  std::vector<float> scaled_;
+  std::vector<Scratch> scratch_;
 };
 
 }  // namespace terrain::render

@@ -46,13 +46,15 @@ void MapRenderer::init(const MapRendererOptions& options) {
                         gl_renderer.find("SWR") != std::string::npos;
   cpu_painter_ =
       options.painter == MapPainter::cpu || (options.painter == MapPainter::automatic && software);
-  present_program_ = link_program(features, "fullscreen.vert", {"present.frag"});
+  present_program_ = link_program(features, "quad.vert", {"present.frag"});
   glUseProgram(present_program_);
   glUniform1i(uniform_location(present_program_, "u_map"), 0);
   glGenTextures(1, &map_texture_);
   glBindTexture(GL_TEXTURE_2D, map_texture_);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_2D, 0);
   map_program_ = link_program(features, "fullscreen.vert", {"stroke_tiles", "map.frag"});
   StrokeRenderer::set_sampler_units(map_program_);
@@ -165,10 +167,13 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     const auto binned = std::chrono::steady_clock::now();
     cells_.resize(terrain.size() * 4);
     relief_cells(terrain, inputs.sea_level, colors, cells_);
-    pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+    pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    // Bottom row first for a window, and in the order a software GL keeps its pixels: the
+    // texture is then copied to the window as it is (llvmpipe's blit of a B8G8R8A8 texture
+    // through a plain texture() shader is a memcpy, where any other draw samples each pixel).
     raster_.paint(
         {cells_, terrain.width(), terrain.height(), view, prepared_.background, &strokes_.tiles()},
-        width, height, pixels_, flip);
+        width, height, pixels_, {.bottom_up = flip, .bgra = true});
     const auto painted = std::chrono::steady_clock::now();
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, map_texture_);
@@ -176,10 +181,11 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     if (width != map_texture_w_ || height != map_texture_h_) {
       map_texture_w_ = width;
       map_texture_h_ = height;
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+      // Unsized GL_RGBA given GL_BGRA bytes: Mesa stores it as B8G8R8A8, as it is given.
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_BGRA, GL_UNSIGNED_BYTE,
                    pixels_.data());
     } else {
-      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE,
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_BGRA, GL_UNSIGNED_BYTE,
                       pixels_.data());
     }
     glBindTexture(GL_TEXTURE_2D, 0);
@@ -217,11 +223,14 @@ void MapRenderer::paint(GLuint destination, bool flip) {
   glDisable(GL_DEPTH_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 
+  glBindVertexArray(vao_);
   if (cpu_painter_) {
-    // The CPU's picture, texel for pixel (its rows already in this destination's order).
+    // The CPU's picture, texel for pixel (its rows already in this destination's order), as
+    // a rectangle of two triangles: llvmpipe copies it then without sampling.
     glUseProgram(present_program_);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, map_texture_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   } else {
     // The relief image at (left - s/2, top - s/2), COLS * s by ROWS * s: each cell's pixel
     // is centred on its grid point.
@@ -239,9 +248,8 @@ void MapRenderer::paint(GLuint destination, bool flip) {
     strokes_.use_textures();
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, relief_.cells_texture());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
   }
-  glBindVertexArray(vao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
 
   if (p.debug) {
     char buffer[40];

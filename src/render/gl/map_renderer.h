@@ -141,7 +141,7 @@ class MapRenderer {
   bool cpu_painter_ = false;
   MapRaster raster_;
   std::vector<uint8_t> cells_;
-  std::vector<uint8_t> pixels_;
+  std::vector<uint32_t> pixels_;
   GLuint map_texture_ = 0;
   int map_texture_w_ = 0;
   int map_texture_h_ = 0;

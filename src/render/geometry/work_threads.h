@@ -1,0 +1,59 @@
+// A few threads that share the iterations of one loop with the thread that asks.
+//
+// The CPU painter (map_raster.h) splits a frame into rows and bands that need nothing from
+// each other; with a software GL the cores are otherwise idle while it paints. The threads are
+// started once and wait between loops, so a steady frame creates no thread and allocates
+// nothing.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace terrain::render {
+
+class WorkThreads {
+ public:
+  // `count` threads in all, the caller included (so count - 1 are started); 0 picks one per
+  // hardware thread, at most kMost.
+  explicit WorkThreads(int count = 0);
+  WorkThreads(const WorkThreads&) = delete;
+  WorkThreads& operator=(const WorkThreads&) = delete;
+  ~WorkThreads();
+
+  static constexpr int kMost = 8;
+  int count() const { return static_cast<int>(threads_.size()) + 1; }
+
+  // Calls body(i, thread) for every i in [0, n), the iterations shared between the threads
+  // and the caller in any order (`thread`, 0 .. count() - 1, says which thread runs it, for
+  // scratch of its own), and returns when all are done. `body` must not throw.
+  template <typename Body>
+  void run(int n, Body& body) {
+    run(
+        n, [](void* context, int i, int thread) { (*static_cast<Body*>(context))(i, thread); },
+        &body);
+  }
+
+ private:
+  void run(int n, void (*body)(void*, int, int), void* context);
+  void serve(int thread);
+  void work(int thread);
+
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable start_;
+  std::condition_variable finished_;
+  uint64_t generation_ = 0;  // a new loop to share
+  bool stopping_ = false;
+  int busy_ = 0;  // threads still in the current loop
+  // The current loop.
+  void (*body_)(void*, int, int) = nullptr;
+  void* context_ = nullptr;
+  int n_ = 0;
+  std::atomic<int> next_{0};
+};
+
+}  // namespace terrain::render
