@@ -56,8 +56,7 @@ render::MapInputs map_inputs(const LiveModel& model, const render::ColorScheme& 
   in.contour_levels = s.contour_levels;
   in.scheme = &scheme;
   in.show_rivers = s.show_rivers;
-  in.rivers = {model.downstream(),  model.shown(),       model.fade_in(),   model.ghost_to(),
-               model.ghost_after(), model.ghost_water(), model.ghost_fade()};
+  in.rivers = &model.rivers();
   in.debug = s.debug_mode;
   in.routes = &model.rain();
   in.drops = model.drops();

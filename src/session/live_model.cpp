@@ -4,7 +4,7 @@
 // (tick = draw(), refresh = redraw()); rivers (drawRivers() bookkeeping, buildRivers());
 // controls.
 //
-// Every rule here is the sketch's, under its names (see ../seeds/000_e7fb186fc34e07db.txt).
+// Every rule here is the p5.js "Hydraulic Erosion" sketch's, under its names.
 // Float32Array arithmetic is kept: each element is read as a double, the sum is done in
 // double and the result stored as float32, so the eased rivers match the sketch bit for bit.
 #include "session/live_model.h"
@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "core/island.h"
 #include "core/number_text.h"
@@ -22,39 +24,22 @@
 namespace terrain::session {
 namespace {
 
-// Bad input changes nothing and says which control, what was given and what is allowed.
-// NaN fails every comparison, so it is refused too.
-void check_range(const char* name, double value, double min, double max) {
-  if (value >= min && value <= max) return;
-  throw std::invalid_argument(std::string(name) + " must be from " + number_text(min) + " to " +
-                              number_text(max) + ", not " + number_text(value));
-}
-void check_range(const char* name, double value, const sketch::Range& range) {
-  check_range(name, value, range.min, range.max);
-}
-
-// The whole-number sliders take whole numbers only.
-void check_whole(const char* name, int value, int min, int max) {
-  if (value >= min && value <= max) return;
-  throw std::invalid_argument(std::string(name) + " must be a whole number from " +
-                              std::to_string(min) + " to " + std::to_string(max) + ", not " +
-                              std::to_string(value));
-}
-void check_whole(const char* name, int value, const sketch::Range& range) {
-  check_whole(name, value, static_cast<int>(range.min), static_cast<int>(range.max));
-}
-
-// Every setting inside its slider's range (drops_per_frame up to kMaxDropsPerFrame).
 const Settings& checked(const Settings& s) {
-  check_whole("drops_per_frame", s.drops_per_frame, 0, LiveModel::kMaxDropsPerFrame);
-  check_range("erosion", s.erosion, sketch::erosion);
-  check_range("deposition", s.deposition, sketch::deposition);
-  check_range("inertia", s.inertia, sketch::inertia);
-  check_whole("brush_radius", s.brush_radius, sketch::brush_radius);
-  check_range("sea_level", s.sea_level, sketch::sea_level);
-  check_whole("contour_levels", s.contour_levels, sketch::contour_levels);
-  check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
+  check_settings(s);
   return s;
+}
+
+// The map settings of `s`, the view settings left at their defaults: what a recipe keeps.
+Settings map_settings(const Settings& s) {
+  Settings m;
+  m.drops_per_frame = s.drops_per_frame;
+  m.erosion = s.erosion;
+  m.deposition = s.deposition;
+  m.inertia = s.inertia;
+  m.brush_radius = s.brush_radius;
+  m.sea_level = s.sea_level;
+  m.terrain_scale = s.terrain_scale;
+  return m;
 }
 
 // The rain's settings out of the sketch's (drop() reads the same globals).
@@ -89,15 +74,18 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
   rain_.keep_routes(settings_.debug_mode);
   // The drawRivers() arrays, sized once for the grid (Float32Array and Int32Array start at 0).
   const std::size_t n = heights_.size();
-  downstream_.assign(n, 0);
+  rivers_.assign(n);
   water_.assign(n, 0.0f);
-  shown_.assign(n, 0.0f);
-  fade_in_.assign(n, 0.0f);
-  ghost_to_.assign(n, 0);
-  ghost_after_.assign(n, 0);
-  ghost_water_.assign(n, 0.0f);
-  ghost_fade_.assign(n, 0.0f);
   previous_downstream_.assign(n, 0);
+  // The recipe starts here; room for a session's worth of commands, so recording a tick's
+  // rain never allocates in a steady frame.
+  recipe_ = {seed_, map_settings(settings_), {}};
+  recipe_.commands.reserve(256);
+}
+
+LiveModel::LiveModel(const MapRecipe& recipe)
+    : LiveModel(recipe.seed, map_settings(recipe.settings)) {
+  for (const MapCommand& command : recipe.commands) apply(command);
 }
 
 RainParams LiveModel::rain_params() const {
@@ -117,7 +105,15 @@ void LiveModel::reset_terrain() {
   shown_for_ = {};
   drops_ = 0;
   stopped_at_target_ = false;
+  // A new map: its recipe starts again from here.
+  recipe_.seed = seed_;
+  recipe_.settings = map_settings(settings_);
+  recipe_.commands.clear();
   changed();
+}
+
+void LiveModel::record(const MapCommand& command) {
+  append_map_command(recipe_.commands, command);
 }
 
 double LiveModel::progress() const {
@@ -151,6 +147,7 @@ void LiveModel::tick() {
   const auto n = static_cast<uint64_t>(settings_.drops_per_frame);
   rain_.run(n);
   drops_ += n;
+  if (n > 0) record(RainDrops{n});
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   if (drops_ >= target && drops_ - n < target) {
     playing_ = false;  // sketch.noLoop()
@@ -170,6 +167,7 @@ void LiveModel::tick() {
 void LiveModel::rain_now(uint64_t n) {
   rain_.run(n);
   drops_ += n;
+  if (n > 0) record(RainDrops{n});
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const bool stopped = drops_ >= target && drops_ - n < target;
   if (stopped) playing_ = false;  // sketch.noLoop(), as in rain()
@@ -233,9 +231,9 @@ void LiveModel::draw_rivers_bookkeeping() {
   const bool due =
       !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || !rivers_for_.valid || view_changed;
 
-  const std::size_t n = shown_.size();
+  const std::size_t n = rivers_.shown.size();
   if (!same_state && due) {
-    std::copy(downstream_.begin(), downstream_.end(), previous_downstream_.begin());
+    std::copy(rivers_.downstream.begin(), rivers_.downstream.end(), previous_downstream_.begin());
     build_rivers();
     rivers_for_ = {true, drops_, original, sea_level};
     changed();
@@ -243,20 +241,21 @@ void LiveModel::draw_rivers_bookkeeping() {
       // A piece's curve also depends on where the next cell goes, so a piece changes shape
       // when either step changes. Its old line becomes a ghost that fades out.
       const int32_t* was_to = previous_downstream_.data();
-      const int32_t* now_to = downstream_.data();
+      const int32_t* now_to = rivers_.downstream.data();
       for (std::size_t i = 0; i < n; i++) {
         const int32_t was = was_to[i];
         const int32_t was_after = was >= 0 ? was_to[was] : -1;
         const int32_t now = now_to[i];
         const int32_t now_after = now >= 0 ? now_to[now] : -1;
-        if ((was == now && was_after == now_after) || shown_[i] < sketch::RIVER_START) continue;
+        if ((was == now && was_after == now_after) || rivers_.shown[i] < sketch::RIVER_START)
+          continue;
         if (was >= 0) {
-          ghost_to_[i] = was;
-          ghost_after_[i] = was_after;
-          ghost_water_[i] = shown_[i];
-          ghost_fade_[i] = fade_in_[i];
+          rivers_.ghost_to[i] = was;
+          rivers_.ghost_after[i] = was_after;
+          rivers_.ghost_water[i] = rivers_.shown[i];
+          rivers_.ghost_fade[i] = rivers_.fade_in[i];
         }
-        fade_in_[i] = 0;
+        rivers_.fade_in[i] = 0;
       }
     }
   }
@@ -267,21 +266,22 @@ void LiveModel::draw_rivers_bookkeeping() {
     const double keep = 1 - ease;  // what a ghost keeps of its opacity each frame
     bool moved = false;
     for (std::size_t i = 0; i < n; i++) {
-      const float shown =
-          static_cast<float>(shown_[i] + (water_[i] - static_cast<double>(shown_[i])) * ease);
-      const float fade =
-          static_cast<float>(fade_in_[i] + (1 - static_cast<double>(fade_in_[i])) * ease);
-      const float ghost = static_cast<float>(ghost_fade_[i] * keep);
-      moved |= shown != shown_[i] || fade != fade_in_[i] || ghost != ghost_fade_[i];
-      shown_[i] = shown;
-      fade_in_[i] = fade;
-      ghost_fade_[i] = ghost;
+      const float shown = static_cast<float>(
+          rivers_.shown[i] + (water_[i] - static_cast<double>(rivers_.shown[i])) * ease);
+      const float fade = static_cast<float>(rivers_.fade_in[i] +
+                                            (1 - static_cast<double>(rivers_.fade_in[i])) * ease);
+      const float ghost = static_cast<float>(rivers_.ghost_fade[i] * keep);
+      moved |=
+          shown != rivers_.shown[i] || fade != rivers_.fade_in[i] || ghost != rivers_.ghost_fade[i];
+      rivers_.shown[i] = shown;
+      rivers_.fade_in[i] = fade;
+      rivers_.ghost_fade[i] = ghost;
     }
     if (moved) changed();
   } else {
-    std::copy(water_.begin(), water_.end(), shown_.begin());
-    std::fill(fade_in_.begin(), fade_in_.end(), 1.0f);
-    std::fill(ghost_fade_.begin(), ghost_fade_.end(), 0.0f);
+    std::copy(water_.begin(), water_.end(), rivers_.shown.begin());
+    std::fill(rivers_.fade_in.begin(), rivers_.fade_in.end(), 1.0f);
+    std::fill(rivers_.ghost_fade.begin(), rivers_.ghost_fade.end(), 0.0f);
     shown_for_ = {true, 0, original, sea_level};
     changed();
   }
@@ -302,7 +302,7 @@ void LiveModel::build_rivers() {
   drainage_.compute(terrain(), params, &wander_);
   const std::span<const int32_t> to = drainage_.downstream();
   const std::span<const uint32_t> flow = drainage_.flow();
-  std::copy(to.begin(), to.end(), downstream_.begin());
+  std::copy(to.begin(), to.end(), rivers_.downstream.begin());
   // The sketch's water is a Float32Array of whole sums below 2^24: exact as float.
   for (std::size_t i = 0; i < flow.size(); i++) water_[i] = static_cast<float>(flow[i]);
   river_builds_++;
@@ -314,6 +314,7 @@ void LiveModel::build_rivers() {
 void LiveModel::set_drops_per_frame(int n) {
   check_whole("drops_per_frame", n, 0, kMaxDropsPerFrame);
   settings_.drops_per_frame = n;
+  record(SetDropsPerFrame{n});
   changed();
   refresh();
 }
@@ -322,6 +323,7 @@ void LiveModel::set_erosion(double v) {
   check_range("erosion", v, sketch::erosion);
   settings_.erosion = v;
   rain_.set_params(rain_params());
+  record(SetErosion{v});
   changed();
   refresh();
 }
@@ -330,6 +332,7 @@ void LiveModel::set_deposition(double v) {
   check_range("deposition", v, sketch::deposition);
   settings_.deposition = v;
   rain_.set_params(rain_params());
+  record(SetDeposition{v});
   changed();
   refresh();
 }
@@ -338,6 +341,7 @@ void LiveModel::set_inertia(double v) {
   check_range("inertia", v, sketch::inertia);
   settings_.inertia = v;
   rain_.set_params(rain_params());
+  record(SetInertia{v});
   changed();
   refresh();
 }
@@ -347,6 +351,7 @@ void LiveModel::set_brush_radius(int r) {
   check_whole("brush_radius", r, sketch::brush_radius);
   settings_.brush_radius = r;
   rain_.set_params(rain_params());
+  record(SetBrushRadius{r});
   changed();
   refresh();
 }
@@ -356,6 +361,7 @@ void LiveModel::set_sea_level(double v) {
   check_range("sea_level", v, sketch::sea_level);
   settings_.sea_level = v;
   rain_.set_params(rain_params());
+  record(SetSeaLevel{v});
   changed();
   refresh();
 }
@@ -406,6 +412,41 @@ void LiveModel::set_debug_mode(bool on) {
   routes_expire_ = false;
   changed();
   refresh();
+}
+
+// --- Commands ------------------------------------------------------------------------------
+
+void LiveModel::apply(const MapCommand& command) {
+  std::visit(
+      [this](const auto& c) {
+        using C = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<C, RainDrops>) rain_now(c.drops);
+        if constexpr (std::is_same_v<C, SetSeed>) set_seed(c.seed);
+        if constexpr (std::is_same_v<C, Restart>) restart();
+        if constexpr (std::is_same_v<C, SetTerrainScale>) set_terrain_scale(c.value);
+        if constexpr (std::is_same_v<C, SetErosion>) set_erosion(c.value);
+        if constexpr (std::is_same_v<C, SetDeposition>) set_deposition(c.value);
+        if constexpr (std::is_same_v<C, SetInertia>) set_inertia(c.value);
+        if constexpr (std::is_same_v<C, SetBrushRadius>) set_brush_radius(c.value);
+        if constexpr (std::is_same_v<C, SetSeaLevel>) set_sea_level(c.value);
+        if constexpr (std::is_same_v<C, SetDropsPerFrame>) set_drops_per_frame(c.value);
+      },
+      command);
+}
+
+void LiveModel::apply(const ViewCommand& command) {
+  std::visit(
+      [this](const auto& c) {
+        using C = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<C, SetContourLevels>) set_contour_levels(c.value);
+        if constexpr (std::is_same_v<C, ShowRivers>) set_show_rivers(c.on);
+        if constexpr (std::is_same_v<C, ShowOriginal>) set_show_original(c.on);
+        if constexpr (std::is_same_v<C, SetDebugMode>) set_debug_mode(c.on);
+        if constexpr (std::is_same_v<C, Play>) play();
+        if constexpr (std::is_same_v<C, Pause>) pause();
+        if constexpr (std::is_same_v<C, TogglePlay>) toggle_play();
+      },
+      command);
 }
 
 }  // namespace terrain::session

@@ -22,24 +22,14 @@
 #include "core/drainage.h"
 #include "core/heightfield.h"
 #include "core/rain.h"
+#include "core/river_picture.h"
 #include "core/sketch.h"
+#include "session/map_command.h"
+#include "session/map_recipe.h"
+#include "session/settings.h"
+#include "session/view_command.h"
 
 namespace terrain::session {
-
-// The sketch's settings (its `let`s), with its names and defaults.
-struct Settings {
-  int drops_per_frame = static_cast<int>(sketch::drops_per_frame.initial);
-  double erosion = sketch::erosion.initial;
-  double deposition = sketch::deposition.initial;
-  double inertia = sketch::inertia.initial;
-  int brush_radius = static_cast<int>(sketch::brush_radius.initial);
-  double sea_level = sketch::sea_level.initial;
-  int contour_levels = static_cast<int>(sketch::contour_levels.initial);
-  double terrain_scale = sketch::terrain_scale.initial;
-  bool show_rivers = true;
-  bool show_original = false;  // draw the terrain as it was before any rain
-  bool debug_mode = false;     // draw the routes of the latest tick's drops and the count
-};
 
 // Time spent in the last tick, in CPU milliseconds of the calling thread.
 struct TickTimings {
@@ -53,6 +43,9 @@ class LiveModel {
   // sketch starts raining at once). Throws std::invalid_argument naming the first setting out
   // of its range (as the set_* below do).
   explicit LiveModel(uint32_t seed, const Settings& settings = {});
+  // A fresh session of the recipe's map: its seed and settings, then its commands applied in
+  // order. Throws std::invalid_argument as apply() does.
+  explicit LiveModel(const MapRecipe& recipe);
   // Not copyable or movable: the rain holds a pointer to the heights it carves.
   LiveModel(const LiveModel&) = delete;
   LiveModel& operator=(const LiveModel&) = delete;
@@ -84,6 +77,17 @@ class LiveModel {
   // Counts every change that alters what is drawn, so the app can skip redrawing a still map.
   uint64_t version() const { return version_; }
 
+  // --- Commands: every change goes through these ---
+  // A map command, as the controls below do it (each is recorded in the recipe). Throws
+  // std::invalid_argument naming the setting when a value is out of its range, changing
+  // nothing.
+  void apply(const MapCommand& command);
+  // A view command: contour levels, the three toggles, play and pause.
+  void apply(const ViewCommand& command);
+  // The recipe of the map as it is now: its last new start and the map commands since
+  // (ticks recorded as rain). A fresh LiveModel(recipe()) has the same heights.
+  const MapRecipe& recipe() const { return recipe_; }
+
   // --- Controls (each as the sketch's handler; every one refreshes while paused) ---
   void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
   void set_erosion(double v);       // sketch range, see sketch.h
@@ -99,7 +103,7 @@ class LiveModel {
   void set_show_original(bool on);
   void set_debug_mode(bool on);  // also empties the routes
 
-  static constexpr int kMaxDropsPerFrame = 10000;  // the sketch's slider stops at 1000
+  static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
   // --- What is drawn ---
   uint32_t seed() const { return seed_; }
@@ -112,15 +116,10 @@ class LiveModel {
   const Heightfield& heights() const { return heights_; }
   const Heightfield& original() const { return original_; }
   const Rain& rain() const { return rain_; }
-  // drawRivers()'s arrays (cols * rows each).
-  std::span<const int32_t> downstream() const { return downstream_; }
+  // drawRivers()'s arrays (cols * rows each): the rivers as drawn, and the water of the last
+  // rebuild they ease towards.
+  const RiverPicture& rivers() const { return rivers_; }
   std::span<const float> water() const { return water_; }
-  std::span<const float> shown() const { return shown_; }
-  std::span<const float> fade_in() const { return fade_in_; }
-  std::span<const int32_t> ghost_to() const { return ghost_to_; }
-  std::span<const int32_t> ghost_after() const { return ghost_after_; }
-  std::span<const float> ghost_water() const { return ghost_water_; }
-  std::span<const float> ghost_fade() const { return ghost_fade_; }
   // The rain stopped itself at the target in the last tick (for scripted runs to report).
   bool stopped_at_target() const { return stopped_at_target_; }
   const TickTimings& last_timings() const { return timings_; }
@@ -152,14 +151,8 @@ class LiveModel {
   uint32_t wander_seed_ = 0;
   bool wander_built_ = false;
   Drainage drainage_;
-  std::vector<int32_t> downstream_;  // the sketch's `downstream`: zeros until the first build
+  RiverPicture rivers_;  // its `downstream` is the sketch's: zeros until the first build
   std::vector<float> water_;
-  std::vector<float> shown_;
-  std::vector<float> fade_in_;
-  std::vector<int32_t> ghost_to_;
-  std::vector<int32_t> ghost_after_;
-  std::vector<float> ghost_water_;
-  std::vector<float> ghost_fade_;
   std::vector<int32_t> previous_downstream_;
   // rivers_for / shown_for: what the rivers were last worked out for, and what the drawn
   // rivers belong to (the sketch keeps them as strings "drops/original?/sea_level").
@@ -172,6 +165,9 @@ class LiveModel {
   RiverKey rivers_for_;
   RiverKey shown_for_;
   TickTimings timings_;
+  MapRecipe recipe_;
+  // Records a map command in the recipe (a new start begins a new recipe).
+  void record(const MapCommand& command);
 };
 
 }  // namespace terrain::session

@@ -45,6 +45,10 @@ template <typename T>
 std::vector<T> copy_of(std::span<const T> values) {
   return std::vector<T>(values.begin(), values.end());
 }
+template <typename T>
+std::vector<T> copy_of(const std::vector<T>& values) {
+  return values;
+}
 
 // The sketch's buildRivers(terrain), worked out here with the core alone.
 struct Rivers {
@@ -111,9 +115,9 @@ TEST(LiveModelRain, ThreeHundredThousandDropsMatchTheSketchAndTheStoppedFrameReb
   EXPECT_EQ(model.drops(), 300000u);
   EXPECT_EQ(differences(model.heights(), read_field("eroded.f32")), 0u);
   EXPECT_EQ(differences(model.water(), read_raw<float>("water.f32")), 0u);
-  EXPECT_EQ(copy_of(model.downstream()), read_raw<int32_t>("downstream.i32"));
+  EXPECT_EQ(copy_of(model.rivers().downstream), read_raw<int32_t>("downstream.i32"));
   // A paused frame jumps: what is drawn is the new rivers.
-  EXPECT_EQ(differences(model.shown(), model.water()), 0u);
+  EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
 }
 
 TEST(LiveModelRain, StopsOnceWhenPassingTheTargetAndPlayCarriesOn) {
@@ -167,7 +171,7 @@ TEST(LiveModelRivers, RebuiltOnlyEveryRiverEveryTicksWhilePlaying) {
       water_changes += changed;
       const Rivers expected = rivers_of(model.heights(), sketch::sea_level.initial, 42);
       EXPECT_EQ(differences(model.water(), expected.water), 0u) << "tick " << k;
-      EXPECT_EQ(copy_of(model.downstream()), expected.downstream) << "tick " << k;
+      EXPECT_EQ(copy_of(model.rivers().downstream), expected.downstream) << "tick " << k;
     }
     water = copy_of(model.water());
   }
@@ -184,41 +188,41 @@ TEST(LiveModelRivers, ShownEasesTowardsWaterByRiverEaseEachTick) {
   // A cell whose water moved at the rebuild: it is still easing.
   std::size_t cell = kCells;
   for (std::size_t i = 0; i < kCells; i++) {
-    if (model.water()[i] >= sketch::RIVER_START && model.shown()[i] != model.water()[i]) {
+    if (model.water()[i] >= sketch::RIVER_START && model.rivers().shown[i] != model.water()[i]) {
       cell = i;
       break;
     }
   }
   ASSERT_LT(cell, kCells) << "no river cell is easing after the rebuild";
   const float target = model.water()[cell];
-  float expected = model.shown()[cell];
+  float expected = model.rivers().shown[cell];
   for (int k = 16; k <= 20; k++) {
-    std::vector<float> shown = copy_of(model.shown());
-    std::vector<float> fade = copy_of(model.fade_in());
-    std::vector<float> ghost = copy_of(model.ghost_fade());
+    std::vector<float> shown = copy_of(model.rivers().shown);
+    std::vector<float> fade = copy_of(model.rivers().fade_in);
+    std::vector<float> ghost = copy_of(model.rivers().ghost_fade);
     const uint64_t version = model.version();
     model.tick();
     expected = eased(expected, target);
-    EXPECT_EQ(model.shown()[cell], expected) << "tick " << k;
-    EXPECT_NE(model.shown()[cell], target) << "tick " << k;  // not a jump
+    EXPECT_EQ(model.rivers().shown[cell], expected) << "tick " << k;
+    EXPECT_NE(model.rivers().shown[cell], target) << "tick " << k;  // not a jump
     // Every cell, every array.
     for (std::size_t i = 0; i < kCells; i++) {
       shown[i] = eased(shown[i], model.water()[i]);
       fade[i] = faded_in(fade[i]);
       ghost[i] = faded_out(ghost[i]);
     }
-    EXPECT_EQ(differences(model.shown(), shown), 0u) << "tick " << k;
-    EXPECT_EQ(differences(model.fade_in(), fade), 0u) << "tick " << k;
-    EXPECT_EQ(differences(model.ghost_fade(), ghost), 0u) << "tick " << k;
+    EXPECT_EQ(differences(model.rivers().shown, shown), 0u) << "tick " << k;
+    EXPECT_EQ(differences(model.rivers().fade_in, fade), 0u) << "tick " << k;
+    EXPECT_EQ(differences(model.rivers().ghost_fade, ghost), 0u) << "tick " << k;
     EXPECT_GT(model.version(), version);
   }
   // One worked value: the first step from a whole number of cells.
   LiveModel fresh(42);
   for (int k = 0; k < 14; k++) fresh.tick();
-  const float before = fresh.shown()[cell];
+  const float before = fresh.rivers().shown[cell];
   fresh.tick();
   EXPECT_EQ(
-      fresh.shown()[cell],
+      fresh.rivers().shown[cell],
       static_cast<float>(before + (static_cast<double>(fresh.water()[cell]) - before) * 0.15));
 }
 
@@ -226,17 +230,17 @@ TEST(LiveModelRivers, ShownEasesTowardsWaterByRiverEaseEachTick) {
 TEST(LiveModelRivers, APausedRefreshJumpsToTheNewRivers) {
   LiveModel model(42);
   for (int k = 0; k < 20; k++) model.tick();  // easing after the rebuild on tick 15
-  ASSERT_NE(differences(model.shown(), model.water()), 0u);
+  ASSERT_NE(differences(model.rivers().shown, model.water()), 0u);
   model.pause();
   const uint64_t builds = model.river_builds();
   model.set_contour_levels(5);                  // any control refreshes while paused
   EXPECT_EQ(model.river_builds(), builds + 1);  // drops moved on since tick 15
   const Rivers expected = rivers_of(model.heights(), sketch::sea_level.initial, 42);
   EXPECT_EQ(differences(model.water(), expected.water), 0u);
-  EXPECT_EQ(differences(model.shown(), model.water()), 0u);
-  EXPECT_TRUE(std::all_of(model.fade_in().begin(), model.fade_in().end(),
+  EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
+  EXPECT_TRUE(std::all_of(model.rivers().fade_in.begin(), model.rivers().fade_in.end(),
                           [](float f) { return f == 1.0f; }));
-  EXPECT_TRUE(std::all_of(model.ghost_fade().begin(), model.ghost_fade().end(),
+  EXPECT_TRUE(std::all_of(model.rivers().ghost_fade.begin(), model.rivers().ghost_fade.end(),
                           [](float g) { return g == 0.0f; }));
   // Nothing new to work out: a second refresh does not rebuild.
   model.set_contour_levels(6);
@@ -254,8 +258,8 @@ TEST(LiveModelRivers, TogglingShowOriginalJumpsToThatTerrainsRivers) {
   EXPECT_EQ(model.river_builds(), builds + 1);
   const Rivers on_original = rivers_of(model.original(), sketch::sea_level.initial, 42);
   EXPECT_EQ(differences(model.water(), on_original.water), 0u);
-  EXPECT_EQ(differences(model.shown(), model.water()), 0u);
-  EXPECT_TRUE(std::all_of(model.fade_in().begin(), model.fade_in().end(),
+  EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
+  EXPECT_TRUE(std::all_of(model.rivers().fade_in.begin(), model.rivers().fade_in.end(),
                           [](float f) { return f == 1.0f; }));
 
   model.tick();  // same view: eases (towards the same water), no rebuild
@@ -265,7 +269,7 @@ TEST(LiveModelRivers, TogglingShowOriginalJumpsToThatTerrainsRivers) {
   EXPECT_EQ(model.river_builds(), builds + 2);
   const Rivers on_eroded = rivers_of(model.heights(), sketch::sea_level.initial, 42);
   EXPECT_EQ(differences(model.water(), on_eroded.water), 0u);
-  EXPECT_EQ(differences(model.shown(), model.water()), 0u);
+  EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
 }
 
 // "Sea level re-colours and re-routes at once": the next tick works the rivers out again for
@@ -280,8 +284,8 @@ TEST(LiveModelRivers, ChangingSeaLevelReroutesAtTheNextTick) {
   EXPECT_EQ(model.river_builds(), builds + 1);
   const Rivers expected = rivers_of(model.heights(), 0.31, 42);
   EXPECT_EQ(differences(model.water(), expected.water), 0u);
-  EXPECT_EQ(copy_of(model.downstream()), expected.downstream);
-  EXPECT_EQ(differences(model.shown(), model.water()), 0u);  // a new view jumps
+  EXPECT_EQ(copy_of(model.rivers().downstream), expected.downstream);
+  EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);  // a new view jumps
   // And the next frames ease again, with no rebuild until frame 30.
   for (int k = 19; k < 30; k++) model.tick();
   EXPECT_EQ(model.river_builds(), builds + 1);
@@ -294,14 +298,14 @@ TEST(LiveModelRivers, APieceThatChangesCourseLeavesAFadingGhost) {
   LiveModel model(42, with_drops(1000));
   std::vector<std::size_t> ghosts;
   for (int k = 1; k <= 240 && ghosts.empty(); k++) {
-    const std::vector<int32_t> was_to = copy_of(model.downstream());
-    const std::vector<float> shown = copy_of(model.shown());
-    const std::vector<float> fade = copy_of(model.fade_in());
-    const std::vector<float> ghost_fade = copy_of(model.ghost_fade());
-    const std::vector<int32_t> ghost_to = copy_of(model.ghost_to());
+    const std::vector<int32_t> was_to = copy_of(model.rivers().downstream);
+    const std::vector<float> shown = copy_of(model.rivers().shown);
+    const std::vector<float> fade = copy_of(model.rivers().fade_in);
+    const std::vector<float> ghost_fade = copy_of(model.rivers().ghost_fade);
+    const std::vector<int32_t> ghost_to = copy_of(model.rivers().ghost_to);
     model.tick();
     if (k == 1 || k % sketch::RIVER_EVERY != 0) continue;
-    const std::span<const int32_t> now_to = model.downstream();
+    const std::span<const int32_t> now_to = model.rivers().downstream;
     for (std::size_t i = 0; i < kCells; i++) {
       const int32_t was = was_to[i];
       const int32_t was_after = was >= 0 ? was_to[static_cast<std::size_t>(was)] : -1;
@@ -309,29 +313,29 @@ TEST(LiveModelRivers, APieceThatChangesCourseLeavesAFadingGhost) {
       const int32_t now_after = now >= 0 ? now_to[static_cast<std::size_t>(now)] : -1;
       const bool moved = was != now || was_after != now_after;
       if (moved && shown[i] >= sketch::RIVER_START) {
-        EXPECT_EQ(model.fade_in()[i], faded_in(0.0f)) << "cell " << i;  // restarted at 0
+        EXPECT_EQ(model.rivers().fade_in[i], faded_in(0.0f)) << "cell " << i;  // restarted at 0
         if (was >= 0) {
-          EXPECT_EQ(model.ghost_to()[i], was) << "cell " << i;
-          EXPECT_EQ(model.ghost_after()[i], was_after) << "cell " << i;
-          EXPECT_EQ(model.ghost_water()[i], shown[i]) << "cell " << i;
-          EXPECT_EQ(model.ghost_fade()[i], faded_out(fade[i])) << "cell " << i;
+          EXPECT_EQ(model.rivers().ghost_to[i], was) << "cell " << i;
+          EXPECT_EQ(model.rivers().ghost_after[i], was_after) << "cell " << i;
+          EXPECT_EQ(model.rivers().ghost_water[i], shown[i]) << "cell " << i;
+          EXPECT_EQ(model.rivers().ghost_fade[i], faded_out(fade[i])) << "cell " << i;
           ghosts.push_back(i);
         }
       } else {
-        EXPECT_EQ(model.fade_in()[i], faded_in(fade[i])) << "cell " << i;
-        EXPECT_EQ(model.ghost_fade()[i], faded_out(ghost_fade[i])) << "cell " << i;
-        EXPECT_EQ(model.ghost_to()[i], ghost_to[i]) << "cell " << i;
+        EXPECT_EQ(model.rivers().fade_in[i], faded_in(fade[i])) << "cell " << i;
+        EXPECT_EQ(model.rivers().ghost_fade[i], faded_out(ghost_fade[i])) << "cell " << i;
+        EXPECT_EQ(model.rivers().ghost_to[i], ghost_to[i]) << "cell " << i;
       }
     }
   }
   ASSERT_FALSE(ghosts.empty()) << "no river changed course in 240 ticks";
   // The ghosts fade frame by frame until the next rebuild.
   for (int k = 0; k < 5; k++) {
-    const std::vector<float> before = copy_of(model.ghost_fade());
+    const std::vector<float> before = copy_of(model.rivers().ghost_fade);
     model.tick();
-    for (std::size_t i : ghosts) EXPECT_EQ(model.ghost_fade()[i], faded_out(before[i]));
+    for (std::size_t i : ghosts) EXPECT_EQ(model.rivers().ghost_fade[i], faded_out(before[i]));
   }
-  EXPECT_GT(model.ghost_fade()[ghosts.front()], 0.0f);
+  EXPECT_GT(model.rivers().ghost_fade[ghosts.front()], 0.0f);
 }
 
 // Rivers off: nothing is worked out, as drawRivers() is not called.
@@ -341,7 +345,7 @@ TEST(LiveModelRivers, HiddenRiversAreNotWorkedOut) {
   LiveModel model(42, s);
   for (int k = 0; k < 30; k++) model.tick();
   EXPECT_EQ(model.river_builds(), 0u);
-  EXPECT_EQ(model.downstream().size(), kCells);  // zeros, as the sketch's Int32Array starts
+  EXPECT_EQ(model.rivers().downstream.size(), kCells);  // zeros, as the sketch's Int32Array starts
   model.set_show_rivers(true);
   model.tick();  // rivers_for is null: due at once
   EXPECT_EQ(model.river_builds(), 1u);

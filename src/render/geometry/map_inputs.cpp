@@ -2,15 +2,14 @@
 #include "render/geometry/map_inputs.h"
 
 #include <cmath>
-
-#include "render/geometry/river_paths.h"
+#include <vector>
 
 namespace terrain::render {
 
 namespace {
 
 template <typename T>
-std::string size_problem(const char* name, std::span<const T> values, std::size_t cells) {
+std::string size_problem(const char* name, const std::vector<T>& values, std::size_t cells) {
   if (values.size() == cells) return {};
   return std::string("rivers.") + name + " has " + std::to_string(values.size()) +
          " entries; the grid has " + std::to_string(cells) + " cells and needs one each";
@@ -25,7 +24,7 @@ std::string index_problem(const char* name, std::size_t cell, int32_t value, std
 
 }  // namespace
 
-std::string check_river_view(const RiverView& view, std::size_t cells) {
+std::string check_river_picture(const RiverPicture& view, std::size_t cells) {
   for (const std::string& problem :
        {size_problem("downstream", view.downstream, cells),
         size_problem("shown", view.shown, cells), size_problem("fade_in", view.fade_in, cells),
@@ -39,7 +38,7 @@ std::string check_river_view(const RiverView& view, std::size_t cells) {
   for (std::size_t i = 0; i < cells; i++) {
     const int32_t down = view.downstream[i];
     if (down < -1 || down >= n) return index_problem("downstream", i, down, cells, true);
-    if (view.ghost_fade[i] > RiverPaths::kGhostVisible) {
+    if (view.ghost_fade[i] > RiverPicture::kGhostVisible) {
       const int32_t to = view.ghost_to[i];
       const int32_t after = view.ghost_after[i];
       if (to < 0 || to >= n) return index_problem("ghost_to", i, to, cells, false);
@@ -64,7 +63,11 @@ std::string check_map_inputs(const MapInputs& inputs) {
     return "map inputs: contour_levels is " + std::to_string(inputs.contour_levels) +
            "; allowed: 0.." + std::to_string(kMaxContourLevels);
   }
-  if (inputs.show_rivers) return check_river_view(inputs.rivers, inputs.terrain->size());
+  if (inputs.show_rivers) {
+    // No picture given is a picture of empty arrays.
+    static const RiverPicture kNone;
+    return check_river_picture(inputs.rivers ? *inputs.rivers : kNone, inputs.terrain->size());
+  }
   return {};
 }
 

@@ -24,7 +24,7 @@ double RiverPaths::alpha(int n) {
   return static_cast<double>(n % sketch::FADES + 1) / sketch::FADES;
 }
 
-void RiverPaths::build(const RiverView& view, int cols, const Frame& frame) {
+void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame) {
   for (StrokePath& path : paths_) path.clear();
   const std::size_t cells = view.downstream.size();
   const double start = sketch::RIVER_START;
@@ -70,7 +70,7 @@ void RiverPaths::build(const RiverView& view, int cols, const Frame& frame) {
       piece(i, j, view.downstream[static_cast<std::size_t>(j)], view.shown[c], view.fade_in[c],
             !fed_[c]);
     }
-    if (view.ghost_fade[c] > kGhostVisible) {
+    if (view.ghost_fade[c] > RiverPicture::kGhostVisible) {
       piece(i, view.ghost_to[c], view.ghost_after[c], view.ghost_water[c], view.ghost_fade[c],
             false);
     }

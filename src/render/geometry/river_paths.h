@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "core/frame.h"
+#include "core/river_picture.h"
 #include "core/sketch.h"
-#include "render/geometry/map_inputs.h"
 #include "render/geometry/stroke_path.h"
 
 namespace terrain::render {
@@ -24,12 +24,9 @@ namespace terrain::render {
 class RiverPaths {
  public:
   static constexpr int kPathCount = sketch::RIVER_WIDTHS * sketch::FADES;
-  // A ghost is drawn while its fade is above this.
-  static constexpr double kGhostVisible = 0.02;
-
   // Rebuilds the 48 paths for a cols x rows grid drawn in `frame` (the sketch's viewport).
-  // `view` must pass check_river_view(view, cols * rows). Allocates only while growing.
-  void build(const RiverView& view, int cols, const Frame& frame);
+  // `rivers` must pass check_river_picture(rivers, cols * rows). Allocates only while growing.
+  void build(const RiverPicture& rivers, int cols, const Frame& frame);
 
   // Path n holds size n / FADES at fade level n % FADES.
   const StrokePath& path(int n) const { return paths_[static_cast<std::size_t>(n)]; }

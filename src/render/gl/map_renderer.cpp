@@ -120,7 +120,7 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   }
   if (inputs.show_rivers) {
     const auto rivers_started = std::chrono::steady_clock::now();
-    rivers_.build(inputs.rivers, terrain.width(), view);
+    rivers_.build(*inputs.rivers, terrain.width(), view);
     timings_.rivers_ms = ms_between(rivers_started, std::chrono::steady_clock::now());
     int first = -1;
     for (int n = 0; n < RiverPaths::kPathCount; n++) {

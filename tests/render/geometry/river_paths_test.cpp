@@ -5,26 +5,22 @@
 #include <gtest/gtest.h>
 
 #include "core/sketch.h"
+#include "render/geometry/map_inputs.h"
 
 namespace terrain::render {
 namespace {
 
 // A 6 x 3 grid with one river along the middle row, cells 6..11, draining right.
-struct Line {
+struct Line : RiverPicture {
   static constexpr int kCols = 6;
-  std::vector<int32_t> downstream = std::vector<int32_t>(18, -1);
-  std::vector<float> shown = std::vector<float>(18, 1);
-  std::vector<float> fade_in = std::vector<float>(18, 1);
-  std::vector<int32_t> ghost_to = std::vector<int32_t>(18, 0);
-  std::vector<int32_t> ghost_after = std::vector<int32_t>(18, 0);
-  std::vector<float> ghost_water = std::vector<float>(18, 0);
-  std::vector<float> ghost_fade = std::vector<float>(18, 0);
   Line() {
+    assign(18);
+    std::fill(downstream.begin(), downstream.end(), -1);
+    std::fill(shown.begin(), shown.end(), 1.0f);
+    std::fill(fade_in.begin(), fade_in.end(), 1.0f);
     for (int i = 6; i < 11; i++) downstream[static_cast<std::size_t>(i)] = i + 1;
   }
-  RiverView view() const {
-    return {downstream, shown, fade_in, ghost_to, ghost_after, ghost_water, ghost_fade};
-  }
+  const RiverPicture& view() const { return *this; }
 };
 
 const Frame kUnit{0, 0, 10, 10};  // grid point (x, y) at (10x, 10y)
@@ -129,18 +125,18 @@ TEST(RiverPaths, WidthAndAlphaAreTheSketchs) {
   EXPECT_DOUBLE_EQ(RiverPaths::alpha(15), 1.0);
 }
 
-TEST(CheckRiverView, NamesTheArrayTheCellAndTheValue) {
+TEST(CheckRiverPicture, NamesTheArrayTheCellAndTheValue) {
   Line line;
-  EXPECT_EQ(check_river_view(line.view(), 18), "");
-  EXPECT_NE(check_river_view(line.view(), 19).find("rivers.downstream has 18 entries"),
+  EXPECT_EQ(check_river_picture(line.view(), 18), "");
+  EXPECT_NE(check_river_picture(line.view(), 19).find("rivers.downstream has 18 entries"),
             std::string::npos);
   line.downstream[3] = 18;
-  EXPECT_NE(check_river_view(line.view(), 18).find("rivers.downstream[3] is 18"),
+  EXPECT_NE(check_river_picture(line.view(), 18).find("rivers.downstream[3] is 18"),
             std::string::npos);
   line.downstream[3] = -1;
   line.ghost_fade[4] = 1;
   line.ghost_to[4] = -1;
-  EXPECT_NE(check_river_view(line.view(), 18).find("rivers.ghost_to[4]"), std::string::npos);
+  EXPECT_NE(check_river_picture(line.view(), 18).find("rivers.ghost_to[4]"), std::string::npos);
 }
 
 }  // namespace

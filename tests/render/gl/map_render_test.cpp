@@ -55,7 +55,7 @@ TEST_P(SketchRender, FullRenderIsWithinTheCanvasTolerance) {
   inputs.contour_levels = 10;
   inputs.scheme = find_color_scheme(c.scheme);
   inputs.show_rivers = true;
-  inputs.rivers = rivers.view();
+  inputs.rivers = &rivers.picture;
   const Image actual{1280, 720, renderer.snapshot(inputs, 1280, 720)};
   ASSERT_EQ(expected.width, 1280);
   ASSERT_EQ(expected.height, 720);
@@ -213,7 +213,7 @@ TEST_P(DrawIntoTheWindow, MatchesTheSnapshotAndRedrawsIt) {
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_light");
-  inputs.rivers = rivers.view();
+  inputs.rivers = &rivers.picture;
   const int w = 400, h = 300;
   const std::vector<uint8_t> snapshot = renderer.snapshot(inputs, w, h);
 
@@ -268,14 +268,15 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
   const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
   testing::PausedRivers rivers = testing::paused_rivers(terrain);
   // Half-faded pieces and ghosts, so every fade level and the ghosts' paths are painted.
-  for (std::size_t i = 0; i < rivers.fade_in.size(); i++) {
-    rivers.fade_in[i] = static_cast<float>((i * 7919) % 100) / 100.0f;
-    const int32_t down = rivers.drainage.downstream()[i];
+  RiverPicture& picture = rivers.picture;
+  for (std::size_t i = 0; i < picture.fade_in.size(); i++) {
+    picture.fade_in[i] = static_cast<float>((i * 7919) % 100) / 100.0f;
+    const int32_t down = picture.downstream[i];
     if (down >= 0 && i % 5 == 0) {
-      rivers.ghost_to[i] = down;
-      rivers.ghost_after[i] = rivers.drainage.downstream()[static_cast<std::size_t>(down)];
-      rivers.ghost_water[i] = rivers.shown[i];
-      rivers.ghost_fade[i] = 0.5f;
+      picture.ghost_to[i] = down;
+      picture.ghost_after[i] = picture.downstream[static_cast<std::size_t>(down)];
+      picture.ghost_water[i] = picture.shown[i];
+      picture.ghost_fade[i] = 0.5f;
     }
   }
   Heightfield raining = terrain;
@@ -292,7 +293,7 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
     inputs.scheme = &scheme;
     inputs.sea_level = 0.3;
     inputs.contour_levels = 12;
-    inputs.rivers = rivers.view();
+    inputs.rivers = &rivers.picture;
     inputs.debug = true;
     inputs.routes = &rain;
     inputs.drops = 20000;

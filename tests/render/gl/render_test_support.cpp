@@ -46,13 +46,11 @@ PausedRivers paused_rivers(const Heightfield& field, uint32_t seed) {
   PausedRivers rivers;
   const Heightfield ripple = wander_ripple(seed);
   rivers.drainage = drainage(field, {}, &ripple);
-  const std::size_t n = field.size();
-  rivers.shown.assign(rivers.drainage.flow().begin(), rivers.drainage.flow().end());
-  rivers.fade_in.assign(n, 1.0f);
-  rivers.ghost_to.assign(n, 0);
-  rivers.ghost_after.assign(n, 0);
-  rivers.ghost_water.assign(n, 0.0f);
-  rivers.ghost_fade.assign(n, 0.0f);
+  RiverPicture& p = rivers.picture;
+  p.assign(field.size());
+  p.downstream.assign(rivers.drainage.downstream().begin(), rivers.drainage.downstream().end());
+  p.shown.assign(rivers.drainage.flow().begin(), rivers.drainage.flow().end());
+  std::fill(p.fade_in.begin(), p.fade_in.end(), 1.0f);
   return rivers;
 }
 

@@ -94,15 +94,7 @@ Heightfield read_seed_field(const std::string& name);
 // ripple, shown = flow, fade_in = 1, no ghosts.
 struct PausedRivers {
   Drainage drainage;
-  std::vector<float> shown;
-  std::vector<float> fade_in;
-  std::vector<int32_t> ghost_to;
-  std::vector<int32_t> ghost_after;
-  std::vector<float> ghost_water;
-  std::vector<float> ghost_fade;
-  RiverView view() const {
-    return {drainage.downstream(), shown, fade_in, ghost_to, ghost_after, ghost_water, ghost_fade};
-  }
+  RiverPicture picture;
 };
 PausedRivers paused_rivers(const Heightfield& field, uint32_t seed = 42);
 

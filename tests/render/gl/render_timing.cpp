@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_dark");
-  inputs.rivers = rivers.view();
+  inputs.rivers = &rivers.picture;
   inputs.contour_levels = layers == "all" || layers == "contours" ? 10 : 0;
   inputs.show_rivers = layers == "all" || layers == "rivers";
 

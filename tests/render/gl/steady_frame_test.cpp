@@ -26,7 +26,7 @@ TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_dark");
-  inputs.rivers = rivers.view();
+  inputs.rivers = &rivers.picture;
   inputs.debug = true;
   inputs.routes = &rain;
   inputs.drops = 123456;

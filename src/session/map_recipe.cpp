@@ -1,0 +1,223 @@
+// A map's recipe as text, with nlohmann-json (see map_recipe.h).
+//
+// Sections: writing; reading (each value checked where it is read, so a message can say where
+// it is).
+#include "session/map_recipe.h"
+
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <type_traits>
+
+namespace terrain::session {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormat = "terrain-sandbox map recipe";
+constexpr int kVersion = 1;
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw std::invalid_argument("map recipe: " + where + ": " + what);
+}
+
+// A value as the message shows it: its JSON, shortened if long, so the message stays one line.
+std::string shown(const Json& value) {
+  constexpr std::size_t kShown = 40;
+  std::string text = value.dump();
+  if (text.size() > kShown) text = text.substr(0, kShown) + "...";
+  return text;
+}
+
+// The range checks of settings.h, with the place in the recipe put in front of their message.
+template <typename Check>
+void checked_at(const std::string& where, Check check) {
+  try {
+    check();
+  } catch (const std::invalid_argument& e) {
+    fail(where, e.what());
+  }
+}
+
+// --- reading values ----------------------------------------------------------------------
+
+double real_at(const Json& value, const std::string& where) {
+  if (!value.is_number()) fail(where, "must be a number, not " + shown(value));
+  return value.get<double>();
+}
+
+// A whole number in [min, max], written as one (no fraction, no exponent rounding).
+template <typename T>
+T whole_at(const Json& value, const std::string& where, T min, T max) {
+  const std::string allowed =
+      "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  if (value.is_number_unsigned()) {
+    const auto v = value.get<uint64_t>();
+    if (v <= static_cast<uint64_t>(max) && static_cast<int64_t>(v) >= static_cast<int64_t>(min)) {
+      return static_cast<T>(v);
+    }
+  } else if (value.is_number_integer()) {
+    const auto v = value.get<int64_t>();
+    if (v >= static_cast<int64_t>(min) && v <= static_cast<int64_t>(max)) return static_cast<T>(v);
+  }
+  fail(where, "must be " + allowed + ", not " + shown(value));
+}
+
+const Json& member(const Json& object, const char* key, const std::string& where) {
+  const auto it = object.find(key);
+  if (it == object.end()) fail(where, std::string("\"") + key + "\" is missing");
+  return *it;
+}
+
+void only_keys(const Json& object, std::initializer_list<const char*> keys,
+               const std::string& where) {
+  for (const auto& [key, value] : object.items()) {
+    bool known = false;
+    for (const char* k : keys) known = known || key == k;
+    if (!known) fail(where, "\"" + key + "\" is not a key of it");
+  }
+}
+
+Settings settings_at(const Json& json) {
+  const std::string where = "settings";
+  if (!json.is_object()) fail(where, "must be an object, not " + shown(json));
+  only_keys(json,
+            {"drops_per_frame", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
+             "terrain_scale"},
+            where);
+  Settings s;
+  auto at = [&](const char* key) { return where + "." + key; };
+  s.drops_per_frame = whole_at<int>(member(json, "drops_per_frame", where), at("drops_per_frame"),
+                                    0, kMaxDropsPerFrame);
+  s.erosion = real_at(member(json, "erosion", where), at("erosion"));
+  s.deposition = real_at(member(json, "deposition", where), at("deposition"));
+  s.inertia = real_at(member(json, "inertia", where), at("inertia"));
+  s.brush_radius = whole_at<int>(member(json, "brush_radius", where), at("brush_radius"),
+                                 static_cast<int>(sketch::brush_radius.min),
+                                 static_cast<int>(sketch::brush_radius.max));
+  s.sea_level = real_at(member(json, "sea_level", where), at("sea_level"));
+  s.terrain_scale = real_at(member(json, "terrain_scale", where), at("terrain_scale"));
+  checked_at(where, [&] { check_settings(s); });
+  return s;
+}
+
+MapCommand command_at(const Json& json, std::size_t index) {
+  const std::string where = "commands[" + std::to_string(index) + "]";
+  if (!json.is_object() || json.size() != 1) {
+    fail(where, "must be an object of one key, the command's name, not " + shown(json));
+  }
+  const std::string name = json.begin().key();
+  const Json& value = json.begin().value();
+  const std::string at = where + "." + name;
+  auto real = [&](const char* setting, const sketch::Range& range) {
+    const double v = real_at(value, at);
+    checked_at(where, [&] { check_range(setting, v, range); });
+    return v;
+  };
+  if (name == "rain") {
+    return RainDrops{whole_at<uint64_t>(value, at, 0, std::numeric_limits<uint32_t>::max())};
+  }
+  if (name == "seed") {
+    return SetSeed{whole_at<uint32_t>(value, at, 0, std::numeric_limits<uint32_t>::max())};
+  }
+  if (name == "restart") {
+    if (value != Json(true)) fail(at, "must be true, not " + shown(value));
+    return Restart{};
+  }
+  if (name == "terrain_scale") return SetTerrainScale{real("terrain_scale", sketch::terrain_scale)};
+  if (name == "erosion") return SetErosion{real("erosion", sketch::erosion)};
+  if (name == "deposition") return SetDeposition{real("deposition", sketch::deposition)};
+  if (name == "inertia") return SetInertia{real("inertia", sketch::inertia)};
+  if (name == "sea_level") return SetSeaLevel{real("sea_level", sketch::sea_level)};
+  if (name == "brush_radius") {
+    return SetBrushRadius{whole_at<int>(value, at, static_cast<int>(sketch::brush_radius.min),
+                                        static_cast<int>(sketch::brush_radius.max))};
+  }
+  if (name == "drops_per_frame") {
+    return SetDropsPerFrame{whole_at<int>(value, at, 0, kMaxDropsPerFrame)};
+  }
+  fail(where, "\"" + name +
+                  "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
+                  "deposition, inertia, brush_radius, sea_level, drops_per_frame)");
+}
+
+}  // namespace
+
+// --- writing ---------------------------------------------------------------------------------
+
+std::string recipe_text(const MapRecipe& recipe) {
+  const Settings& s = recipe.settings;
+  Json settings;
+  settings["drops_per_frame"] = s.drops_per_frame;
+  settings["erosion"] = s.erosion;
+  settings["deposition"] = s.deposition;
+  settings["inertia"] = s.inertia;
+  settings["brush_radius"] = s.brush_radius;
+  settings["sea_level"] = s.sea_level;
+  settings["terrain_scale"] = s.terrain_scale;
+  Json commands = Json::array();
+  for (const MapCommand& command : recipe.commands) {
+    Json entry;
+    const std::string name(command_name(command));
+    std::visit(
+        [&](const auto& c) {
+          using C = std::decay_t<decltype(c)>;
+          if constexpr (std::is_same_v<C, RainDrops>) {
+            entry[name] = c.drops;
+          } else if constexpr (std::is_same_v<C, SetSeed>) {
+            entry[name] = c.seed;
+          } else if constexpr (std::is_same_v<C, Restart>) {
+            entry[name] = true;
+          } else {
+            entry[name] = c.value;
+          }
+        },
+        command);
+    commands.push_back(std::move(entry));
+  }
+  Json json;
+  json["format"] = kFormat;
+  json["version"] = kVersion;
+  json["seed"] = recipe.seed;
+  json["settings"] = std::move(settings);
+  json["commands"] = std::move(commands);
+  return json.dump(2) + "\n";
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+MapRecipe parse_recipe(std::string_view text) {
+  Json json;
+  try {
+    json = Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    // nlohmann's own message says where ("at line 3, column 5") and what it expected.
+    throw std::invalid_argument(std::string("map recipe: not JSON: ") + e.what());
+  }
+  if (!json.is_object()) fail("the text", "must be a JSON object, not " + shown(json));
+  only_keys(json, {"format", "version", "seed", "settings", "commands"}, "the recipe");
+  const Json& format = member(json, "format", "the recipe");
+  if (format != Json(kFormat)) {
+    fail("format", std::string("must be \"") + kFormat + "\", not " + shown(format));
+  }
+  const Json& version = member(json, "version", "the recipe");
+  if (version != Json(kVersion)) {
+    fail("version", "must be " + std::to_string(kVersion) + " (the only version there is), not " +
+                        shown(version));
+  }
+  MapRecipe recipe;
+  recipe.seed = whole_at<uint32_t>(member(json, "seed", "the recipe"), "seed", 0,
+                                   std::numeric_limits<uint32_t>::max());
+  recipe.settings = settings_at(member(json, "settings", "the recipe"));
+  const Json& commands = member(json, "commands", "the recipe");
+  if (!commands.is_array()) fail("commands", "must be an array, not " + shown(commands));
+  recipe.commands.reserve(commands.size());
+  for (std::size_t k = 0; k < commands.size(); k++) {
+    recipe.commands.push_back(command_at(commands[k], k));
+  }
+  return recipe;
+}
+
+}  // namespace terrain::session

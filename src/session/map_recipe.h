@@ -1,0 +1,42 @@
+// A map's recipe: the seed and the map settings of its last new start (a seed, a restart, a
+// new terrain scale), then every map command applied since, in order. A fresh session given
+// the recipe grows the same island and rains the same drops on it with the same settings, so
+// it has the same heights, bit for bit, as the session it came from (tests/session).
+//
+// As text (a JSON object, keys in this order):
+//   {"format": "terrain-sandbox map recipe", "version": 1,
+//    "seed": 42,
+//    "settings": {"drops_per_frame": 200, "erosion": 0.3, "deposition": 0.3, "inertia": 0.05,
+//                 "brush_radius": 2, "sea_level": 0.25, "terrain_scale": 0.012},
+//    "commands": [{"rain": 6000}, {"erosion": 0.45}, {"rain": 3000}, {"restart": true}, ...]}
+// Each command is an object of one key, the command's name (map_command.h), and its value:
+// a whole number of drops for "rain", the seed for "seed", true for "restart", the setting's
+// value for the others. Numbers are written so they read back as the same doubles.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "session/map_command.h"
+#include "session/settings.h"
+
+namespace terrain::session {
+
+struct MapRecipe {
+  uint32_t seed = 0;
+  Settings settings;  // only the map settings count; the view settings are left at defaults
+  std::vector<MapCommand> commands;
+};
+
+// The recipe as text (see above), ending in a newline.
+std::string recipe_text(const MapRecipe& recipe);
+
+// Reads a recipe's text. Throws std::invalid_argument with one line naming what is wrong
+// (where, which value, what is allowed): not JSON, another format or version, a missing or
+// unknown key, a value of the wrong kind or out of its slider's range (the same ranges the
+// session checks), so that a recipe that reads can be applied whole.
+MapRecipe parse_recipe(std::string_view text);
+
+}  // namespace terrain::session
