@@ -53,14 +53,16 @@ template <typename T>
 T whole_at(const Json& value, const std::string& where, T min, T max) {
   const std::string allowed =
       "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
-  if (value.is_number_unsigned()) {
-    const auto v = value.get<uint64_t>();
-    if (v <= static_cast<uint64_t>(max) && static_cast<int64_t>(v) >= static_cast<int64_t>(min)) {
-      return static_cast<T>(v);
+  if (value.is_number_integer()) {
+    if (value.is_number_unsigned() || value.get<int64_t>() >= 0) {
+      const auto v = value.get<uint64_t>();
+      if ((min <= 0 || v >= static_cast<uint64_t>(min)) && v <= static_cast<uint64_t>(max)) {
+        return static_cast<T>(v);
+      }
+    } else if constexpr (std::is_signed_v<T>) {
+      const auto v = value.get<int64_t>();
+      if (v >= static_cast<int64_t>(min)) return static_cast<T>(v);
     }
-  } else if (value.is_number_integer()) {
-    const auto v = value.get<int64_t>();
-    if (v >= static_cast<int64_t>(min) && v <= static_cast<int64_t>(max)) return static_cast<T>(v);
   }
   fail(where, "must be " + allowed + ", not " + shown(value));
 }
@@ -117,7 +119,7 @@ MapCommand command_at(const Json& json, std::size_t index) {
     return v;
   };
   if (name == "rain") {
-    return RainDrops{whole_at<uint64_t>(value, at, 0, std::numeric_limits<uint32_t>::max())};
+    return RainDrops{whole_at<uint64_t>(value, at, 0, std::numeric_limits<uint64_t>::max())};
   }
   if (name == "seed") {
     return SetSeed{whole_at<uint32_t>(value, at, 0, std::numeric_limits<uint32_t>::max())};
