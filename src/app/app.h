@@ -1,13 +1,96 @@
-// The desktop program: an SDL2 window with an OpenGL 3.3 core context, the live model, the map
-// renderer and the Dear ImGui panel, in one loop:
-//   events -> panel -> model (ticks at 60 Hz: rain, rivers when due) -> map -> panel on top.
+// The desktop program: a window with an OpenGL 3.3 core context, the live session, the map
+// renderer and the Dear ImGui panel, and a loop whose every frame is four steps:
+//
+//   events  SDL's events (keys, a dropped file, the window) and the panel, as commands
+//   update  the commands carried out, then the session's ticks (60 a second: rain, rivers)
+//   draw    the map (again only when something it shows changed), the panel over it, the swap
+//   pace    no faster than 60 frames a second where vsync does not hold it back; waiting for
+//           events while paused and still
+//
+// Every action goes through one Command (command.h), carried out in dispatch(): the flags at
+// start, the keys, the panel's buttons and sliders, files dropped on the window.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "app/app_options.h"
+#include "app/command.h"
+#include "app/frame_stats.h"
+#include "app/panel.h"
+#include "app/window.h"
+#include "render/gl/map_renderer.h"
+#include "session/live_model.h"
 
 namespace terrain::app {
 
-// Runs the app until the window closes (or --frames runs out). Returns the exit code.
-int run_app(const AppOptions& options);
+class App {
+ public:
+  // Opens the window, sets up ImGui and the renderer, grows the map the flags ask for and
+  // carries out their commands. Throws std::runtime_error saying what could not start.
+  explicit App(const AppOptions& options);
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+  ~App();
+
+  // Runs until the window closes (or --frames runs out); then the --screenshot, --cells and
+  // --stats the flags asked for. Returns the exit code.
+  int run();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // The frame's steps.
+  void events();
+  void update();
+  void draw();
+  void pace(Clock::time_point frame_start);
+  // What happens once the loop ends.
+  int finish();
+
+  // Carries out a command: the one place every action goes through.
+  void dispatch(const Command& command);
+  void dispatch_ui(const UiCommand& command);
+  // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
+  void report();
+  void save_png();
+  render::MapInputs map_inputs() const;
+
+  AppOptions options_;
+  Window window_;
+  std::string ini_path_;  // where ImGui keeps the panel's place (outlives its context)
+  render::MapRenderer renderer_;
+  session::LiveModel model_;
+  UiState ui_;
+  FrameStats stats_;
+  std::vector<Command> pending_;  // this frame's commands, carried out in order
+  std::vector<uint8_t> snapshot_pixels_;
+
+  bool running_ = true;
+  bool started_ = false;  // the flags' commands are carried out
+  bool minimized_ = false;
+  bool scripted_ = false;  // --frames: one tick a frame, no pacing
+  uint64_t frames_ = 0;
+  double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
+  Clock::time_point last_tick_;
+  bool stopped_this_frame_ = false;  // the rain stopped itself at the target this frame
+  // What was last drawn, so a still map is not drawn again.
+  uint64_t drawn_version_ = ~uint64_t{0};
+  int drawn_scheme_ = -1;
+  int drawn_w_ = 0;
+  int drawn_h_ = 0;
+  // What was last reported on stdout.
+  uint32_t reported_seed_ = 0;
+  bool reported_playing_ = false;
+  // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
+  double rain_ms_ = 0;
+  double rivers_ms_ = 0;
+  double panel_ms_ = 0;
+  uint64_t swaps_ = 0;
+  Clock::time_point first_swap_;
+  Clock::time_point last_swap_;
+};
 
 }  // namespace terrain::app

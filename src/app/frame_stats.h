@@ -11,11 +11,13 @@
 namespace terrain::app {
 
 // rain, rivers: the model's ticks this frame. contours: marching squares. drawing: the rest
-// of the CPU work of drawing (river paths, routes, the panel). gl: CPU time inside OpenGL
-// calls (with a software GL such as llvmpipe this is the rasterizer's own work on this
-// thread: the GPU side). swap: wall time presenting the frame.
+// of the CPU work of drawing (river paths, routes, sorting the strokes into tiles, the
+// panel). painting: the CPU painter's map pass (wall time, shared between the cores; 0 when
+// the GPU paints). gl: CPU time inside OpenGL calls on this thread (with a software GL such
+// as llvmpipe this is the rasterizer's own work: the GPU side). swap: wall time presenting
+// the frame.
 // cpu_side: the sum of the first four, per frame (its median is the figure to hold to 4 ms).
-enum class Stage { rain, rivers, contours, drawing, gl, swap, cpu_side, count };
+enum class Stage { rain, rivers, contours, drawing, painting, gl, swap, cpu_side, count };
 
 class FrameStats {
  public:

@@ -1,5 +1,6 @@
 // terrain-sandbox: the desktop program. Flags are for scripted use (see --help).
 #include <cstdio>
+#include <exception>
 #include <string>
 
 #include "app/app.h"
@@ -16,5 +17,11 @@ int main(int argc, char** argv) {
     std::fputs(terrain::app::app_usage().c_str(), stdout);
     return 0;
   }
-  return terrain::app::run_app(*options);
+  try {
+    terrain::app::App app(*options);
+    return app.run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
+    return 1;
+  }
 }

@@ -11,7 +11,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
+#include "app/keys.h"
 #include "core/number_text.h"
 #include "session/controls.h"
 
@@ -53,9 +55,11 @@ void show_seed(UiState& ui, uint32_t seed) {
   std::snprintf(ui.seed_text, sizeof ui.seed_text, "%u", seed);
 }
 
-PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) {
-  PanelActions actions;
-  if (!ui.panel_visible) return actions;
+void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
+                std::vector<Command>& commands) {
+  using namespace session;
+  if (!ui.panel_visible) return;
+  auto ask = [&](Command command) { commands.push_back(std::move(command)); };
   const Settings s = model.settings();
 
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -64,16 +68,17 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   ImGui::Begin("Terrain Sandbox", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
 
   // 1. Actions
-  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(60, 0))) model.toggle_play();
+  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(60, 0)))
+    ask(ViewCommand{TogglePlay{}});
   ImGui::SameLine();
-  if (ImGui::Button("Restart")) model.restart();
+  if (ImGui::Button("Restart")) ask(MapCommand{Restart{}});
   ImGui::SameLine();
-  if (ImGui::Button("New seed")) actions.new_seed = true;
+  if (ImGui::Button("New seed")) ask(UiCommand{NewSeed{}});
   ImGui::SameLine();
-  if (ImGui::Button("Save PNG")) actions.save = true;
+  if (ImGui::Button("Save PNG")) ask(UiCommand{SavePng{}});
   remember_rect(ui.save_rect);
   if (ImGui::Button(ui.fullscreen ? "Leave fullscreen" : "Fullscreen")) {
-    actions.toggle_fullscreen = true;
+    ask(UiCommand{ToggleFullscreen{}});
   }
 
   // 2. Seed and progress
@@ -88,7 +93,7 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
     const auto seed = session::parse_seed(ui.seed_text, &why);
     if (seed) {
       ui.seed_message.clear();
-      model.set_seed(*seed);
+      ask(MapCommand{SetSeed{*seed}});
     } else {
       ui.seed_message = why;  // and nothing changes
     }
@@ -113,27 +118,28 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   ImGui::Separator();
   double v = s.drops_per_frame;
   if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", LiveModel::kMaxDropsPerFrame)) {
-    model.set_drops_per_frame(static_cast<int>(v));
+    ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
   v = s.erosion;
-  if (slider("Erosion", v, sketch::erosion, "%.2f")) model.set_erosion(v);
+  if (slider("Erosion", v, sketch::erosion, "%.2f")) ask(MapCommand{SetErosion{v}});
   v = s.deposition;
-  if (slider("Deposition", v, sketch::deposition, "%.2f")) model.set_deposition(v);
+  if (slider("Deposition", v, sketch::deposition, "%.2f")) ask(MapCommand{SetDeposition{v}});
   v = s.inertia;
-  if (slider("Inertia", v, sketch::inertia, "%.2f")) model.set_inertia(v);
+  if (slider("Inertia", v, sketch::inertia, "%.2f")) ask(MapCommand{SetInertia{v}});
   v = s.brush_radius;
   if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
-    model.set_brush_radius(static_cast<int>(v));
+    ask(MapCommand{SetBrushRadius{static_cast<int>(v)}});
   }
   v = s.sea_level;
-  if (slider("Sea level", v, sketch::sea_level, "%.2f")) model.set_sea_level(v);
+  if (slider("Sea level", v, sketch::sea_level, "%.2f")) ask(MapCommand{SetSeaLevel{v}});
   v = s.contour_levels;
   if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
-    model.set_contour_levels(static_cast<int>(v));
+    ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
   }
   v = s.terrain_scale;
-  if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f")) model.set_terrain_scale(v);
+  if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
+    ask(MapCommand{SetTerrainScale{v}});
 
   // 4. Scheme and toggles
   ImGui::Separator();
@@ -142,28 +148,29 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   if (ImGui::BeginCombo("Colour scheme", current)) {
     for (std::size_t k = 0; k < schemes.size(); k++) {
       const bool selected = static_cast<int>(k) == ui.scheme;
-      if (ImGui::Selectable(schemes[k].label.c_str(), selected)) ui.scheme = static_cast<int>(k);
+      if (ImGui::Selectable(schemes[k].label.c_str(), selected))
+        ask(UiCommand{SetScheme{static_cast<int>(k)}});
       if (selected) ImGui::SetItemDefaultFocus();
     }
     ImGui::EndCombo();
   }
   bool on = s.show_rivers;
-  if (ImGui::Checkbox("Show rivers", &on)) model.set_show_rivers(on);
+  if (ImGui::Checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
   on = s.show_original;
-  if (ImGui::Checkbox("Show original terrain", &on)) model.set_show_original(on);
+  if (ImGui::Checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
   on = s.debug_mode;
-  if (ImGui::Checkbox("Debug mode", &on)) model.set_debug_mode(on);
+  if (ImGui::Checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
 
   // 5. Saving
   ImGui::Separator();
   ImGui::SetNextItemWidth(-90);
   ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
   remember_rect(ui.folder_rect);
-  if (!ui.save_message.empty()) {
+  if (!ui.message.empty()) {
     const ImVec4 colour =
-        ui.save_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+        ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
     ImGui::PushTextWrapPos(320);
-    ImGui::TextColored(colour, "%s", ui.save_message.c_str());
+    ImGui::TextColored(colour, "%s", ui.message.c_str());
     ImGui::PopTextWrapPos();
   }
 
@@ -173,26 +180,16 @@ PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats) 
   ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",
               stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
               stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
-  ImGui::TextDisabled("GL %.1f ms CPU, swap %.1f ms", stats.recent_median(Stage::gl),
+  ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
+                      stats.recent_median(Stage::painting), stats.recent_median(Stage::gl),
                       stats.recent_median(Stage::swap));
   ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
                       ui.exact_relief ? "double" : "single");
+  ImGui::TextDisabled("map painted by the %s", ui.cpu_painter ? "CPU" : "GPU");
   if (ImGui::CollapsingHeader("Keys")) {
-    ImGui::TextUnformatted(
-        "Space  play / pause\n"
-        "R      restart\n"
-        "N      new seed\n"
-        "S      save PNG\n"
-        "F11 F  fullscreen (Esc leaves)\n"
-        "W      show rivers\n"
-        "O      show original terrain\n"
-        "D      debug mode\n"
-        "1-5    colour scheme\n"
-        "H      hide / show this panel\n"
-        "(not while typing in a field)");
+    ImGui::TextUnformatted(kKeyHelp);
   }
   ImGui::End();
-  return actions;
 }
 
 }  // namespace terrain::app

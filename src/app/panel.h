@@ -1,10 +1,13 @@
 // The control panel (Dear ImGui): every control of the sketch with its range, step and
 // default, the seed, the progress of the rain, the save folder, the frame times and the keys.
-// It edits settings and asks the model to act; it draws nothing of the map.
+// It reads the model and says what the user asked for as commands (command.h); it changes
+// nothing itself and draws nothing of the map.
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "app/command.h"
 #include "app/frame_stats.h"
 #include "render/geometry/color_scheme.h"
 #include "session/live_model.h"
@@ -20,11 +23,12 @@ struct UiState {
   char seed_text[32] = {};      // the seed field while it is edited
   std::string seed_message;     // beside the seed field when what was typed is not a seed
   char folder_text[1024] = {};  // where Save PNG writes
-  std::string save_message;     // the last save: where it went, or why it failed
-  bool save_failed = false;
+  std::string message;          // the last save or opened file: where it went, or why not
+  bool message_failed = false;
   bool panel_visible = true;
-  bool fullscreen = false;
-  bool exact_relief = true;  // the GPU computes the relief in double precision
+  bool fullscreen = false;   // the window's, for the button's label
+  bool exact_relief = true;  // the relief's colours are worked out in double precision
+  bool cpu_painter = false;  // the CPU paints the map pass (the GL renders in software)
   // Where some controls were last drawn (x, y, w, h in window pixels), for scripted tests
   // that click them (TERRAIN_SANDBOX_LAYOUT=1 prints them).
   float seed_rect[4] = {};
@@ -32,15 +36,9 @@ struct UiState {
   float folder_rect[4] = {};
 };
 
-// What the panel asks the app to do this frame (things the model does not own).
-struct PanelActions {
-  bool save = false;
-  bool toggle_fullscreen = false;
-  bool new_seed = false;
-};
-
-// Draws the panel for this frame; controls act on `model` straight away.
-PanelActions draw_panel(LiveModel& model, UiState& ui, const FrameStats& stats);
+// Draws the panel for this frame; what the user asked for is appended to `commands`.
+void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
+                std::vector<Command>& commands);
 
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);

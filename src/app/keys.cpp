@@ -1,0 +1,41 @@
+// The keyboard shortcuts (see keys.h).
+#include "app/keys.h"
+
+namespace terrain::app {
+
+std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
+                                       bool fullscreen, int schemes) {
+  using namespace session;
+  switch (key) {
+    case SDLK_SPACE:
+      return ViewCommand{TogglePlay{}};
+    case SDLK_r:
+      return MapCommand{Restart{}};
+    case SDLK_n:
+      return UiCommand{NewSeed{}};
+    case SDLK_s:
+      return UiCommand{SavePng{}};
+    case SDLK_F11:
+    case SDLK_f:
+      return UiCommand{ToggleFullscreen{}};
+    case SDLK_ESCAPE:
+      if (fullscreen) return UiCommand{LeaveFullscreen{}};
+      return std::nullopt;
+    case SDLK_w:
+      return ViewCommand{ShowRivers{!settings.show_rivers}};
+    case SDLK_o:
+      return ViewCommand{ShowOriginal{!settings.show_original}};
+    case SDLK_d:
+      return ViewCommand{SetDebugMode{!settings.debug_mode}};
+    case SDLK_h:
+      return UiCommand{TogglePanel{}};
+    default:
+      break;
+  }
+  if (key >= SDLK_1 && key <= SDLK_9 && key - SDLK_1 < schemes) {
+    return UiCommand{SetScheme{static_cast<int>(key - SDLK_1)}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,37 @@
+// The keyboard shortcuts: the command a key press stands for, given what it would toggle.
+//
+//   Space play / pause     R restart          N new seed         S save PNG
+//   F11, F fullscreen      Esc leave it       W show rivers      O show original terrain
+//   D debug mode           1-5 colour scheme  H hide / show the panel
+// (The app ignores them while a text field has the keyboard.)
+#pragma once
+
+#include <SDL.h>
+
+#include <optional>
+
+#include "app/command.h"
+#include "session/settings.h"
+
+namespace terrain::app {
+
+// The command for `key`, or nullopt for a key that has none. `settings` and `fullscreen` are
+// what the toggles toggle; `schemes` is how many colour schemes the number keys can pick.
+std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
+                                       bool fullscreen, int schemes);
+
+// The keys as the panel and --help list them, one per line.
+inline constexpr const char* kKeyHelp =
+    "Space  play / pause\n"
+    "R      restart\n"
+    "N      new seed\n"
+    "S      save PNG\n"
+    "F11 F  fullscreen (Esc leaves)\n"
+    "W      show rivers\n"
+    "O      show original terrain\n"
+    "D      debug mode\n"
+    "1-5    colour scheme\n"
+    "H      hide / show this panel\n"
+    "(not while typing in a field)";
+
+}  // namespace terrain::app

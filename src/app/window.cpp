@@ -1,0 +1,53 @@
+// The window and its GL context (see window.h).
+#include "app/window.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace terrain::app {
+
+Window::Window(int width, int height, bool vsync) {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    throw std::runtime_error(std::string("cannot start SDL: ") + SDL_GetError());
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  window_ =
+      SDL_CreateWindow("Terrain Sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
+                       height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (window_ == nullptr) {
+    const std::string why = SDL_GetError();
+    SDL_Quit();
+    throw std::runtime_error("cannot open a window: " + why);
+  }
+  context_ = SDL_GL_CreateContext(window_);
+  if (context_ == nullptr) {
+    const std::string why = SDL_GetError();
+    SDL_DestroyWindow(window_);
+    SDL_Quit();
+    throw std::runtime_error("no OpenGL 3.3 core context: " + why);
+  }
+  SDL_GL_MakeCurrent(window_, context_);
+  vsync_ = vsync && SDL_GL_SetSwapInterval(1) == 0;
+  if (!vsync) SDL_GL_SetSwapInterval(0);
+}
+
+Window::~Window() {
+  SDL_GL_DeleteContext(context_);
+  SDL_DestroyWindow(window_);
+  SDL_Quit();
+}
+
+void Window::drawable_size(int& width, int& height) const {
+  SDL_GL_GetDrawableSize(window_, &width, &height);
+}
+
+void Window::set_fullscreen(bool on) {
+  fullscreen_ = on;
+  SDL_SetWindowFullscreen(window_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
+
+}  // namespace terrain::app
