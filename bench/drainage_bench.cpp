@@ -14,6 +14,7 @@
 #include "core/island.h"
 #include "core/rain.h"
 #include "core/river_network.h"
+#include "core/sketch.h"
 
 namespace terrain {
 namespace {
@@ -65,7 +66,7 @@ BENCHMARK(BM_BuildRivers320x180)->Unit(benchmark::kMillisecond);
 void BM_DrainagePassFlood(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   DiamondSquareParams ds;
-  ds.island = 0.4;
+  ds.island = sketch::ISLAND;
   const Heightfield field = diamond_square(7, n, n, ds);
   DrainageParams params;
   params.routing = Routing::flood;

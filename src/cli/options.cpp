@@ -421,7 +421,9 @@ std::string help_text() {
   text +=
       "\n"
       "--roughness applies only to diamond-square and --terrain-scale only to island; the\n"
-      "diamond-square terrain gets the sketch's island falloff (0.4) so its rain drains to a sea.\n"
+      "diamond-square terrain gets the sketch's island falloff (" +
+      number_text(kDiamondSquareIsland) +
+      ") so its rain drains to a sea.\n"
       "Exit status: 0 done; 2 bad input, an output file exists (without --force) or DIR cannot\n"
       "be written, with nothing written; 1 an unexpected failure.\n";
   return text;

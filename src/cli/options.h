@@ -14,8 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/diamond_square.h"
 #include "core/drainage.h"
 #include "core/rain.h"
+#include "core/sketch.h"
 
 namespace terrain::cli {
 
@@ -34,7 +36,7 @@ inline constexpr int kMaxSide = 8192;
 inline constexpr uint64_t kMaxDrops = 1'000'000'000;
 // How strongly the diamond-square terrain rises to an island: the sketch's ISLAND, so that
 // its rain drains to a sea as the noise island's does.
-inline constexpr double kDiamondSquareIsland = 0.4;
+inline constexpr double kDiamondSquareIsland = sketch::ISLAND;
 
 struct Options {
   uint32_t seed = 42;
@@ -42,7 +44,7 @@ struct Options {
   Generator generator = Generator::island;
   int width = sketch::COLS;
   int height = sketch::ROWS;
-  double roughness = 0.55;                               // diamond-square only
+  double roughness = kRoughnessDefault;                  // diamond-square only
   double terrain_scale = sketch::terrain_scale.initial;  // island only
   RainParams rain;                                       // erosion .. sea level
   Routing routing = Routing::sketch;

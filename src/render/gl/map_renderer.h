@@ -115,8 +115,6 @@ class MapRenderer {
   void read_relief_cells(std::span<uint8_t> rgba) const;
 
   const RenderTimings& last_timings() const { return timings_; }
-  // The font file the debug text uses.
-  const std::string& debug_font() const { return text_.font_path(); }
 
  private:
   // Works out and uploads everything a frame of this size needs.
