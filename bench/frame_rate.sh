@@ -97,7 +97,7 @@ for ((rep = 1; rep <= reps; rep++)); do
     echo "== pass $rep/$reps, $size: the app ($frames frames)"
     xvfb-run -a -s '-screen 0 1920x1080x24' "$app" --seed 42 --frames "$frames" --size "$size" --stats \
       > "$out/app-$size-$rep.txt" 2>&1 || { cat "$out/app-$size-$rep.txt" >&2; exit 1; }
-    grep -E '^(frame rate|frames )' "$out/app-$size-$rep.txt" | sed 's/^/   /'
+    grep -E '^(frame rate|frames |process CPU)' "$out/app-$size-$rep.txt" | sed 's/^/   /'
   done
 done
 
@@ -115,12 +115,15 @@ function app_run(file) {
   const text = fs.readFileSync(file, 'utf8')
   const rate = new RegExp(`^frame rate ${num} fps \\((\\d+) frames in ${num} s`, 'm').exec(text)
   const cpu = new RegExp(`^frames (\\d+), median CPU ms per frame: rain ${num} rivers ${num} contours ${num} ` +
-    `drawing ${num} \\(CPU side ${num}\\); GL calls ${num} CPU ms, swap ${num} wall ms`, 'm').exec(text)
-  if (!rate || !cpu) throw new Error(`${file}: no --stats lines in:\n${text}`)
+    `drawing ${num} \\(CPU side ${num}\\); painting ${num} wall ms \\((CPU|GPU) painter\\); ` +
+    `GL calls ${num} CPU ms, swap ${num} wall ms`, 'm').exec(text)
+  const all_threads = new RegExp(`^process CPU ${num} ms a frame`, "m").exec(text)
+  if (!rate || !cpu || !all_threads) throw new Error(`${file}: no --stats lines in:\n${text}`)
   return {
     fps: +rate[1], frames: +rate[2], seconds: +rate[3],
     median_cpu_ms: { rain: +cpu[2], rivers: +cpu[3], contours: +cpu[4], drawing: +cpu[5], cpu_side: +cpu[6],
-      gl_calls: +cpu[7], swap_wall: +cpu[8] },
+      painting_wall: +cpu[7], painter: cpu[8], gl_calls: +cpu[9], swap_wall: +cpu[10] },
+    process_cpu_ms_per_frame: +all_threads[1],
   }
 }
 const rows = sizes.map(size => {
@@ -136,6 +139,8 @@ const rows = sizes.map(size => {
     window: size,
     sketch_fps, app_fps, ratio: app_fps / sketch_fps,
     app_cpu_side_ms: median(app.map(r => r.median_cpu_ms.cpu_side)),
+    app_painting_ms: median(app.map(r => r.median_cpu_ms.painting_wall)),
+    app_process_cpu_ms: median(app.map(r => r.process_cpu_ms_per_frame)),
     sketch_draw_ms: median(sketch.map(r => r.draw_ms_median)),
     sketch_runs: sketch, app_runs: app,
   }
@@ -152,10 +157,12 @@ const report = {
 fs.writeFileSync(path.join(out, 'frame_rate.json'), JSON.stringify(report, null, 2) + '\n')
 const cell = (v, w) => String(v).padStart(w)
 console.log(`\n== frame rates (median of ${reps} runs each; ${report.chromium}, p5.js ${report.p5})`)
-console.log(`${'window'.padEnd(10)} | ${'the sketch in Chromium (fps)'} | ${'the app (fps)'} | ${'ratio app/sketch'} | the app's CPU side per frame (ms)`)
+console.log(`${'window'.padEnd(10)} | ${'the sketch in Chromium (fps)'} | ${'the app (fps)'} | ${'ratio app/sketch'} | ` +
+  `the app's CPU side (ms) | painting (ms) | all threads' CPU a frame (ms)`)
 for (const r of rows) {
   console.log(`${r.window.padEnd(10)} | ${cell(r.sketch_fps.toFixed(1), 28)} | ${cell(r.app_fps.toFixed(1), 13)} | ` +
-    `${cell(r.ratio.toFixed(2) + 'x', 16)} | ${cell(r.app_cpu_side_ms.toFixed(2), 10)}`)
+    `${cell(r.ratio.toFixed(2) + 'x', 16)} | ${cell(r.app_cpu_side_ms.toFixed(2), 23)} | ` +
+    `${cell(r.app_painting_ms.toFixed(2), 13)} | ${cell(r.app_process_cpu_ms.toFixed(1), 29)}`)
 }
 console.log(`\nwritten to ${path.join(out, 'frame_rate.json')}; screenshots ${path.join(out, 'sketch-WxH.png')}; ${elapsed} s in all`)
 JS

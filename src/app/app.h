@@ -91,6 +91,8 @@ class App {
   uint64_t swaps_ = 0;
   Clock::time_point first_swap_;
   Clock::time_point last_swap_;
+  double first_swap_cpu_ms_ = 0;  // the process's CPU time at those swaps
+  double last_swap_cpu_ms_ = 0;
 };
 
 }  // namespace terrain::app
