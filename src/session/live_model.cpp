@@ -214,10 +214,10 @@ void LiveModel::pause() {
 // changes course fades out along its old line as it fades in along the new one. A new
 // terrain, a change of view, or a redraw while paused jumps straight to the new rivers.
 //
-// One deviation, asked for by the issue ("sea level re-colours and re-routes at once"): a
-// change of view_of (sea level, or original terrain on or off) makes the rebuild due at once
-// even while playing; the sketch waits for the next RIVER_EVERY frame and meanwhile eases
-// towards the old view's rivers.
+// One deviation, so that moving the sea level re-colours and re-routes the rivers at once (as
+// the panel's slider promises): a change of view_of (sea level, or original terrain on or off)
+// makes the rebuild due at once even while playing; the sketch waits for the next RIVER_EVERY
+// frame and meanwhile eases towards the old view's rivers.
 void LiveModel::draw_rivers_bookkeeping() {
   // view_of = `${terrain === original}/${sea_level}`; state = `${drops}/${view_of}`.
   const bool original = settings_.show_original;
