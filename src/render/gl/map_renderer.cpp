@@ -9,6 +9,7 @@
 #include <string>
 
 #include "render/geometry/relief.h"
+#include "render/gl/gl_texture.h"
 
 namespace terrain::render {
 
@@ -51,10 +52,7 @@ void MapRenderer::init(const MapRendererOptions& options) {
   glUniform1i(uniform_location(present_program_, "u_map"), 0);
   glGenTextures(1, &map_texture_);
   glBindTexture(GL_TEXTURE_2D, map_texture_);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_nearest_clamp();
   glBindTexture(GL_TEXTURE_2D, 0);
   map_program_ = link_program(features, "fullscreen.vert", {"stroke_tiles", "map.frag"});
   StrokeRenderer::set_sampler_units(map_program_);

@@ -9,6 +9,7 @@
 
 #include "core/sketch.h"
 #include "render/geometry/relief.h"
+#include "render/gl/gl_texture.h"
 
 namespace terrain::render {
 
@@ -37,11 +38,7 @@ void ReliefRenderer::init(const ShaderFeatures& features) {
   glGenFramebuffers(1, &cells_fbo_);
   for (GLuint texture : {heights_, cells_}) {
     glBindTexture(GL_TEXTURE_2D, texture);
-    // Every read is a texelFetch; nearest keeps the textures complete without mipmaps.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    set_nearest_clamp();
   }
   glBindTexture(GL_TEXTURE_2D, 0);
 }
@@ -137,18 +134,8 @@ void ReliefRenderer::update(const Heightfield& terrain, double sea_level,
 // --- reading back ----------------------------------------------------------------------------
 
 void ReliefRenderer::read_cells(std::span<uint8_t> rgba) const {
-  const std::size_t needed = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_) * 4;
-  if (rgba.size() != needed) {
-    throw std::invalid_argument("read_cells: the output holds " + std::to_string(rgba.size()) +
-                                " bytes; the cell image needs " + std::to_string(needed));
-  }
-  GLint previous = 0;
-  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, cells_fbo_);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
   // The target keeps grid row y in framebuffer row y, so row 0 read first is the top row.
-  glReadPixels(0, 0, cols_, rows_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previous));
+  read_rgba8(cells_fbo_, cols_, rows_, rgba, "read_cells");
 }
 
 }  // namespace terrain::render

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "render/gl/gl_texture.h"
+
 namespace terrain::render {
 
 // --- setup -----------------------------------------------------------------------------------
@@ -19,9 +21,7 @@ void StrokeRenderer::init(const ShaderFeatures& features) {
   glGenVertexArrays(1, &vao_);
   glGenTextures(1, &tile_runs_);
   glBindTexture(GL_TEXTURE_2D, tile_runs_);
-  // Integer texels, read with texelFetch only.
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  set_nearest_clamp();  // integer texels, read with texelFetch only
   glBindTexture(GL_TEXTURE_2D, 0);
   for (BufferTexture* t : {&runs_, &items_, &styles_}) {
     glGenBuffers(1, &t->buffer);
