@@ -219,13 +219,8 @@ TEST_P(DrawIntoTheWindow, MatchesTheSnapshotAndRedrawsIt) {
 
   // A plain framebuffer the "window" would be: draw() must copy the map there, top row at
   // the top (GL's last row).
-  GLuint fbo = 0, color = 0;
-  glGenFramebuffers(1, &fbo);
-  glGenRenderbuffers(1, &color);
-  glBindRenderbuffer(GL_RENDERBUFFER, color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  const testing::PlainFramebuffer window_fb(w, h);
+  const GLuint fbo = window_fb.fbo();
   renderer.draw(inputs, w, h);
   GLint bound = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
@@ -251,9 +246,6 @@ TEST_P(DrawIntoTheWindow, MatchesTheSnapshotAndRedrawsIt) {
   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, again.data());
   EXPECT_TRUE(again == window);
   EXPECT_FALSE(again == zeros);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glDeleteFramebuffers(1, &fbo);
-  glDeleteRenderbuffers(1, &color);
 }
 
 INSTANTIATE_TEST_SUITE_P(Painters, DrawIntoTheWindow,

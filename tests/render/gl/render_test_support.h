@@ -66,6 +66,32 @@ class GlContext {
   SDL_GLContext context_ = nullptr;
 };
 
+// A plain RGBA8 framebuffer of width x height, as a window's would be, bound on creation and
+// deleted (the default framebuffer bound again) on destruction.
+class PlainFramebuffer {
+ public:
+  PlainFramebuffer(int width, int height) {
+    glGenFramebuffers(1, &fbo_);
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+  }
+  PlainFramebuffer(const PlainFramebuffer&) = delete;
+  PlainFramebuffer& operator=(const PlainFramebuffer&) = delete;
+  ~PlainFramebuffer() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo_);
+    glDeleteRenderbuffers(1, &color_);
+  }
+  GLuint fbo() const { return fbo_; }
+
+ private:
+  GLuint fbo_ = 0;
+  GLuint color_ = 0;
+};
+
 struct Image {
   int width = 0;
   int height = 0;

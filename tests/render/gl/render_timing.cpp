@@ -62,13 +62,7 @@ int main(int argc, char** argv) {
   inputs.contour_levels = layers == "all" || layers == "contours" ? 10 : 0;
   inputs.show_rivers = layers == "all" || layers == "rivers";
 
-  GLuint fbo = 0, color = 0;
-  glGenFramebuffers(1, &fbo);
-  glGenRenderbuffers(1, &color);
-  glBindRenderbuffer(GL_RENDERBUFFER, color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  const testing::PlainFramebuffer window_fb(width, height);
 
   std::vector<double> build, raster, submit, cpu, wall, process;
   for (int f = 0; f < frames + 5; f++) {

@@ -31,13 +31,7 @@ TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   inputs.routes = &rain;
   inputs.drops = 123456;
 
-  GLuint fbo = 0, color = 0;
-  glGenFramebuffers(1, &fbo);
-  glGenRenderbuffers(1, &color);
-  glBindRenderbuffer(GL_RENDERBUFFER, color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 800, 450);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  const testing::PlainFramebuffer window_fb(800, 450);
   for (int k = 0; k < 3; k++) renderer.draw(inputs, 800, 450);  // grow everything
 
   terrain::testing::CountAllocations counter;
@@ -47,9 +41,6 @@ TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   }
   EXPECT_EQ(counter.count(), 0u);
   glFinish();
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glDeleteFramebuffers(1, &fbo);
-  glDeleteRenderbuffers(1, &color);
 }
 
 INSTANTIATE_TEST_SUITE_P(Painters, SteadyFrame, ::testing::Values(MapPainter::gpu, MapPainter::cpu),
