@@ -1,0 +1,651 @@
+// terrain-sandbox's flags (src/app/app_options.cpp): every flag's good values and what they
+// parse to, every message bad input gives (one line, naming the flag and what is allowed), and
+// --help's text naming exactly the flags the parser reads.
+#include "app/app_options.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "render/geometry/color_scheme.h"
+#include "session/settings.h"
+
+namespace terrain::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Parsed {
+  std::optional<AppOptions> options;
+  std::string error;
+};
+
+// parse_app_options on "terrain-sandbox" followed by `words`, as main() gets them.
+Parsed parse(const std::vector<std::string>& words) {
+  std::vector<std::string> storage{"terrain-sandbox"};
+  storage.insert(storage.end(), words.begin(), words.end());
+  std::vector<char*> argv;
+  for (std::string& word : storage) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  Parsed parsed;
+  parsed.options = parse_app_options(static_cast<int>(storage.size()), argv.data(), &parsed.error);
+  return parsed;
+}
+
+// The options `words` parse to; a failure (with the message) if they are refused.
+AppOptions good(const std::vector<std::string>& words) {
+  const Parsed parsed = parse(words);
+  EXPECT_TRUE(parsed.options.has_value()) << "refused: " << parsed.error;
+  EXPECT_EQ(parsed.error, "");
+  return parsed.options.value_or(AppOptions{});
+}
+
+// The message `words` are refused with, or "<accepted>" if they parse.
+std::string bad(const std::vector<std::string>& words) {
+  const Parsed parsed = parse(words);
+  if (parsed.options) return "<accepted>";
+  EXPECT_EQ(parsed.error.find('\n'), std::string::npos) << "not one line: " << parsed.error;
+  return parsed.error;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "'" : " '") + word + "'";
+  return text;
+}
+
+struct BadCase {
+  std::vector<std::string> words;
+  std::string message;
+};
+
+void expect_messages(const std::vector<BadCase>& cases) {
+  for (const BadCase& c : cases) {
+    SCOPED_TRACE(joined(c.words));
+    EXPECT_EQ(bad(c.words), c.message);
+  }
+}
+
+// A fresh folder for the tests' files, removed with what is in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "app_options_test.XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  // The path of `name` in the folder, as a string (the file is not made).
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+  // Makes `name` as a file with a few bytes in it.
+  std::string make_file(const std::string& name) const {
+    std::ofstream(path_ / name) << "taken";
+    return *this / name;
+  }
+
+ private:
+  fs::path path_;
+};
+
+// The colour schemes' keys from their table.
+std::vector<std::string> scheme_keys() {
+  std::vector<std::string> keys;
+  for (const render::ColorScheme& scheme : render::color_schemes()) keys.push_back(scheme.key);
+  return keys;
+}
+
+// --- Defaults and good values --------------------------------------------------------------
+
+TEST(AppOptions, NoFlagsGiveTheDocumentedDefaults) {
+  const AppOptions options = good({});
+  EXPECT_FALSE(options.seed.has_value());
+  EXPECT_EQ(options.scheme, "site_dark");
+  EXPECT_EQ(options.width, 1280);
+  EXPECT_EQ(options.height, 720);
+  EXPECT_FALSE(options.paused);
+  EXPECT_EQ(options.drops, 0u);
+  EXPECT_FALSE(options.drops_per_frame.has_value());
+  EXPECT_FALSE(options.frames.has_value());
+  EXPECT_EQ(options.screenshot, "");
+  EXPECT_EQ(options.cells, "");
+  EXPECT_EQ(options.save_folder, "");
+  EXPECT_FALSE(options.stats);
+  EXPECT_FALSE(options.show_original);
+  EXPECT_FALSE(options.hide_rivers);
+  EXPECT_FALSE(options.debug);
+  EXPECT_FALSE(options.help);
+}
+
+TEST(AppOptions, AnEmptyArgvGivesTheDefaults) {
+  char* argv[] = {nullptr};
+  std::string error = "unchanged";
+  const auto options = parse_app_options(0, argv, &error);
+  ASSERT_TRUE(options.has_value());
+  EXPECT_FALSE(options->seed.has_value());
+  EXPECT_EQ(options->scheme, "site_dark");
+  EXPECT_EQ(error, "unchanged");
+}
+
+TEST(AppOptions, SeedTakesEveryWholeNumberFromZeroToUint32Max) {
+  EXPECT_EQ(good({"--seed", "0"}).seed, std::optional<uint32_t>(0));
+  EXPECT_EQ(good({"--seed", "42"}).seed, std::optional<uint32_t>(42));
+  EXPECT_EQ(good({"--seed", "2024"}).seed, std::optional<uint32_t>(2024));
+  EXPECT_EQ(good({"--seed", "4294967295"}).seed, std::optional<uint32_t>(4294967295u));
+  EXPECT_EQ(good({"--seed", "007"}).seed, std::optional<uint32_t>(7));
+  // As the panel's seed field reads it (session::parse_seed): spaces around are allowed.
+  EXPECT_EQ(good({"--seed", " 9 "}).seed, std::optional<uint32_t>(9));
+}
+
+TEST(AppOptions, SchemeTakesEveryKeyOfTheColourSchemeTable) {
+  const auto keys = scheme_keys();
+  ASSERT_EQ(keys.size(), 5u);
+  for (const std::string& key : keys) {
+    SCOPED_TRACE(key);
+    EXPECT_EQ(good({"--scheme", key}).scheme, key);
+  }
+  EXPECT_EQ(good({"--scheme", "topographic"}).scheme, "topographic");
+}
+
+TEST(AppOptions, SizeTakesWidthByHeightEachFrom64To16384) {
+  const auto size = [](const std::string& text) {
+    const AppOptions options = good({"--size", text});
+    return std::pair(options.width, options.height);
+  };
+  EXPECT_EQ(size("1280x720"), std::pair(1280, 720));
+  EXPECT_EQ(size("640x360"), std::pair(640, 360));
+  EXPECT_EQ(size("64x64"), std::pair(64, 64));
+  EXPECT_EQ(size("16384x16384"), std::pair(16384, 16384));
+  EXPECT_EQ(size("64x16384"), std::pair(64, 16384));
+  EXPECT_EQ(size("16384x64"), std::pair(16384, 64));
+  EXPECT_EQ(size("0320x0180"), std::pair(320, 180));
+}
+
+TEST(AppOptions, DropsTakeZeroToAHundredMillion) {
+  EXPECT_EQ(good({"--drops", "0"}).drops, 0u);
+  EXPECT_EQ(good({"--drops", "300000"}).drops, 300000u);
+  EXPECT_EQ(good({"--drops", "100000000"}).drops, 100000000u);
+}
+
+TEST(AppOptions, DropsPerFrameTakeZeroToTheModelsMaximum) {
+  EXPECT_EQ(good({"--drops-per-frame", "0"}).drops_per_frame, std::optional<int>(0));
+  EXPECT_EQ(good({"--drops-per-frame", "200"}).drops_per_frame, std::optional<int>(200));
+  EXPECT_EQ(good({"--drops-per-frame", "10000"}).drops_per_frame, std::optional<int>(10000));
+  EXPECT_EQ(session::kMaxDropsPerFrame, 10000);
+}
+
+TEST(AppOptions, FramesTakeOneToAHundredMillion) {
+  EXPECT_EQ(good({"--frames", "1"}).frames, std::optional<uint64_t>(1));
+  EXPECT_EQ(good({"--frames", "600"}).frames, std::optional<uint64_t>(600));
+  EXPECT_EQ(good({"--frames", "100000000"}).frames, std::optional<uint64_t>(100000000));
+}
+
+TEST(AppOptions, ScreenshotAndCellsTakeANewFileInAnExistingFolderWithFrames) {
+  const TempDir dir;
+  const AppOptions options =
+      good({"--frames", "2", "--screenshot", dir / "shot.png", "--cells", dir / "cells.png"});
+  EXPECT_EQ(options.screenshot, dir / "shot.png");
+  EXPECT_EQ(options.cells, dir / "cells.png");
+  EXPECT_EQ(options.frames, std::optional<uint64_t>(2));
+  // --frames may come after them: the check is made once every flag is read.
+  EXPECT_EQ(good({"--screenshot", dir / "a.png", "--frames", "1"}).screenshot, dir / "a.png");
+  EXPECT_EQ(good({"--cells", dir / "b.png", "--frames", "1"}).cells, dir / "b.png");
+  // Parsing only checks: it makes no file.
+  EXPECT_FALSE(fs::exists(dir.path() / "shot.png"));
+  EXPECT_FALSE(fs::exists(dir.path() / "cells.png"));
+}
+
+TEST(AppOptions, ABareFileNameIsANewFileInTheWorkingDirectory) {
+  const std::string name = "app_options_test_" + std::to_string(getpid()) + ".png";
+  ASSERT_FALSE(fs::exists(name));
+  EXPECT_EQ(good({"--frames", "1", "--screenshot", name}).screenshot, name);
+  EXPECT_EQ(good({"--frames", "1", "--cells", name}).cells, name);
+}
+
+TEST(AppOptions, SaveFolderIsTakenAsGivenWithoutCheckingIt) {
+  EXPECT_EQ(good({"--save-folder", "out"}).save_folder, "out");
+  // The app says so when a save fails; the flag only refuses an empty folder.
+  EXPECT_EQ(good({"--save-folder", "/no/such/folder"}).save_folder, "/no/such/folder");
+}
+
+TEST(AppOptions, EachSwitchSetsItsOwnFieldAndNoOther) {
+  using Field = bool AppOptions::*;
+  const std::vector<std::pair<std::string, Field>> switches = {
+      {"--paused", &AppOptions::paused},
+      {"--stats", &AppOptions::stats},
+      {"--original", &AppOptions::show_original},
+      {"--no-rivers", &AppOptions::hide_rivers},
+      {"--debug", &AppOptions::debug},
+      {"--help", &AppOptions::help}};
+  for (const auto& [name, field] : switches) {
+    SCOPED_TRACE(name);
+    const AppOptions options = good({name});
+    for (const auto& [other, other_field] : switches) {
+      EXPECT_EQ(options.*other_field, other_field == field) << other;
+    }
+  }
+}
+
+TEST(AppOptions, AllFlagsTogetherEachKeepTheirValue) {
+  const TempDir dir;
+  const AppOptions options = good({"--seed",      "2024",
+                                   "--scheme",    "bw",
+                                   "--size",      "320x180",
+                                   "--paused",    "--drops",
+                                   "20000",       "--drops-per-frame",
+                                   "50",          "--frames",
+                                   "3",           "--screenshot",
+                                   dir / "s.png", "--cells",
+                                   dir / "c.png", "--save-folder",
+                                   dir / "saves", "--original",
+                                   "--no-rivers", "--debug",
+                                   "--stats"});
+  EXPECT_EQ(options.seed, std::optional<uint32_t>(2024));
+  EXPECT_EQ(options.scheme, "bw");
+  EXPECT_EQ(options.width, 320);
+  EXPECT_EQ(options.height, 180);
+  EXPECT_TRUE(options.paused);
+  EXPECT_EQ(options.drops, 20000u);
+  EXPECT_EQ(options.drops_per_frame, std::optional<int>(50));
+  EXPECT_EQ(options.frames, std::optional<uint64_t>(3));
+  EXPECT_EQ(options.screenshot, dir / "s.png");
+  EXPECT_EQ(options.cells, dir / "c.png");
+  EXPECT_EQ(options.save_folder, dir / "saves");
+  EXPECT_TRUE(options.show_original);
+  EXPECT_TRUE(options.hide_rivers);
+  EXPECT_TRUE(options.debug);
+  EXPECT_TRUE(options.stats);
+  EXPECT_FALSE(options.help);
+}
+
+// --- Repeated flags and --help ------------------------------------------------------------
+
+TEST(AppOptions, AFlagGivenTwiceKeepsItsLastValue) {
+  EXPECT_EQ(good({"--seed", "1", "--seed", "2"}).seed, std::optional<uint32_t>(2));
+  EXPECT_EQ(good({"--scheme", "bw", "--scheme", "blueprint"}).scheme, "blueprint");
+  const AppOptions size = good({"--size", "100x100", "--size", "200x300"});
+  EXPECT_EQ(size.width, 200);
+  EXPECT_EQ(size.height, 300);
+  EXPECT_EQ(good({"--drops", "5", "--drops", "0"}).drops, 0u);
+  EXPECT_EQ(good({"--drops-per-frame", "5", "--drops-per-frame", "7"}).drops_per_frame,
+            std::optional<int>(7));
+  EXPECT_EQ(good({"--frames", "9", "--frames", "4"}).frames, std::optional<uint64_t>(4));
+  EXPECT_EQ(good({"--save-folder", "a", "--save-folder", "b"}).save_folder, "b");
+  EXPECT_TRUE(good({"--paused", "--paused"}).paused);
+  const TempDir dir;
+  EXPECT_EQ(good({"--frames", "1", "--screenshot", dir / "a.png", "--screenshot", dir / "b.png"})
+                .screenshot,
+            dir / "b.png");
+}
+
+TEST(AppOptions, AFlagGivenTwiceHasEachValueChecked) {
+  expect_messages({
+      {{"--seed", "1", "--seed", "x"}, "--seed: 'x' is not a whole number 0..4294967295"},
+      {{"--seed", "x", "--seed", "1"}, "--seed: 'x' is not a whole number 0..4294967295"},
+      {{"--size", "10x10", "--size", "100x100"},
+       "--size: '10x10' is not WxH with each 64..16384 (e.g. 1280x720)"},
+      {{"--frames", "1", "--frames", "0"}, "--frames: '0' is not a whole number 1..100000000"},
+      {{"--seed", "1", "--seed"}, "--seed: missing value"},
+  });
+}
+
+TEST(AppOptions, HelpIsReadAnywhereAsLongFormOrDashH) {
+  EXPECT_TRUE(good({"--help"}).help);
+  EXPECT_TRUE(good({"-h"}).help);
+  for (const std::vector<std::string>& words :
+       std::vector<std::vector<std::string>>{{"--help", "--seed", "5", "--paused"},
+                                             {"--seed", "5", "--help", "--paused"},
+                                             {"--seed", "5", "--paused", "--help"},
+                                             {"-h", "--seed", "5", "--paused"},
+                                             {"--seed", "5", "-h", "--paused"},
+                                             {"--seed", "5", "--paused", "-h"},
+                                             {"-h", "--help", "--seed", "5", "--paused", "-h"}}) {
+    SCOPED_TRACE(joined(words));
+    const AppOptions options = good(words);
+    EXPECT_TRUE(options.help);
+    // The other flags are still read.
+    EXPECT_EQ(options.seed, std::optional<uint32_t>(5));
+    EXPECT_TRUE(options.paused);
+  }
+}
+
+TEST(AppOptions, HelpDoesNotHideABadFlag) {
+  expect_messages({
+      {{"--help", "--bogus"}, "unknown flag '--bogus' (see --help)"},
+      {{"--bogus", "-h"}, "unknown flag '--bogus' (see --help)"},
+      {{"-h", "--seed", "abc"}, "--seed: 'abc' is not a whole number 0..4294967295"},
+      {{"-h", "--seed"}, "--seed: missing value"},
+      {{"--help=1"}, "unknown flag '--help=1' (see --help)"},
+  });
+}
+
+// --- Bad input: every message --------------------------------------------------------------
+
+TEST(AppOptions, UnknownFlagsAreRefusedNamingTheWord) {
+  expect_messages({
+      {{"--bogus"}, "unknown flag '--bogus' (see --help)"},
+      {{"--version"}, "unknown flag '--version' (see --help)"},
+      {{"--Seed", "5"}, "unknown flag '--Seed' (see --help)"},
+      {{"-x"}, "unknown flag '-x' (see --help)"},
+      // -h is --help, but not the first letter of a bundle of short flags.
+      {{"-hx"}, "unknown flag '-hx' (see --help)"},
+      {{"-s", "5"}, "unknown flag '-s' (see --help)"},
+      {{"---seed", "5"}, "unknown flag '---seed' (see --help)"},
+      // A word that is no flag's value.
+      {{"seed"}, "unknown flag 'seed' (see --help)"},
+      {{"--seed", "5", "6"}, "unknown flag '6' (see --help)"},
+      {{"--paused", "yes"}, "unknown flag 'yes' (see --help)"},
+      {{""}, "unknown flag '' (see --help)"},
+      {{"-"}, "unknown flag '-' (see --help)"},
+  });
+}
+
+TEST(AppOptions, AValueJoinedWithEqualsIsAnUnknownFlag) {
+  expect_messages({
+      {{"--seed=5"}, "unknown flag '--seed=5' (see --help)"},
+      {{"--scheme=bw"}, "unknown flag '--scheme=bw' (see --help)"},
+      {{"--size=640x360"}, "unknown flag '--size=640x360' (see --help)"},
+      {{"--frames=2"}, "unknown flag '--frames=2' (see --help)"},
+      {{"--seed=5=6"}, "unknown flag '--seed=5=6' (see --help)"},
+      // "--seed=" then a word: CLI11 would take the word as the value.
+      {{"--seed=", "5"}, "unknown flag '--seed=' (see --help)"},
+      {{"--seed="}, "unknown flag '--seed=' (see --help)"},
+      {{"--paused", "--seed="}, "unknown flag '--seed=' (see --help)"},
+      // Switches take no value.
+      {{"--paused=1"}, "unknown flag '--paused=1' (see --help)"},
+      {{"--paused="}, "unknown flag '--paused=' (see --help)"},
+      {{"--debug=true"}, "unknown flag '--debug=true' (see --help)"},
+      {{"--stats=nope"}, "unknown flag '--stats=nope' (see --help)"},
+  });
+}
+
+TEST(AppOptions, TheFirstBadWordIsTheOneReported) {
+  expect_messages({
+      {{"--one", "--two"}, "unknown flag '--one' (see --help)"},
+      {{"--paused", "--bogus", "--debug"}, "unknown flag '--bogus' (see --help)"},
+      {{"--bogus", "--seed", "abc"}, "unknown flag '--bogus' (see --help)"},
+      {{"--seed", "abc", "--bogus"}, "--seed: 'abc' is not a whole number 0..4294967295"},
+      {{"--bogus", "--seed"}, "unknown flag '--bogus' (see --help)"},
+      {{"--bogus", "--paused=1"}, "unknown flag '--bogus' (see --help)"},
+      {{"--paused=1", "--bogus"}, "unknown flag '--paused=1' (see --help)"},
+      {{"--size", "1x1", "--frames", "0"},
+       "--size: '1x1' is not WxH with each 64..16384 (e.g. 1280x720)"},
+      {{"--frames", "0", "--size", "1x1"}, "--frames: '0' is not a whole number 1..100000000"},
+      {{"--bogus", "--screenshot", "x.png"}, "unknown flag '--bogus' (see --help)"},
+  });
+}
+
+TEST(AppOptions, AValueFlagAsTheLastWordIsMissingItsValue) {
+  for (const std::string flag : {"--seed", "--scheme", "--size", "--drops", "--drops-per-frame",
+                                 "--frames", "--screenshot", "--cells", "--save-folder"}) {
+    SCOPED_TRACE(flag);
+    EXPECT_EQ(bad({flag}), flag + ": missing value");
+    EXPECT_EQ(bad({"--paused", "--seed", "5", flag}), flag + ": missing value");
+  }
+}
+
+TEST(AppOptions, AValueFlagTakesTheNextWordEvenIfItLooksLikeAFlag) {
+  expect_messages({
+      {{"--seed", "--paused"}, "--seed: '--paused' is not a whole number 0..4294967295"},
+      {{"--seed", "-5"}, "--seed: '-5' is not a whole number 0..4294967295"},
+      {{"--size", "--frames", "2"},
+       "--size: '--frames' is not WxH with each 64..16384 (e.g. 1280x720)"},
+      {{"--drops", "--seed", "5"}, "--drops: '--seed' is not a whole number 0..100000000"},
+      {{"--frames", "--help"}, "--frames: '--help' is not a whole number 1..100000000"},
+  });
+  const AppOptions options = good({"--save-folder", "--debug"});
+  EXPECT_EQ(options.save_folder, "--debug");
+  EXPECT_FALSE(options.debug);
+  const AppOptions help_as_folder = good({"--save-folder", "--help"});
+  EXPECT_EQ(help_as_folder.save_folder, "--help");
+  EXPECT_FALSE(help_as_folder.help);
+}
+
+TEST(AppOptions, SeedOutsideZeroToUint32MaxOrNotANumberIsRefused) {
+  const auto message = [](const std::string& value) {
+    return "--seed: '" + value + "' is not a whole number 0..4294967295";
+  };
+  for (const std::string value : {"4294967296", "99999999999999999999", "-1", "+5", "abc", "5x",
+                                  "1.5", "1e3", "0x10", "", " ", "4 2"}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--seed", value}), message(value));
+  }
+}
+
+TEST(AppOptions, SchemeNotInTheTableIsRefusedListingTheTablesKeys) {
+  std::string keys;
+  for (const std::string& key : scheme_keys()) keys += (keys.empty() ? "" : ", ") + key;
+  EXPECT_EQ(keys, "site_dark, site_light, topographic, blueprint, bw");
+  for (const std::string value : {"neon", "Site_Dark", "site dark", "Topographic", "", "bw "}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--scheme", value}), "--scheme: '" + value + "' is not one of " + keys);
+  }
+}
+
+TEST(AppOptions, SizeNotWidthByHeightWithEachSide64To16384IsRefused) {
+  for (const std::string value : {"1280",
+                                  "10x10",
+                                  "x720",
+                                  "1280x",
+                                  "x",
+                                  "",
+                                  "63x720",
+                                  "1280x63",
+                                  "16385x720",
+                                  "1280x16385",
+                                  "0x0",
+                                  "1280X720",
+                                  "1280*720",
+                                  "+1280x720",
+                                  "1280x+720",
+                                  "-1280x720",
+                                  "1280x-720",
+                                  "1280x720x1",
+                                  " 1280x720",
+                                  "1280x720 ",
+                                  "1280.0x720",
+                                  "axb",
+                                  "99999999999x720",
+                                  "1280 x 720"}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--size", value}),
+              "--size: '" + value + "' is not WxH with each 64..16384 (e.g. 1280x720)");
+  }
+}
+
+TEST(AppOptions, DropsOutsideZeroToAHundredMillionOrNotWholeAreRefused) {
+  for (const std::string value :
+       {"100000001", "-1", "+5", "1e5", "abc", "", "2.5", "18446744073709551616", " 5", "5 "}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--drops", value}),
+              "--drops: '" + value + "' is not a whole number 0..100000000");
+  }
+}
+
+TEST(AppOptions, DropsPerFrameOutsideZeroToTheMaximumOrNotWholeAreRefused) {
+  for (const std::string value : {"10001", "20000", "-1", "+1", "2.5", "abc", "", "99999999999"}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--drops-per-frame", value}),
+              "--drops-per-frame: '" + value + "' is not a whole number 0..10000");
+  }
+}
+
+TEST(AppOptions, FramesOutsideOneToAHundredMillionOrNotWholeAreRefused) {
+  for (const std::string value : {"0", "100000001", "-1", "+2", "ten", "", "1.0", "2e3"}) {
+    SCOPED_TRACE(value);
+    EXPECT_EQ(bad({"--frames", value}),
+              "--frames: '" + value + "' is not a whole number 1..100000000");
+  }
+}
+
+TEST(AppOptions, ScreenshotAndCellsNeverOverwriteAndNeedAnExistingFolder) {
+  const TempDir dir;
+  const std::string taken = dir.make_file("taken.png");
+  const std::string not_a_folder = dir.make_file("file.txt");
+  for (const std::string flag : {"--screenshot", "--cells"}) {
+    SCOPED_TRACE(flag);
+    expect_messages({
+        {{"--frames", "1", flag, ""}, flag + ": missing path"},
+        {{"--frames", "1", flag, taken},
+         flag + ": '" + taken + "' already exists (it is never overwritten)"},
+        // A folder is a path that exists too.
+        {{"--frames", "1", flag, dir.path().string()},
+         flag + ": '" + dir.path().string() + "' already exists (it is never overwritten)"},
+        {{"--frames", "1", flag, dir / "nope/shot.png"},
+         flag + ": folder '" + dir / "nope" + "' does not exist"},
+        {{"--frames", "1", flag, not_a_folder + "/shot.png"},
+         flag + ": folder '" + not_a_folder + "' does not exist"},
+    });
+  }
+  // The file that was there is untouched.
+  std::ifstream in(taken);
+  std::string text;
+  in >> text;
+  EXPECT_EQ(text, "taken");
+}
+
+TEST(AppOptions, ScreenshotAndCellsNeedFrames) {
+  const TempDir dir;
+  expect_messages({
+      {{"--screenshot", dir / "s.png"},
+       "--screenshot: needs --frames N (the screenshot is taken after the last frame)"},
+      {{"--cells", dir / "c.png"},
+       "--cells: needs --frames N (the cells are read after the last frame)"},
+      // Both: the screenshot is named first.
+      {{"--cells", dir / "c.png", "--screenshot", dir / "s.png"},
+       "--screenshot: needs --frames N (the screenshot is taken after the last frame)"},
+      // A bad path is reported before the missing --frames.
+      {{"--screenshot", dir / "nope/s.png"},
+       "--screenshot: folder '" + dir / "nope" + "' does not exist"},
+  });
+}
+
+TEST(AppOptions, SaveFolderMustNotBeEmpty) {
+  EXPECT_EQ(bad({"--save-folder", ""}), "--save-folder: missing folder");
+  EXPECT_EQ(bad({"--save-folder", "out", "--save-folder", ""}), "--save-folder: missing folder");
+}
+
+// --- --help's text --------------------------------------------------------------------------
+
+// A value each flag can be given, and how to tell it was read.
+struct FlagUse {
+  std::vector<std::string> words;
+  std::function<bool(const AppOptions&)> was_read;
+};
+
+std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
+  return {
+      {"--seed", {{"--seed", "17"}, [](const AppOptions& o) { return o.seed == 17u; }}},
+      {"--scheme", {{"--scheme", "bw"}, [](const AppOptions& o) { return o.scheme == "bw"; }}},
+      {"--size",
+       {{"--size", "300x200"},
+        [](const AppOptions& o) { return o.width == 300 && o.height == 200; }}},
+      {"--paused", {{"--paused"}, [](const AppOptions& o) { return o.paused; }}},
+      {"--drops", {{"--drops", "123"}, [](const AppOptions& o) { return o.drops == 123u; }}},
+      {"--drops-per-frame",
+       {{"--drops-per-frame", "33"}, [](const AppOptions& o) { return o.drops_per_frame == 33; }}},
+      {"--frames", {{"--frames", "8"}, [](const AppOptions& o) { return o.frames == 8u; }}},
+      {"--screenshot",
+       {{"--frames", "1", "--screenshot", dir / "s.png"},
+        [s = dir / "s.png"](const AppOptions& o) { return o.screenshot == s; }}},
+      {"--cells",
+       {{"--frames", "1", "--cells", dir / "c.png"},
+        [c = dir / "c.png"](const AppOptions& o) { return o.cells == c; }}},
+      {"--save-folder",
+       {{"--save-folder", "saves"}, [](const AppOptions& o) { return o.save_folder == "saves"; }}},
+      {"--original", {{"--original"}, [](const AppOptions& o) { return o.show_original; }}},
+      {"--no-rivers", {{"--no-rivers"}, [](const AppOptions& o) { return o.hide_rivers; }}},
+      {"--debug", {{"--debug"}, [](const AppOptions& o) { return o.debug; }}},
+      {"--stats", {{"--stats"}, [](const AppOptions& o) { return o.stats; }}},
+      {"--help", {{"--help"}, [](const AppOptions& o) { return o.help; }}},
+  };
+}
+
+// The "--" words of --help's text.
+std::set<std::string> usage_flags() {
+  const std::string usage = app_usage();
+  const std::regex flag("--[a-z][a-z-]*[a-z]");
+  std::set<std::string> flags;
+  for (auto it = std::sregex_iterator(usage.begin(), usage.end(), flag);
+       it != std::sregex_iterator(); ++it) {
+    flags.insert(it->str());
+  }
+  return flags;
+}
+
+TEST(AppUsage, EveryFlagItNamesIsOneTheParserReads) {
+  const TempDir dir;
+  const auto flags = every_flag(dir);
+  const auto named = usage_flags();
+  EXPECT_GE(named.size(), 15u);
+  for (const std::string& name : named) {
+    SCOPED_TRACE(name);
+    const auto use = flags.find(name);
+    ASSERT_NE(use, flags.end()) << "--help names a flag the test does not know";
+    const Parsed parsed = parse(use->second.words);
+    ASSERT_TRUE(parsed.options.has_value()) << parsed.error;
+    EXPECT_TRUE(use->second.was_read(*parsed.options));
+    // Without its value (where it takes one) it is refused, so the parser knows the flag.
+    if (use->second.words.back() != name) {
+      EXPECT_EQ(bad({name}), name + ": missing value");
+    }
+  }
+}
+
+TEST(AppUsage, NamesEveryFlagTheParserReads) {
+  const TempDir dir;
+  const auto named = usage_flags();
+  for (const auto& [name, use] : every_flag(dir)) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(named.count(name)) << "--help does not name it";
+    // The flag is read (so it is one --help should name).
+    const Parsed parsed = parse(use.words);
+    ASSERT_TRUE(parsed.options.has_value()) << parsed.error;
+    EXPECT_TRUE(use.was_read(*parsed.options));
+    EXPECT_FALSE(use.was_read(good({})));
+  }
+}
+
+TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {
+  std::string keys;
+  const auto all = scheme_keys();
+  for (std::size_t i = 0; i < all.size(); i++) {
+    if (i > 0) keys += i + 1 == all.size() ? " or " : ", ";
+    keys += all[i];
+    if (all[i] == AppOptions{}.scheme) keys += " (default)";
+  }
+  EXPECT_EQ(keys, "site_dark (default), site_light, topographic, blueprint or bw");
+  EXPECT_NE(app_usage().find("  --scheme KEY         " + keys + "\n"), std::string::npos)
+      << app_usage();
+}
+
+TEST(AppUsage, StatesTheRangesTheParserChecks) {
+  const std::string usage = app_usage();
+  for (const std::string range : {"0..4294967295", "64..16384", "0..100000000", "0..10000",
+                                  "1..100000000", "(default 1280x720)", "(default 200)"}) {
+    EXPECT_NE(usage.find(range), std::string::npos) << range;
+  }
+  const session::Settings settings;
+  EXPECT_EQ(settings.drops_per_frame, 200);
+  const AppOptions defaults;
+  EXPECT_EQ(std::to_string(defaults.width) + "x" + std::to_string(defaults.height), "1280x720");
+}
+
+}  // namespace
+}  // namespace terrain::app

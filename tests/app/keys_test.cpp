@@ -1,0 +1,263 @@
+// The keyboard shortcuts (src/app/keys.cpp): each key gives the command keys.h documents, the
+// toggles toggle against the current settings, and every key kKeyHelp lists is one the app
+// knows (and no other key does anything).
+#include "app/keys.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace terrain::app {
+namespace {
+
+using session::MapCommand;
+using session::Settings;
+using session::ViewCommand;
+
+constexpr int kSchemes = 5;
+
+std::optional<Command> press(SDL_Keycode key, const Settings& settings = {},
+                             bool fullscreen = false, int schemes = kSchemes) {
+  return command_for_key(key, settings, fullscreen, schemes);
+}
+
+// Whether `command` is the `Outer` command (MapCommand, ViewCommand or UiCommand) `T`.
+template <typename Outer, typename T>
+bool is(const std::optional<Command>& command) {
+  return command.has_value() && std::holds_alternative<Outer>(*command) &&
+         std::holds_alternative<T>(std::get<Outer>(*command));
+}
+
+template <typename Outer, typename T>
+const T& as(const std::optional<Command>& command) {
+  return std::get<T>(std::get<Outer>(command.value()));
+}
+
+Settings with(bool show_rivers, bool show_original, bool debug_mode) {
+  Settings settings;
+  settings.show_rivers = show_rivers;
+  settings.show_original = show_original;
+  settings.debug_mode = debug_mode;
+  return settings;
+}
+
+// Both fullscreen states and a few settings: keys other than Esc do not depend on them.
+struct State {
+  Settings settings;
+  bool fullscreen;
+};
+std::vector<State> states() {
+  std::vector<State> all;
+  for (bool fullscreen : {false, true}) {
+    for (bool on : {false, true}) all.push_back({with(on, on, on), fullscreen});
+    all.push_back({with(true, false, true), fullscreen});
+  }
+  return all;
+}
+
+TEST(Keys, SpaceTogglesPlay) {
+  for (const State& state : states()) {
+    EXPECT_TRUE((
+        is<ViewCommand, session::TogglePlay>(press(SDLK_SPACE, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, RRestartsTheMap) {
+  for (const State& state : states()) {
+    EXPECT_TRUE(
+        (is<MapCommand, session::Restart>(press(SDLK_r, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, NPicksANewSeed) {
+  for (const State& state : states()) {
+    EXPECT_TRUE((is<UiCommand, NewSeed>(press(SDLK_n, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, SSavesAPng) {
+  for (const State& state : states()) {
+    EXPECT_TRUE((is<UiCommand, SavePng>(press(SDLK_s, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, F11AndFToggleFullscreenEitherWay) {
+  for (const State& state : states()) {
+    EXPECT_TRUE(
+        (is<UiCommand, ToggleFullscreen>(press(SDLK_F11, state.settings, state.fullscreen))));
+    EXPECT_TRUE((is<UiCommand, ToggleFullscreen>(press(SDLK_f, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, EscLeavesFullscreenOnlyWhenFullscreen) {
+  EXPECT_TRUE((is<UiCommand, LeaveFullscreen>(press(SDLK_ESCAPE, {}, true))));
+  EXPECT_FALSE(press(SDLK_ESCAPE, {}, false).has_value());
+  for (const State& state : states()) {
+    const auto command = press(SDLK_ESCAPE, state.settings, state.fullscreen);
+    EXPECT_EQ(command.has_value(), state.fullscreen);
+    if (state.fullscreen) {
+      EXPECT_TRUE((is<UiCommand, LeaveFullscreen>(command)));
+    }
+  }
+}
+
+TEST(Keys, WShowsOrHidesRiversAgainstTheCurrentSetting) {
+  for (const State& state : states()) {
+    const auto command = press(SDLK_w, state.settings, state.fullscreen);
+    ASSERT_TRUE((is<ViewCommand, session::ShowRivers>(command)));
+    EXPECT_EQ((as<ViewCommand, session::ShowRivers>(command).on), !state.settings.show_rivers);
+  }
+  EXPECT_FALSE((as<ViewCommand, session::ShowRivers>(press(SDLK_w, with(true, false, false))).on));
+  EXPECT_TRUE((as<ViewCommand, session::ShowRivers>(press(SDLK_w, with(false, true, true))).on));
+}
+
+TEST(Keys, OShowsOrHidesTheOriginalTerrainAgainstTheCurrentSetting) {
+  for (const State& state : states()) {
+    const auto command = press(SDLK_o, state.settings, state.fullscreen);
+    ASSERT_TRUE((is<ViewCommand, session::ShowOriginal>(command)));
+    EXPECT_EQ((as<ViewCommand, session::ShowOriginal>(command).on), !state.settings.show_original);
+  }
+  EXPECT_TRUE((as<ViewCommand, session::ShowOriginal>(press(SDLK_o, with(true, false, true))).on));
+  EXPECT_FALSE(
+      (as<ViewCommand, session::ShowOriginal>(press(SDLK_o, with(false, true, false))).on));
+}
+
+TEST(Keys, DTurnsDebugModeOnOrOffAgainstTheCurrentSetting) {
+  for (const State& state : states()) {
+    const auto command = press(SDLK_d, state.settings, state.fullscreen);
+    ASSERT_TRUE((is<ViewCommand, session::SetDebugMode>(command)));
+    EXPECT_EQ((as<ViewCommand, session::SetDebugMode>(command).on), !state.settings.debug_mode);
+  }
+  EXPECT_TRUE((as<ViewCommand, session::SetDebugMode>(press(SDLK_d, with(true, true, false))).on));
+  EXPECT_FALSE(
+      (as<ViewCommand, session::SetDebugMode>(press(SDLK_d, with(false, false, true))).on));
+}
+
+TEST(Keys, HTogglesThePanel) {
+  for (const State& state : states()) {
+    EXPECT_TRUE((is<UiCommand, TogglePanel>(press(SDLK_h, state.settings, state.fullscreen))));
+  }
+}
+
+TEST(Keys, OneToFivePickTheFiveSchemesInOrder) {
+  const SDL_Keycode digits[] = {SDLK_1, SDLK_2, SDLK_3, SDLK_4, SDLK_5};
+  for (int i = 0; i < kSchemes; i++) {
+    SCOPED_TRACE(i);
+    for (const State& state : states()) {
+      const auto command = press(digits[i], state.settings, state.fullscreen);
+      ASSERT_TRUE((is<UiCommand, SetScheme>(command)));
+      EXPECT_EQ((as<UiCommand, SetScheme>(command).index), i);
+    }
+  }
+}
+
+TEST(Keys, NumberKeysBeyondTheSchemesAndZeroDoNothing) {
+  for (SDL_Keycode key : {SDLK_6, SDLK_7, SDLK_8, SDLK_9, SDLK_0}) {
+    EXPECT_FALSE(press(key).has_value()) << SDL_Keycode(key);
+  }
+  // The count of schemes decides: with 6 schemes, 6 picks the sixth; with none, 1 does nothing.
+  const auto sixth = press(SDLK_6, {}, false, 6);
+  ASSERT_TRUE((is<UiCommand, SetScheme>(sixth)));
+  EXPECT_EQ((as<UiCommand, SetScheme>(sixth).index), 5);
+  EXPECT_EQ((as<UiCommand, SetScheme>(press(SDLK_9, {}, false, 9)).index), 8);
+  EXPECT_FALSE(press(SDLK_1, {}, false, 0).has_value());
+  EXPECT_FALSE(press(SDLK_3, {}, false, 2).has_value());
+  EXPECT_FALSE(press(SDLK_0, {}, false, 10).has_value());
+  // The keypad's digits are other keys.
+  EXPECT_FALSE(press(SDLK_KP_1).has_value());
+}
+
+TEST(Keys, OtherKeysDoNothing) {
+  for (SDL_Keycode key :
+       {SDLK_a,     SDLK_b,      SDLK_c,      SDLK_e,         SDLK_q,      SDLK_x,
+        SDLK_z,     SDLK_RETURN, SDLK_TAB,    SDLK_BACKSPACE, SDLK_DELETE, SDLK_F1,
+        SDLK_F10,   SDLK_F12,    SDLK_LEFT,   SDLK_UP,        SDLK_LCTRL,  SDLK_LSHIFT,
+        SDLK_MINUS, SDLK_PERIOD, SDLK_UNKNOWN}) {
+    for (const State& state : states()) {
+      EXPECT_FALSE(press(key, state.settings, state.fullscreen).has_value())
+          << SDL_Keycode(key) << " fullscreen " << state.fullscreen;
+    }
+  }
+}
+
+// --- kKeyHelp ------------------------------------------------------------------------------
+
+// A key as kKeyHelp names it: "Space", "F11", a capital letter or a digit.
+SDL_Keycode key_named(const std::string& name) {
+  if (name == "Space") return SDLK_SPACE;
+  if (name == "Esc") return SDLK_ESCAPE;
+  if (name.size() >= 2 && name[0] == 'F' && name.find_first_not_of("0123456789", 1) == name.npos) {
+    const int n = std::stoi(name.substr(1));
+    if (n >= 1 && n <= 12) return SDLK_F1 + (n - 1);
+  }
+  if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z') return SDLK_a + (name[0] - 'A');
+  if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return SDLK_0 + (name[0] - '0');
+  ADD_FAILURE() << "kKeyHelp names a key the test cannot read: '" << name << "'";
+  return SDLK_UNKNOWN;
+}
+
+// The keys of kKeyHelp's first column ("F11 F" is two keys, "1-5" five), and Esc, which its
+// fullscreen line names ("(Esc leaves)").
+std::vector<SDL_Keycode> help_keys() {
+  std::vector<SDL_Keycode> keys;
+  std::istringstream lines(kKeyHelp);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '(') continue;  // the note under the table
+    const auto gap = line.find("  ");
+    EXPECT_NE(gap, std::string::npos) << "no key column: " << line;
+    std::istringstream column(line.substr(0, gap));
+    std::string name;
+    while (column >> name) {
+      const auto dash = name.find('-');
+      if (dash != std::string::npos) {
+        const SDL_Keycode from = key_named(name.substr(0, dash));
+        const SDL_Keycode to = key_named(name.substr(dash + 1));
+        EXPECT_LT(from, to) << name;
+        for (SDL_Keycode key = from; key <= to; key++) keys.push_back(key);
+      } else {
+        keys.push_back(key_named(name));
+      }
+    }
+    if (line.find("(Esc leaves)") != std::string::npos) keys.push_back(SDLK_ESCAPE);
+  }
+  return keys;
+}
+
+TEST(KeyHelp, ListsTheDocumentedKeys) {
+  const auto keys = help_keys();
+  const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
+  const std::set<SDL_Keycode> documented = {SDLK_SPACE,  SDLK_r, SDLK_n, SDLK_s, SDLK_F11, SDLK_f,
+                                            SDLK_ESCAPE, SDLK_w, SDLK_o, SDLK_d, SDLK_1,   SDLK_2,
+                                            SDLK_3,      SDLK_4, SDLK_5, SDLK_h};
+  EXPECT_EQ(listed, documented);
+  EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
+}
+
+TEST(KeyHelp, EveryKeyItListsHasACommand) {
+  for (SDL_Keycode key : help_keys()) {
+    // Fullscreen, so that Esc has its command too.
+    EXPECT_TRUE(press(key, {}, true).has_value()) << SDL_GetKeyName(key);
+  }
+}
+
+TEST(KeyHelp, NoKeyItLeavesOutHasACommand) {
+  const auto keys = help_keys();
+  const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
+  std::vector<SDL_Keycode> all;
+  for (SDL_Keycode key = 0; key < 128; key++) all.push_back(key);
+  for (SDL_Keycode key = SDLK_CAPSLOCK; key <= SDLK_KP_PERIOD; key++) all.push_back(key);
+  for (SDL_Keycode key = SDLK_F13; key <= SDLK_F24; key++) all.push_back(key);
+  for (SDL_Keycode key = SDLK_LCTRL; key <= SDLK_RGUI; key++) all.push_back(key);
+  for (SDL_Keycode key : all) {
+    if (listed.count(key)) continue;
+    EXPECT_FALSE(press(key, {}, true).has_value()) << "key " << key << " is not in kKeyHelp";
+  }
+}
+
+}  // namespace
+}  // namespace terrain::app
