@@ -283,9 +283,8 @@ TEST(StrokeTiles, BinningIsCompleteForRandomStrokesOnOddCanvases) {
 // Shapes in known places: a short segment inside one tile, and a join whose tip
 // is the only part of its path reaching a tile.
 TEST(StrokeTiles, KnownShapesReachTheTilesTheirPixelsAreIn) {
-  // A vertical segment at x = 12 with half width 1.5: pixel centres up to x = 14 (column 13.5)
-  // are within 2 of it, and the centre 15.5 - 12 = 3.5 is further than 2.016, so only tiles
-  // of column 1 hold it.
+  // A short vertical segment at x = 12, y 10..12, half width 1.5: it colours pixel centres
+  // within 2 of it, columns 10..13 and rows 8..13, all in tile (1, 1).
   StrokeTiles tiles;
   StrokePath path;
   path.move_to(12, 10);
@@ -300,12 +299,10 @@ TEST(StrokeTiles, KnownShapesReachTheTilesTheirPixelsAreIn) {
   }();
   expect_consistent(tiles, frame);
   EXPECT_GT(expect_complete(tiles, frame), 0);
-  // Rows: centres from y = 10 - 2 to 12 + 2 are y in 8..13, all in tile row 1; column: x 10..13,
-  // tile column 1.
   EXPECT_TRUE(tile_holds(tiles, 1 * 5 + 1, 0, false, path.segments()[0]));
 
   // A miter join whose spike reaches into a tile the segments do not: a sharp corner pointing
-  // right at x = 30, its tip 10 half-widths out past the tile edge at 40.
+  // right at x = 30, its tip about 5 half-widths out, past the tile edge at x = 32.
   StrokeTiles spiky;
   StrokePath corner;
   corner.set_miter_joins(true);
