@@ -35,11 +35,24 @@ inline float clamped(float v, float lo, float hi) {
 }
 constexpr int kTilePixels = kTile * kTile;
 
-// 64 pixels of one tile, channel by channel: positions, colour, and the coverage of the stroke
-// being painted.
-struct TilePixels {
+// A tile's 64 pixel centres relative to its top-left corner, row by row: shapes are moved into
+// the tile's frame once, so no pixel's position is worked out per tile.
+struct TileCentres {
   float x[kTilePixels];
   float y[kTilePixels];
+  constexpr TileCentres() : x(), y() {
+    for (int k = 0; k < kTilePixels; k++) {
+      x[k] = static_cast<float>(k % kTile) + 0.5f;
+      y[k] = static_cast<float>(k / kTile) + 0.5f;
+    }
+  }
+};
+constexpr TileCentres kCentres;
+
+// A tile's 64 pixels while its strokes are painted: the colour, channel by channel (copied in
+// from the band and back once, so that the strokes work in the first level of cache), and the
+// coverage of the stroke being painted.
+struct TilePixels {
   float r[kTilePixels];
   float g[kTilePixels];
   float b[kTilePixels];
@@ -62,8 +75,8 @@ void cover_capsule(TilePixels& t, const StrokeSegment& s, float radius, int firs
   const float length2 = abx * abx + aby * aby;
   const float inverse = length2 > 0 ? 1.0f / length2 : 0.0f;
   for (int i = first; i < end; i++) {
-    const float dx = t.x[i] - ax;
-    const float dy = t.y[i] - ay;
+    const float dx = kCentres.x[i] - ax;
+    const float dy = kCentres.y[i] - ay;
     const float along = clamped((dx * abx + dy * aby) * inverse, 0.0f, 1.0f);
     const float ex = dx - abx * along;
     const float ey = dy - aby * along;
@@ -84,8 +97,8 @@ void cover_cone(TilePixels& t, const StrokeSegment& join, float r, int first, in
   const float b = r / h;
   const float a = std::sqrt(1.0f - b * b);
   for (int i = first; i < end; i++) {
-    const float px = t.x[i] - join.x0;
-    const float py = t.y[i] - join.y0;
+    const float px = kCentres.x[i] - join.x0;
+    const float py = kCentres.y[i] - join.y0;
     const float qx = std::abs(px * -along_y + py * along_x);
     const float qy = px * along_x + py * along_y;
     const float k = qx * -b + qy * a;
@@ -101,7 +114,8 @@ void cover_cone(TilePixels& t, const StrokeSegment& join, float r, int first, in
   }
 }
 
-// Paints the stroke whose coverage `t` holds over its colour, once, and clears the coverage.
+// Paints the stroke whose coverage `t` holds over the tile's pixels, once, and clears the
+// coverage.
 void composite(TilePixels& t, const StrokeStyle& style) {
   for (int i = 0; i < kTilePixels; i++) {
     const float alpha = style.a * t.coverage[i];
@@ -237,24 +251,23 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
     const std::span<const StrokeSegment> items = strokes.items();
     const std::span<const StrokeStyle> styles = strokes.styles();
     TilePixels tile;
+    std::fill(tile.coverage, tile.coverage + kTilePixels, 0.0f);
     const int top = ty * kTile;
     for (int tx = 0; tx < job.tiles_x; tx++) {
       const std::size_t t = static_cast<std::size_t>(ty) * job.tiles_x + tx;
       const uint32_t first = tile_runs[2 * t];
       const uint32_t end = tile_runs[2 * t + 1];
       if (first == end) continue;
+      float* corner = band + static_cast<std::size_t>(tx) * kTile;  // the tile's top left
       for (int j = 0; j < kTile; j++) {
-        for (int i = 0; i < kTile; i++) {
-          const int k = j * kTile + i;
-          const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
-          tile.x[k] = static_cast<float>(tx * kTile + i) + 0.5f;
-          tile.y[k] = static_cast<float>(top + j) + 0.5f;
-          tile.r[k] = band[at];
-          tile.g[k] = band[plane + at];
-          tile.b[k] = band[2 * plane + at];
-          tile.coverage[k] = 0;
-        }
+        const float* row = corner + static_cast<std::size_t>(j) * padded;
+        std::copy(row, row + kTile, tile.r + j * kTile);
+        std::copy(row + plane, row + plane + kTile, tile.g + j * kTile);
+        std::copy(row + 2 * plane, row + 2 * plane + kTile, tile.b + j * kTile);
       }
+      // The shapes in the tile's frame: its top-left corner at (0, 0).
+      const auto ox = static_cast<float>(tx * kTile);
+      const auto oy = static_cast<float>(top);
       for (uint32_t r = first; r < end; r++) {
         const TileRun& run = runs[r];
         const StrokeStyle& style = styles[run.stroke];
@@ -264,28 +277,28 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
         if (run.flags & TileRun::kJoins) {
           for (uint32_t q = run.first; q < run.end; q++) {
             const StrokeSegment& join = items[q];
-            const float tip = join.y0 + join.y1 * style.half_width;
-            reached_rows(lesser(join.y0, tip), greater(join.y0, tip), reach, top, from, to);
-            cover_cone(tile, join, style.half_width, from, to);
+            const StrokeSegment local{join.x0 - ox, join.y0 - oy, join.x1, join.y1};
+            const float tip = local.y0 + local.y1 * style.half_width;
+            reached_rows(lesser(local.y0, tip), greater(local.y0, tip), reach, 0, from, to);
+            cover_cone(tile, local, style.half_width, from, to);
           }
         } else {
           for (uint32_t q = run.first; q < run.end; q++) {
             const StrokeSegment& segment = items[q];
-            reached_rows(lesser(segment.y0, segment.y1), greater(segment.y0, segment.y1), reach,
-                         top, from, to);
-            cover_capsule(tile, segment, style.half_width, from, to);
+            const StrokeSegment local{segment.x0 - ox, segment.y0 - oy, segment.x1 - ox,
+                                      segment.y1 - oy};
+            reached_rows(lesser(local.y0, local.y1), greater(local.y0, local.y1), reach, 0, from,
+                         to);
+            cover_capsule(tile, local, style.half_width, from, to);
           }
         }
         if (run.flags & TileRun::kLast) composite(tile, style);
       }
       for (int j = 0; j < kTile; j++) {
-        for (int i = 0; i < kTile; i++) {
-          const int k = j * kTile + i;
-          const std::size_t at = static_cast<std::size_t>(j) * padded + tx * kTile + i;
-          band[at] = tile.r[k];
-          band[plane + at] = tile.g[k];
-          band[2 * plane + at] = tile.b[k];
-        }
+        float* row = corner + static_cast<std::size_t>(j) * padded;
+        std::copy(tile.r + j * kTile, tile.r + (j + 1) * kTile, row);
+        std::copy(tile.g + j * kTile, tile.g + (j + 1) * kTile, row + plane);
+        std::copy(tile.b + j * kTile, tile.b + (j + 1) * kTile, row + 2 * plane);
       }
     }
   }

@@ -17,9 +17,11 @@ void StrokePath::line_to(double x, double y) {
   if (has_point_) {
     segments_.push_back({static_cast<float>(x_), static_cast<float>(y_), static_cast<float>(x),
                          static_cast<float>(y)});
-    // The canvas prunes zero-length segments before joining, so they make no corner.
-    const double length = std::hypot(x - x_, y - y_);
-    if (miter_joins_ && length > 0) add_miter_join((x - x_) / length, (y - y_) / length);
+    if (miter_joins_) {
+      // The canvas prunes zero-length segments before joining, so they make no corner.
+      const double length = std::hypot(x - x_, y - y_);
+      if (length > 0) add_miter_join((x - x_) / length, (y - y_) / length);
+    }
   }
   x_ = x;
   y_ = y;
