@@ -55,6 +55,8 @@ class MapRaster {
              RasterLayout layout = {});
 
   int threads() const { return threads_.count(); }
+  // The threads it paints with, for other row-by-row work of the same frame.
+  WorkThreads& work_threads() { return threads_; }
 
  private:
   struct Job;

@@ -136,7 +136,7 @@ void relief_row(const float* row, const float* up, const float* down, int x0, in
 }  // namespace
 
 void relief_cells(const Heightfield& terrain, double sea_level, const ColorScheme& scheme,
-                  std::span<uint8_t> rgba) {
+                  std::span<uint8_t> rgba, WorkThreads* threads) {
   if (rgba.size() != terrain.size() * 4) {
     throw std::invalid_argument("relief_cells: the output holds " + std::to_string(rgba.size()) +
                                 " bytes, a " + std::to_string(terrain.width()) + "x" +
@@ -162,11 +162,11 @@ void relief_cells(const Heightfield& terrain, double sea_level, const ColorSchem
                     light,
                     scheme.bands[0].data()};
   static_assert(sizeof(scheme.bands) == sizeof(double) * 3 * kBandCount, "bands are packed");
-  for (int y = 0; y < rows; y++) {
+  auto row_of = [&](int y, int) {
     // The edge columns clamp their neighbours: the reference does those.
     store_reference(0, y);
     if (cols > 1) store_reference(cols - 1, y);
-    if (cols <= 2) continue;
+    if (cols <= 2) return;
     const float* row = terrain.data() + terrain.index(0, y);
     const float* up = terrain.data() + terrain.index(0, std::max(y - 1, 0));
     const float* down = terrain.data() + terrain.index(0, std::min(y + 1, rows - 1));
@@ -179,6 +179,11 @@ void relief_cells(const Heightfield& terrain, double sea_level, const ColorSchem
       std::memcpy(rgba.data() + terrain.index(x0, y) * 4, words,
                   static_cast<std::size_t>(x1 - x0) * 4);
     }
+  };
+  if (threads != nullptr) {
+    threads->run(rows, row_of);
+  } else {
+    for (int y = 0; y < rows; y++) row_of(y, 0);
   }
 }
 

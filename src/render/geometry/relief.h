@@ -13,6 +13,7 @@
 
 #include "core/heightfield.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/work_threads.h"
 
 namespace terrain::render {
 
@@ -33,8 +34,9 @@ Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level
                       const ColorScheme& scheme, const ReliefLight& light);
 
 // Every cell's colour, RGBA8 row-major top row first, alpha 255. `rgba` must hold
-// terrain.size() * 4 bytes (throws std::invalid_argument otherwise, writing nothing).
+// terrain.size() * 4 bytes (throws std::invalid_argument otherwise, writing nothing). With
+// `threads`, the rows are shared between them (the bytes are the same).
 void relief_cells(const Heightfield& terrain, double sea_level, const ColorScheme& scheme,
-                  std::span<uint8_t> rgba);
+                  std::span<uint8_t> rgba, WorkThreads* threads = nullptr);
 
 }  // namespace terrain::render

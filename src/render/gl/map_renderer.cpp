@@ -164,7 +164,7 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     strokes_.sort(width, height);
     const auto binned = std::chrono::steady_clock::now();
     cells_.resize(terrain.size() * 4);
-    relief_cells(terrain, inputs.sea_level, colors, cells_);
+    relief_cells(terrain, inputs.sea_level, colors, cells_, &raster_.work_threads());
     pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
     // Bottom row first for a window, and in the order a software GL keeps its pixels: the
     // texture is then copied to the window as it is (llvmpipe's blit of a B8G8R8A8 texture
