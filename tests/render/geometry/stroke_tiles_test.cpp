@@ -161,7 +161,7 @@ void expect_consistent(const StrokeTiles& tiles, const std::vector<TestStroke>& 
     }
   }
   for (std::size_t r = 0; r < runs.size(); r++) {
-    EXPECT_EQ(owners[r], 1) << "run " << r << " belongs to " << owners[r] << " tiles";
+    EXPECT_GE(owners[r], 1) << "run " << r << " belongs to no tile";
   }
 }
 
