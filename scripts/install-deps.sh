@@ -12,6 +12,7 @@ packages=(
   libfontconfig-dev fonts-dejavu-core           # the debug text's font: sans-serif, as the browser finds it
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh
+  clang libclang-rt-14-dev                      # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer*) and the sanitizers
   xvfb xauth xdotool                            # the GUI tests: a virtual display, driven by xdotool
 )
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz) with clang in build/fuzz and runs each for a bounded
+# time, starting from its seed corpus (tests/fuzz/corpus/<name>, copied to a scratch directory
+# under build/fuzz/run, so the repository is never written). Fails if any target finds a crash,
+# a leak, undefined behaviour, a timeout or too much memory, and prints the reproducer's path.
+#
+# Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, npy, png (default: all three)
+#   FUZZ_SECONDS  seconds each target runs (default 60)
+#   FUZZ_JOBS     build jobs (default: the number of cores)
+# To reproduce a finding: build/fuzz/tests/fuzz/<name>_fuzz <reproducer file>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${FUZZ_SECONDS:-60}"
+jobs="${FUZZ_JOBS:-$(nproc)}"
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(recipe npy png)
+build=build/fuzz
+
+echo "== fuzz: build ($build, clang)"
+CC=clang CXX=clang++ cmake -S . -B "$build" \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+  -DTERRAIN_FUZZ=ON -DTERRAIN_WERROR=ON \
+  -DTERRAIN_BUILD_APP=OFF -DTERRAIN_BUILD_TESTS=OFF -DTERRAIN_BUILD_BENCH=OFF >/dev/null
+targets=()
+for name in "${names[@]}"; do targets+=("${name}_fuzz"); done
+cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+
+failed=()
+for name in "${names[@]}"; do
+  binary="$build/tests/fuzz/${name}_fuzz"
+  run="$build/run/$name"
+  rm -rf "$run"
+  mkdir -p "$run/corpus" "$run/artifacts"
+  cp tests/fuzz/corpus/"$name"/* "$run/corpus/"
+  dict=()
+  [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
+  echo "== fuzz: $name (${seconds} s)"
+  status=0
+  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
+    -artifact_prefix="$run/artifacts/" -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 ||
+    status=$?
+  found=("$run"/artifacts/*)
+  if [ "$status" -ne 0 ] || [ -e "${found[0]}" ]; then
+    failed+=("$name")
+    echo "!! fuzz: $name failed (exit $status); its log ($run/log) ends:"
+    tail -n 60 "$run/log"
+    for artifact in "${found[@]}"; do
+      [ -e "$artifact" ] && echo "!! reproducer: $artifact  (run: $binary $artifact)"
+    done
+  else
+    # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
+    runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
+    last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
+    echo "   $name: ${runs:-?} inputs, nothing found (${last})"
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "== fuzz: FOUND problems in: ${failed[*]}" >&2
+  exit 1
+fi
+echo "== fuzz: nothing found (${names[*]}, ${seconds} s each)"

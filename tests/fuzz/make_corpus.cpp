@@ -1,0 +1,397 @@
+// Writes the fuzz targets' seed corpora: make_corpus DIR writes DIR/recipe, DIR/npy and
+// DIR/png (tests/fuzz/corpus is DIR for the committed ones). Each holds a handful of small
+// files: valid ones written with the project's own writers (recipe_text, encode_npy,
+// encode_png) or, for what those never write (other versions and key orders of .npy, gray,
+// 16-bit, palette and interlaced PNGs), put together byte by byte here; and nearly valid ones,
+// each a valid file with one thing wrong, that the readers must refuse.
+//
+// Sections: files; recipes; .npy; PNG (a small encoder of stored zlib blocks); main.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/npy.h"
+#include "io/png.h"
+#include "session/live_model.h"
+#include "session/map_recipe.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace io = terrain::io;
+namespace session = terrain::session;
+
+// --- Files -----------------------------------------------------------------------------------
+
+void write(const fs::path& path, std::span<const std::byte> bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+void write(const fs::path& path, std::string_view text) {
+  write(path, std::as_bytes(std::span<const char>(text)));
+}
+void write(const fs::path& path, std::span<const uint8_t> bytes) {
+  write(path, std::as_bytes(bytes));
+}
+
+// `text` with the first `from` replaced by `to` (which must be there).
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const std::size_t at = text.find(from);
+  if (at == std::string::npos) throw std::logic_error("no " + std::string(from) + " to replace");
+  return text.replace(at, from.size(), to);
+}
+
+// --- Recipes ---------------------------------------------------------------------------------
+
+void write_recipes(const fs::path& dir) {
+  using namespace session;
+  // A live run: ticks, sliders, view changes (not recorded), a rain while paused.
+  LiveModel live(20261201);
+  for (int k = 0; k < 4; k++) live.tick();
+  live.apply(MapCommand{SetErosion{0.45}});
+  live.apply(ViewCommand{SetContourLevels{3}});
+  for (int k = 0; k < 3; k++) live.tick();
+  live.apply(MapCommand{SetSeaLevel{0.31}});
+  live.apply(MapCommand{SetBrushRadius{4}});
+  live.apply(ViewCommand{Pause{}});
+  live.apply(MapCommand{RainDrops{1234}});
+  live.apply(MapCommand{SetInertia{0.2}});
+  live.apply(ViewCommand{Play{}});
+  live.tick();
+  const std::string session_text = recipe_text(live.recipe());
+  write(dir / "session.json", session_text);
+
+  write(dir / "fresh.json", recipe_text(LiveModel(42).recipe()));
+
+  // Every command, with values at the ends of their ranges.
+  MapRecipe every;
+  every.seed = 4294967295u;
+  every.settings.erosion = 0.35;
+  every.settings.inertia = 0.1 + 0.2;
+  every.commands = {RainDrops{18446744073709551615ull},
+                    SetSeed{7},
+                    Restart{},
+                    SetTerrainScale{0.004},
+                    SetErosion{1},
+                    SetDeposition{0},
+                    SetInertia{0.5},
+                    SetBrushRadius{6},
+                    SetSeaLevel{0.6},
+                    SetDropsPerFrame{10000},
+                    RainDrops{0}};
+  const std::string every_text = recipe_text(every);
+  write(dir / "every_command.json", every_text);
+
+  // Hand-written: no spaces, keys in another order, an exponent, a negative zero.
+  write(dir / "compact.json",
+        "{\"version\":1,\"commands\":[{\"sea_level\":-0.0},{\"rain\":5},{\"terrain_scale\":3e-2}],"
+        "\"seed\":0,\"format\":\"terrain-sandbox map recipe\",\"settings\":{\"terrain_scale\":"
+        "0.012,\"sea_level\":0.25,\"brush_radius\":1,\"inertia\":0,\"deposition\":1,"
+        "\"erosion\":0.3,\"drops_per_frame\":0}}");
+
+  // Nearly valid: one thing wrong in each.
+  write(dir / "bad_version.json", replaced(session_text, "\"version\": 1", "\"version\": 2"));
+  write(dir / "out_of_range.json", replaced(every_text, "\"erosion\": 1.0", "\"erosion\": 1.5"));
+  write(dir / "fractional_rain.json", replaced(every_text, "\"rain\": 0", "\"rain\": 1e3"));
+  write(dir / "unknown_command.json", replaced(every_text, "\"restart\"", "\"undo\""));
+  write(dir / "negative_seed.json", replaced(session_text, "\"seed\": 20261201", "\"seed\": -1"));
+  write(dir / "truncated.json", session_text.substr(0, session_text.size() / 2));
+}
+
+// --- .npy ------------------------------------------------------------------------------------
+
+// A .npy file put together by hand: magic, version, header length (2 bytes for 1.0, 4 for
+// 2.0 and 3.0), the header padded as numpy pads it, then `data`.
+std::vector<std::byte> npy_by_hand(int major, std::string header, std::span<const std::byte> data) {
+  const std::size_t length_bytes = major == 1 ? 2 : 4;
+  const std::size_t unpadded = 8 + length_bytes + header.size() + 1;
+  header.append((64 - unpadded % 64) % 64, ' ');
+  header.push_back('\n');
+  std::vector<std::byte> out;
+  for (char c : std::string_view("\x93NUMPY", 6)) out.push_back(static_cast<std::byte>(c));
+  out.push_back(static_cast<std::byte>(major));
+  out.push_back(std::byte{0});
+  for (std::size_t b = 0; b < length_bytes; b++) {
+    out.push_back(static_cast<std::byte>((header.size() >> (8 * b)) & 0xFF));
+  }
+  for (char c : header) out.push_back(static_cast<std::byte>(c));
+  out.insert(out.end(), data.begin(), data.end());
+  return out;
+}
+
+void write_npys(const fs::path& dir) {
+  const std::vector<float> heights = {0.0f,  0.25f, -1.5f,  1e-40f, 3.4e38f, 0.5f,
+                                      -0.0f, 2.0f,  0.125f, 7.0f,   -3.0f,   1.0f};
+  const std::vector<uint32_t> flow = {1, 2, 3, 4, 5, 6, 4294967295u, 0, 9, 10, 11, 12};
+  const std::vector<int32_t> cells = {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 2147483647, -2147483647 - 1};
+  const std::vector<uint8_t> orders = {0, 1, 2, 3, 4, 5, 255, 1};
+  write(dir / "f4.npy", io::encode_npy(std::span<const float>(heights), 3, 4));
+  write(dir / "u4.npy", io::encode_npy(std::span<const uint32_t>(flow), 4, 3));
+  write(dir / "i4.npy", io::encode_npy(std::span<const int32_t>(cells), 2, 6));
+  write(dir / "u1.npy", io::encode_npy(std::span<const uint8_t>(orders), 2, 4));
+  write(dir / "empty.npy", io::encode_npy(std::span<const float>(), 0, 5));
+
+  // What numpy also writes and the reader takes: versions 2.0 and 3.0, other key orders,
+  // double quotes, '<u1', a shape's trailing comma, no trailing comma after the last key.
+  const auto order_bytes = std::as_bytes(std::span<const uint8_t>(orders)).first(6);
+  write(
+      dir / "v2_u1.npy",
+      npy_by_hand(2, "{\"shape\": (2, 3,), 'fortran_order': False, 'descr': '<u1'}", order_bytes));
+  const auto cell_bytes = std::as_bytes(std::span<const int32_t>(cells));
+  write(dir / "v3_i4.npy",
+        npy_by_hand(3, "{'fortran_order': False, 'descr': '<i4', 'shape': (3, 4), }", cell_bytes));
+
+  // Nearly valid: one thing wrong in each.
+  const auto height_bytes = std::as_bytes(std::span<const float>(heights));
+  write(dir / "fortran.npy",
+        npy_by_hand(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (3, 4), }", height_bytes));
+  write(dir / "shape_3d.npy",
+        npy_by_hand(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 4), }",
+                    height_bytes));
+  write(dir / "dtype_f8.npy",
+        npy_by_hand(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }",
+                    height_bytes.first(48)));
+  write(dir / "short_data.npy",
+        npy_by_hand(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }",
+                    height_bytes.first(height_bytes.size() - 1)));
+  std::vector<std::byte> v11 = io::encode_npy(std::span<const float>(heights), 3, 4);
+  v11[7] = std::byte{1};  // version 1.1
+  write(dir / "version_1_1.npy", v11);
+}
+
+// --- PNG -------------------------------------------------------------------------------------
+
+void put32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<uint8_t>(v >> shift));
+}
+
+uint32_t crc32(std::span<const uint8_t> bytes) {
+  uint32_t crc = 0xFFFFFFFFu;
+  for (uint8_t b : bytes) {
+    crc ^= b;
+    for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+void chunk(std::vector<uint8_t>& png, const char (&type)[5], std::span<const uint8_t> data) {
+  put32(png, static_cast<uint32_t>(data.size()));
+  std::vector<uint8_t> body(type, type + 4);
+  body.insert(body.end(), data.begin(), data.end());
+  png.insert(png.end(), body.begin(), body.end());
+  put32(png, crc32(body));
+}
+
+// A zlib stream of stored (uncompressed) deflate blocks.
+std::vector<uint8_t> zlib_stored(std::span<const uint8_t> raw) {
+  std::vector<uint8_t> out = {0x78, 0x01};
+  std::size_t at = 0;
+  do {
+    const std::size_t n = std::min<std::size_t>(raw.size() - at, 65535);
+    out.push_back(at + n == raw.size() ? 1 : 0);
+    out.push_back(static_cast<uint8_t>(n & 0xFF));
+    out.push_back(static_cast<uint8_t>(n >> 8));
+    out.push_back(static_cast<uint8_t>(~n & 0xFF));
+    out.push_back(static_cast<uint8_t>((~n >> 8) & 0xFF));
+    out.insert(out.end(), raw.begin() + static_cast<std::ptrdiff_t>(at),
+               raw.begin() + static_cast<std::ptrdiff_t>(at + n));
+    at += n;
+  } while (at < raw.size());
+  uint32_t a = 1;
+  uint32_t b = 0;
+  for (uint8_t v : raw) {
+    a = (a + v) % 65521;
+    b = (b + a) % 65521;
+  }
+  put32(out, b << 16 | a);
+  return out;
+}
+
+// A PNG image to put together by hand: `sample(x, y, channel)` gives each sample, already
+// within the bit depth.
+struct PngImage {
+  int width = 1;
+  int height = 1;
+  int bit_depth = 8;
+  int color_type = 0;  // 0 gray, 2 RGB, 3 palette, 4 gray + alpha, 6 RGBA
+  bool interlaced = false;
+  std::vector<uint8_t> palette;  // RGB triples (color type 3)
+  std::vector<uint8_t> trns;     // palette alphas (color type 3)
+  unsigned (*sample)(int x, int y, int channel) = nullptr;
+};
+
+int channels_of(int color_type) {
+  switch (color_type) {
+    case 2:
+      return 3;
+    case 4:
+      return 2;
+    case 6:
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+// The filtered scanlines of the pixels (x0 + i * dx, y0 + j * dy): odd rows with filter Sub,
+// even ones with None.
+void scanlines(const PngImage& image, int x0, int y0, int dx, int dy, std::vector<uint8_t>& out) {
+  const int channels = channels_of(image.color_type);
+  const int bits = channels * image.bit_depth;
+  const int bpp = std::max(1, bits / 8);
+  for (int y = y0, row = 0; y < image.height; y += dy, row++) {
+    std::vector<uint8_t> line;
+    unsigned acc = 0;
+    int acc_bits = 0;
+    for (int x = x0; x < image.width; x += dx) {
+      for (int c = 0; c < channels; c++) {
+        const unsigned v = image.sample(x, y, c);
+        if (image.bit_depth == 16) {
+          line.push_back(static_cast<uint8_t>(v >> 8));
+          line.push_back(static_cast<uint8_t>(v & 0xFF));
+        } else if (image.bit_depth == 8) {
+          line.push_back(static_cast<uint8_t>(v));
+        } else {
+          acc = acc << image.bit_depth | v;
+          acc_bits += image.bit_depth;
+          if (acc_bits == 8) {
+            line.push_back(static_cast<uint8_t>(acc));
+            acc = 0;
+            acc_bits = 0;
+          }
+        }
+      }
+    }
+    if (acc_bits > 0) line.push_back(static_cast<uint8_t>(acc << (8 - acc_bits)));
+    if (line.empty()) continue;
+    const bool sub = row % 2 == 1;
+    out.push_back(sub ? 1 : 0);
+    for (std::size_t i = 0; i < line.size(); i++) {
+      const uint8_t left = i >= static_cast<std::size_t>(bpp) ? line[i - bpp] : 0;
+      out.push_back(sub ? static_cast<uint8_t>(line[i] - left) : line[i]);
+    }
+  }
+}
+
+std::vector<uint8_t> png_by_hand(const PngImage& image) {
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<uint8_t> ihdr;
+  put32(ihdr, static_cast<uint32_t>(image.width));
+  put32(ihdr, static_cast<uint32_t>(image.height));
+  ihdr.insert(ihdr.end(),
+              {static_cast<uint8_t>(image.bit_depth), static_cast<uint8_t>(image.color_type), 0, 0,
+               static_cast<uint8_t>(image.interlaced ? 1 : 0)});
+  chunk(png, "IHDR", ihdr);
+  if (!image.palette.empty()) chunk(png, "PLTE", image.palette);
+  if (!image.trns.empty()) chunk(png, "tRNS", image.trns);
+  std::vector<uint8_t> raw;
+  if (image.interlaced) {  // Adam7's seven passes
+    constexpr int kPasses[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                   {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
+    for (const auto& p : kPasses) {
+      if (p[0] < image.width && p[1] < image.height) scanlines(image, p[0], p[1], p[2], p[3], raw);
+    }
+  } else {
+    scanlines(image, 0, 0, 1, 1, raw);
+  }
+  chunk(png, "IDAT", zlib_stored(raw));
+  chunk(png, "IEND", {});
+  return png;
+}
+
+void write_pngs(const fs::path& dir) {
+  // The project's writer: RGB8 and RGBA8.
+  std::vector<uint8_t> rgb;
+  for (int i = 0; i < 5 * 4; i++) {
+    rgb.insert(rgb.end(), {static_cast<uint8_t>(i * 12), static_cast<uint8_t>(255 - i * 7),
+                           static_cast<uint8_t>(i % 3 * 100)});
+  }
+  write(dir / "rgb8.png", io::encode_png(rgb, 5, 4, io::PixelFormat::rgb8));
+  std::vector<uint8_t> rgba;
+  for (int i = 0; i < 4 * 3; i++) {
+    rgba.insert(rgba.end(), {static_cast<uint8_t>(i * 20), 40, static_cast<uint8_t>(200 - i * 9),
+                             static_cast<uint8_t>(i * 23)});
+  }
+  const std::vector<uint8_t> rgba8 = io::encode_png(rgba, 4, 3, io::PixelFormat::rgba8);
+  write(dir / "rgba8.png", rgba8);
+
+  // By hand: what the writer never writes.
+  PngImage gray8{.width = 6, .height = 5, .bit_depth = 8, .color_type = 0};
+  gray8.sample = [](int x, int y, int) { return static_cast<unsigned>(x * 40 + y * 3); };
+  write(dir / "gray8.png", png_by_hand(gray8));
+
+  PngImage gray16{.width = 4, .height = 4, .bit_depth = 16, .color_type = 0};
+  gray16.sample = [](int x, int y, int) { return static_cast<unsigned>(x * 16000 + y * 257); };
+  write(dir / "gray16.png", png_by_hand(gray16));
+
+  PngImage gray_alpha{.width = 3, .height = 4, .bit_depth = 8, .color_type = 4};
+  gray_alpha.sample = [](int x, int y, int c) {
+    return static_cast<unsigned>(c == 0 ? x * 80 : 255 - y * 60);
+  };
+  write(dir / "gray_alpha8.png", png_by_hand(gray_alpha));
+
+  PngImage rgba16{.width = 3, .height = 3, .bit_depth = 16, .color_type = 6};
+  rgba16.sample = [](int x, int y, int c) {
+    return static_cast<unsigned>((x * 3 + y * 7 + c * 11) * 1500 % 65536);
+  };
+  write(dir / "rgba16.png", png_by_hand(rgba16));
+
+  PngImage gray1{.width = 9, .height = 2, .bit_depth = 1, .color_type = 0};
+  gray1.sample = [](int x, int y, int) { return static_cast<unsigned>((x + y) % 2); };
+  write(dir / "gray1.png", png_by_hand(gray1));
+
+  PngImage palette{.width = 7, .height = 3, .bit_depth = 4, .color_type = 3};
+  palette.palette = {0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
+  palette.trns = {0, 128, 255};
+  palette.sample = [](int x, int y, int) { return static_cast<unsigned>((x + 2 * y) % 5); };
+  write(dir / "palette4_trns.png", png_by_hand(palette));
+
+  PngImage interlaced{.width = 9, .height = 9, .bit_depth = 8, .color_type = 2};
+  interlaced.interlaced = true;
+  interlaced.sample = [](int x, int y, int c) {
+    return static_cast<unsigned>((x * 29 + y * 13 + c * 71) % 256);
+  };
+  write(dir / "rgb8_interlaced.png", png_by_hand(interlaced));
+
+  // Nearly valid: one thing wrong in each.
+  write(dir / "truncated.png", std::span<const uint8_t>(rgba8).first(rgba8.size() * 2 / 3));
+  std::vector<uint8_t> bad_depth = png_by_hand(gray8);
+  bad_depth[8 + 8 + 8] = 3;  // IHDR's bit depth: no such depth (its CRC left as it was)
+  write(dir / "bad_depth.png", bad_depth);
+  PngImage taller = gray8;
+  taller.height = 10;  // IHDR says 10 rows, IDAT holds 5
+  std::vector<uint8_t> short_idat = png_by_hand(gray8);
+  const std::vector<uint8_t> taller_header = png_by_hand(taller);
+  std::copy(taller_header.begin() + 8, taller_header.begin() + 8 + 25, short_idat.begin() + 8);
+  write(dir / "short_idat.png", short_idat);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy and png)\n", argv[0]);
+    return 2;
+  }
+  try {
+    const fs::path root = argv[1];
+    for (const char* name : {"recipe", "npy", "png"}) fs::create_directories(root / name);
+    write_recipes(root / "recipe");
+    write_npys(root / "npy");
+    write_pngs(root / "png");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "make_corpus: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
