@@ -9,7 +9,7 @@
 // CLAMP_TO_EDGE) keeps full float weights, where GL_LINEAR may quantise them.
 uniform sampler2D u_cells;   // RGBA8, one texel per cell: the relief (relief_cells.frag)
 uniform vec2 u_grid_origin;  // canvas position of grid point (0, 0): (left, top)
-uniform float u_scale;       // canvas pixels per grid cell
+uniform vec2 u_scale;        // canvas pixels per grid cell, across and down
 uniform vec4 u_image;        // the image's rectangle: left, top, right, bottom (canvas pixels)
 uniform vec3 u_background;   // colors.sea[1], where the image does not reach
 uniform float u_flip;        // 0: canvas row y is framebuffer row y; else the height, to flip

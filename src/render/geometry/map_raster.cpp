@@ -187,7 +187,7 @@ struct MapRaster::Job {
   int padded;  // the canvas width rounded up to whole tiles
   int tiles_x;
   float origin_y;
-  float scale;
+  float scale_y;  // canvas pixels per grid cell, down
   float image_top;
   float image_bottom;
   std::span<uint32_t> pixels;
@@ -230,7 +230,7 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
         std::fill(out, out + padded, background[c]);
         continue;
       }
-      const float texel = (py - job.origin_y) / job.scale;
+      const float texel = (py - job.origin_y) / job.scale_y;
       const float base = std::floor(texel);
       const int i = static_cast<int>(base);
       const float* row0 =
@@ -352,7 +352,8 @@ void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::spa
   job.layout = layout;
   job.tiles_x = (width + kTile - 1) / kTile;
   job.padded = job.tiles_x * kTile;
-  job.scale = static_cast<float>(in.view.scale_x);
+  job.scale_y = static_cast<float>(in.view.scale_y);
+  const auto scale_x = static_cast<float>(in.view.scale_x);
   job.origin_y = static_cast<float>(in.view.top);
   job.image_top = static_cast<float>(in.view.top - in.view.scale_y / 2);
   job.image_bottom = static_cast<float>(job.image_top + in.rows * in.view.scale_y);
@@ -371,7 +372,7 @@ void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::spa
       column_t_[x] = 0;
       continue;
     }
-    const float texel = (px - origin_x) / job.scale;
+    const float texel = (px - origin_x) / scale_x;
     const float base = std::floor(texel);
     const int i = static_cast<int>(base);
     column0_[x] = std::clamp(i, 0, in.cols - 1);

@@ -25,6 +25,19 @@ double distance2_to_segment(double px, double py, double ax, double ay, double b
   return ex * ex + ey * ey;
 }
 
+// The canvas pixels [first, last] of a row (or column) of `size` whose centres, p + 1/2, lie in
+// [lo, hi]; last < first when none does (or when lo or hi is not a number).
+void pixel_span(double lo, double hi, int size, int& first, int& last) {
+  first = 0;
+  last = -1;
+  if (!(lo <= hi)) return;
+  const double a = std::ceil(lo - 0.5);
+  const double b = std::floor(hi - 0.5);
+  if (a > size - 1 || b < 0) return;
+  first = a > 0 ? static_cast<int>(a) : 0;
+  last = b < size - 1 ? static_cast<int>(b) : size - 1;
+}
+
 }  // namespace
 
 // --- the frame's paths and strokes -----------------------------------------------------------
@@ -81,17 +94,16 @@ void StrokeTiles::place(uint32_t stroke, uint32_t shape, bool join, double half_
   const double bx = join ? s.x0 + s.x1 * half_width : s.x1;
   const double by = join ? s.y0 + s.y1 * half_width : s.y1;
   const double reach = half_width + kReachPastEdge;
-  // Pixel (px, py) has its centre at (px + 0.5, py + 0.5).
+  // The canvas pixels it can reach, and so the tiles.
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  pixel_span(std::min(ax, bx) - reach, std::max(ax, bx) + reach, width_, x0, x1);
+  pixel_span(std::min(ay, by) - reach, std::max(ay, by) + reach, height_, y0, y1);
+  if (x0 > x1 || y0 > y1) return;  // off the canvas (or not a number)
   const double tile = kTileSize;
-  const int tx0 =
-      std::max(0, static_cast<int>(std::floor((std::min(ax, bx) - reach - 0.5) / tile)));
-  const int ty0 =
-      std::max(0, static_cast<int>(std::floor((std::min(ay, by) - reach - 0.5) / tile)));
-  const int tx1 =
-      std::min(tiles_x_ - 1, static_cast<int>(std::floor((std::max(ax, bx) + reach - 0.5) / tile)));
-  const int ty1 =
-      std::min(tiles_y_ - 1, static_cast<int>(std::floor((std::max(ay, by) + reach - 0.5) / tile)));
-  if (tx0 > tx1 || ty0 > ty1) return;  // off the canvas (or not a number)
+  const int tx0 = x0 / kTileSize;
+  const int tx1 = x1 / kTileSize;
+  const int ty0 = y0 / kTileSize;
+  const int ty1 = y1 / kTileSize;
   // A tile's pixel centres lie within this of its centre.
   const double half_diagonal = (tile - 1) * std::sqrt(0.5);
   const double near2 = (reach + half_diagonal) * (reach + half_diagonal);

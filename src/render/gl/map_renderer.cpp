@@ -237,7 +237,7 @@ void MapRenderer::paint(GLuint destination, bool flip) {
     const double top = view.top - view.scale_y / 2;
     glUseProgram(map_program_);
     glUniform2f(u_grid_origin_, static_cast<float>(view.left), static_cast<float>(view.top));
-    glUniform1f(u_scale_, static_cast<float>(s));
+    glUniform2f(u_scale_, static_cast<float>(s), static_cast<float>(view.scale_y));
     glUniform4f(u_image_, static_cast<float>(left), static_cast<float>(top),
                 static_cast<float>(left + relief_.cols() * s),
                 static_cast<float>(top + relief_.rows() * view.scale_y));
