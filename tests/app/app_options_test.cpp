@@ -12,8 +12,8 @@
 #include <fstream>
 #include <functional>
 #include <map>
-#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -353,6 +353,11 @@ TEST(AppOptions, UnknownFlagsAreRefusedNamingTheWord) {
       {{"--paused", "yes"}, "unknown flag 'yes' (see --help)"},
       {{""}, "unknown flag '' (see --help)"},
       {{"-"}, "unknown flag '-' (see --help)"},
+      // "--" does not end the flags: it is a word like any other.
+      {{"--"}, "unknown flag '--' (see --help)"},
+      {{"--", "--seed", "5"}, "unknown flag '--' (see --help)"},
+      {{"--seed", "5", "--"}, "unknown flag '--' (see --help)"},
+      {{"-hh"}, "unknown flag '-hh' (see --help)"},
   });
 }
 
@@ -577,16 +582,24 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
   };
 }
 
-// The "--" words of --help's text.
-std::set<std::string> usage_flags() {
-  const std::string usage = app_usage();
-  const std::regex flag("--[a-z][a-z-]*[a-z]");
+// The "--" words of `text` ("--" and lower-case letters and dashes, ending in a letter).
+std::set<std::string> flags_in(const std::string& text) {
+  const auto in_word = [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; };
   std::set<std::string> flags;
-  for (auto it = std::sregex_iterator(usage.begin(), usage.end(), flag);
-       it != std::sregex_iterator(); ++it) {
-    flags.insert(it->str());
+  for (auto at = text.find("--"); at != std::string::npos; at = text.find("--", at)) {
+    auto end = at + 2;
+    while (end < text.size() && in_word(text[end])) end++;
+    std::string word = text.substr(at, end - at);
+    while (word.size() > 2 && word.back() == '-') word.pop_back();
+    if (word.size() > 3 && word[2] != '-') flags.insert(word);
+    at = end;
   }
   return flags;
+}
+
+// The "--" words of --help's text.
+std::set<std::string> usage_flags() {
+  return flags_in(app_usage());
 }
 
 TEST(AppUsage, EveryFlagItNamesIsOneTheParserReads) {
@@ -620,6 +633,26 @@ TEST(AppUsage, NamesEveryFlagTheParserReads) {
     EXPECT_TRUE(use.was_read(*parsed.options));
     EXPECT_FALSE(use.was_read(good({})));
   }
+}
+
+// The synopsis (from "Usage:" to the first empty line) and the lines that describe one flag
+// each ("  --flag ...") name the same flags.
+TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
+  const std::string usage = app_usage();
+  const auto start = usage.find("Usage: terrain-sandbox ");
+  ASSERT_NE(start, std::string::npos);
+  const auto end = usage.find("\n\n", start);
+  ASSERT_NE(end, std::string::npos);
+  const std::string synopsis = usage.substr(start, end - start);
+  std::string described;
+  std::istringstream lines(usage);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("  --", 0) == 0) described += line.substr(0, line.find(' ', 4)) + "\n";
+  }
+  EXPECT_EQ(flags_in(synopsis), flags_in(described));
+  EXPECT_EQ(flags_in(described), usage_flags());
+  EXPECT_EQ(flags_in(described).size(), 15u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {
