@@ -26,7 +26,10 @@ CC=clang CXX=clang++ cmake -S . -B "$build" \
 targets=()
 for name in "${names[@]}"; do targets+=("${name}_fuzz"); done
 cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+echo "   built in ${SECONDS} s"
 
+# A stack for every report, undefined behaviour's too.
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 failed=()
 for name in "${names[@]}"; do
   binary="$build/tests/fuzz/${name}_fuzz"
@@ -37,6 +40,7 @@ for name in "${names[@]}"; do
   dict=()
   [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
   echo "== fuzz: $name (${seconds} s)"
+  started=$SECONDS
   status=0
   "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
     -artifact_prefix="$run/artifacts/" -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 ||
@@ -44,7 +48,7 @@ for name in "${names[@]}"; do
   found=("$run"/artifacts/*)
   if [ "$status" -ne 0 ] || [ -e "${found[0]}" ]; then
     failed+=("$name")
-    echo "!! fuzz: $name failed (exit $status); its log ($run/log) ends:"
+    echo "!! fuzz: $name failed after $((SECONDS - started)) s (exit $status); its log ($run/log) ends:"
     tail -n 60 "$run/log"
     for artifact in "${found[@]}"; do
       [ -e "$artifact" ] && echo "!! reproducer: $artifact  (run: $binary $artifact)"
@@ -53,12 +57,12 @@ for name in "${names[@]}"; do
     # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
     last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
-    echo "   $name: ${runs:-?} inputs, nothing found (${last})"
+    echo "   $name: ${runs:-?} inputs in $((SECONDS - started)) s, nothing found (${last})"
   fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "== fuzz: FOUND problems in: ${failed[*]}" >&2
+  echo "== fuzz: FOUND problems in: ${failed[*]} (${SECONDS} s in all)" >&2
   exit 1
 fi
-echo "== fuzz: nothing found (${names[*]}, ${seconds} s each)"
+echo "== fuzz: nothing found (${names[*]}, ${seconds} s each; ${SECONDS} s in all)"
