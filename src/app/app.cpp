@@ -167,7 +167,7 @@ void App::events() {
         }
         break;
       case SDL_DROPFILE:
-        pending_.push_back(UiCommand{OpenFile{event.drop.file}});
+        pending_.push_back(OpenFile{event.drop.file});
         SDL_free(event.drop.file);
         break;
       case SDL_KEYDOWN:
@@ -322,7 +322,13 @@ void App::dispatch(const Command& command) {
                             std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
                           }
                         },
-                        [&](const UiCommand& c) { dispatch_ui(c); }},
+                        [&](const UiCommand& c) { dispatch_ui(c); },
+                        [&](const OpenFile& c) {
+                          // Nothing reads files yet: say so, and change nothing.
+                          ui_.message_failed = true;
+                          ui_.message = "Cannot open " + c.path + ": this version opens no files";
+                          std::fprintf(stderr, "terrain-sandbox: %s\n", ui_.message.c_str());
+                        }},
              command);
 }
 
@@ -338,12 +344,6 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
           [&](const TogglePanel&) { ui_.panel_visible = !ui_.panel_visible; },
-          [&](const OpenFile& c) {
-            // Nothing reads files yet: say so, and change nothing.
-            ui_.message_failed = true;
-            ui_.message = "Cannot open " + c.path + ": this version opens no files";
-            std::fprintf(stderr, "terrain-sandbox: %s\n", ui_.message.c_str());
-          },
           [&](const Quit&) { running_ = false; }},
       command);
 }

@@ -4,7 +4,8 @@
 //   session::MapCommand   changes the map (rain, a seed, a slider of the ground or the rain):
 //                         recorded in the map's recipe, replayable for the same bytes
 //   session::ViewCommand  changes what is shown or whether it rains (contours, toggles, play)
-//   UiCommand             the app's own: the window, the panel, the scheme, saving, files
+//   UiCommand             the app's own: the window, the panel, the scheme, saving
+//   OpenFile              a file given to the app
 #pragma once
 
 #include <string>
@@ -35,9 +36,10 @@ struct OpenFile {
 // Close the window and quit.
 struct Quit {};
 
-using UiCommand = std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen,
-                               TogglePanel, OpenFile, Quit>;
+// (UiCommand holds plain flags only; the one command that carries text stands on its own.)
+using UiCommand =
+    std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit>;
 
-using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand>;
+using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile>;
 
 }  // namespace terrain::app
