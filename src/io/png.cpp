@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace terrain::io {
 namespace {
@@ -19,6 +20,70 @@ void append_to_vector(void* context, void* data, int size) {
   auto* out = static_cast<std::vector<uint8_t>*>(context);
   const auto* bytes = static_cast<const uint8_t*>(data);
   out->insert(out->end(), bytes, bytes + size);
+}
+
+// The most pixels a PNG may have to be read here (8192 x 8192): the decoder allocates the whole
+// image as RGBA8 (256 MiB at this size) before it reads a row, so a tiny file must not be able
+// to claim more.
+constexpr uint64_t kMaxPixels = uint64_t{8192} * 8192;
+
+uint32_t big_endian(const uint8_t* p) {
+  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
+}
+
+// Walks a PNG's chunks before stb_image reads it, so that what the decoder trusts is checked:
+// every chunk's length lies within the file (stb would grow a buffer to any length a chunk
+// claims), the header's size is allowed, and empty image-data chunks (legal, and written by
+// no common encoder) are left out, which stb does not handle cleanly. Returns the bytes to
+// decode: the input, or `scratch` holding it without the empty chunks. Throws
+// std::runtime_error saying what is wrong.
+std::span<const uint8_t> checked_chunks(std::span<const uint8_t> bytes,
+                                        std::vector<uint8_t>& scratch) {
+  constexpr std::size_t kSignature = 8;
+  bool drop = false;
+  bool header = false;
+  std::size_t at = kSignature;
+  while (at < bytes.size()) {
+    const std::size_t left = bytes.size() - at;
+    if (left < 12) {
+      throw std::runtime_error("not a readable PNG: cut short at byte " + std::to_string(at) +
+                               " (a chunk needs at least 12 bytes, " + std::to_string(left) +
+                               " remain)");
+    }
+    const uint32_t length = big_endian(&bytes[at]);
+    const std::string type(reinterpret_cast<const char*>(&bytes[at + 4]), 4);
+    if (length > left - 12) {
+      throw std::runtime_error("not a readable PNG: its chunk \"" + type + "\" at byte " +
+                               std::to_string(at) + " claims " + std::to_string(length) +
+                               " bytes, and only " + std::to_string(left - 12) + " remain");
+    }
+    if (!header) {
+      if (type != "IHDR" || length != 13) {
+        throw std::runtime_error(
+            "not a readable PNG: it does not begin with its header chunk (IHDR)");
+      }
+      const uint64_t width = big_endian(&bytes[at + 8]);
+      const uint64_t height = big_endian(&bytes[at + 12]);
+      if (width == 0 || height == 0 || width * height > kMaxPixels) {
+        throw std::runtime_error("PNG of " + std::to_string(width) + " x " +
+                                 std::to_string(height) + " pixels: allowed are 1 up to " +
+                                 std::to_string(kMaxPixels) + " pixels (8192 x 8192)");
+      }
+      header = true;
+    }
+    drop = drop || (type == "IDAT" && length == 0);
+    at += 12 + length;
+    if (type == "IEND") break;
+  }
+  if (!drop) return bytes;
+  scratch.assign(bytes.begin(), bytes.begin() + kSignature);
+  for (std::size_t c = kSignature; c < at;) {
+    const uint32_t length = big_endian(&bytes[c]);
+    const bool empty_data = length == 0 && std::equal(&bytes[c + 4], &bytes[c + 8], "IDAT");
+    if (!empty_data) scratch.insert(scratch.end(), &bytes[c], &bytes[c + 12 + length]);
+    c += 12 + length;
+  }
+  return scratch;
 }
 
 }  // namespace
@@ -63,6 +128,8 @@ RgbaImage decode_png(std::span<const uint8_t> bytes) {
   if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     throw std::runtime_error("decode_png: input too large");
   }
+  std::vector<uint8_t> scratch;
+  bytes = checked_chunks(bytes, scratch);
   int width = 0;
   int height = 0;
   int channels_in_file = 0;

@@ -23,10 +23,36 @@ constexpr int kVersion = 1;
   throw std::invalid_argument("map recipe: " + where + ": " + what);
 }
 
-// A value as the message shows it: its JSON, shortened if long, so the message stays one line.
+// A value as the message shows it: its JSON, shortened if long so the message stays one line,
+// and only a few levels deep (however deeply a bad file nests its values, writing them out
+// must not recurse that deep).
+constexpr std::size_t kShown = 40;
+void append_shown(const Json& value, int levels, std::string& out) {
+  if (out.size() > kShown) return;
+  if (!value.is_structured()) {
+    out += value.is_string() ? Json(value.get_ref<const std::string&>().substr(0, kShown)).dump()
+                             : value.dump();
+    return;
+  }
+  const bool object = value.is_object();
+  out += object ? '{' : '[';
+  if (levels == 0) {
+    out += "...";
+  } else {
+    bool first = true;
+    for (const auto& [key, item] : value.items()) {
+      if (!first) out += ',';
+      first = false;
+      if (object) out += Json(key).dump() + ":";
+      append_shown(item, levels - 1, out);
+      if (out.size() > kShown) break;
+    }
+  }
+  out += object ? '}' : ']';
+}
 std::string shown(const Json& value) {
-  constexpr std::size_t kShown = 40;
-  std::string text = value.dump();
+  std::string text;
+  append_shown(value, 3, text);
   if (text.size() > kShown) text = text.substr(0, kShown) + "...";
   return text;
 }
@@ -194,8 +220,9 @@ MapRecipe parse_recipe(std::string_view text) {
   Json json;
   try {
     json = Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
-    // nlohmann's own message says where ("at line 3, column 5") and what it expected.
+  } catch (const Json::exception& e) {
+    // nlohmann's own message says where ("at line 3, column 5") and what it expected, or which
+    // number it cannot hold.
     throw std::invalid_argument(std::string("map recipe: not JSON: ") + e.what());
   }
   if (!json.is_object()) fail("the text", "must be a JSON object, not " + shown(json));

@@ -4,6 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <vector>
+
 #include "io_test_support.h"
 
 namespace terrain::io {
@@ -61,6 +67,72 @@ TEST(Png, DecodeRefusesWhatIsNotAPng) {
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(std::string(e.what()).rfind("not a readable PNG: ", 0), 0u) << e.what();
   }
+}
+
+// The message decode_png() throws for `bytes`.
+std::string refusal(const std::vector<uint8_t>& bytes) {
+  try {
+    decode_png(bytes);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(decoded)";
+}
+
+// Where the first chunk of `type` starts in a PNG (its length field), or npos.
+std::size_t chunk_at(const std::vector<uint8_t>& png, const char* type) {
+  for (std::size_t at = 8; at + 12 <= png.size();) {
+    const uint32_t length = uint32_t{png[at]} << 24 | uint32_t{png[at + 1]} << 16 |
+                            uint32_t{png[at + 2]} << 8 | uint32_t{png[at + 3]};
+    if (std::equal(type, type + 4, &png[at + 4])) return at;
+    at += 12 + length;
+  }
+  return std::string::npos;
+}
+
+TEST(Png, AChunkClaimingMoreThanTheFileHoldsIsRefusedBeforeDecoding) {
+  // A 2 GiB chunk in a file of a few hundred bytes must not make the decoder allocate 2 GiB.
+  std::vector<uint8_t> png = encode_png(pattern(4, 4, 4), 4, 4, PixelFormat::rgba8);
+  const std::size_t idat = chunk_at(png, "IDAT");
+  ASSERT_NE(idat, std::string::npos);
+  png[idat] = 0x7f;
+  png[idat + 1] = 0xff;
+  EXPECT_EQ(
+      refusal(png).rfind(
+          "not a readable PNG: its chunk \"IDAT\" at byte " + std::to_string(idat) + " claims ", 0),
+      0u)
+      << refusal(png);
+}
+
+TEST(Png, AnEmptyImageDataChunkIsLeftOut) {
+  // Legal, rare, and not handled cleanly by the decoder: the image reads as without it.
+  const std::vector<uint8_t> pixels = pattern(5, 3, 4);
+  std::vector<uint8_t> png = encode_png(pixels, 5, 3, PixelFormat::rgba8);
+  const std::size_t idat = chunk_at(png, "IDAT");
+  ASSERT_NE(idat, std::string::npos);
+  // Length 0, "IDAT", and the CRC-32 of "IDAT".
+  const uint8_t empty[12] = {0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x35, 0xAF, 0x06, 0x1E};
+  png.insert(png.begin() + static_cast<std::ptrdiff_t>(idat), std::begin(empty), std::end(empty));
+  const RgbaImage image = decode_png(png);
+  EXPECT_EQ(image.width, 5);
+  EXPECT_EQ(image.pixels, pixels);
+}
+
+TEST(Png, AHeaderClaimingMoreThan8192By8192PixelsIsRefused) {
+  std::vector<uint8_t> png = encode_png(pattern(2, 2, 4), 2, 2, PixelFormat::rgba8);
+  const std::size_t header = chunk_at(png, "IHDR");
+  ASSERT_EQ(header, 8u);
+  // width 65536, height 8192: the CRC no longer matters, the size is refused first.
+  png[header + 8] = 0;
+  png[header + 9] = 1;
+  png[header + 10] = 0;
+  png[header + 11] = 0;
+  png[header + 12] = 0;
+  png[header + 13] = 0;
+  png[header + 14] = 0x20;
+  png[header + 15] = 0;
+  EXPECT_EQ(refusal(png),
+            "PNG of 65536 x 8192 pixels: allowed are 1 up to 67108864 pixels (8192 x 8192)");
 }
 
 TEST(Png, SnapshotFilesAreWrittenOnceAndReadBack) {

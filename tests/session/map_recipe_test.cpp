@@ -226,6 +226,17 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
   }
 }
 
+TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
+  // Found by the fuzzer: a number no double holds, and a value nested far deeper than any
+  // message should quote.
+  EXPECT_EQ(refusal("-84e67440737095516184{F").rfind("map recipe: not JSON: ", 0), 0u);
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string got = refusal("{\"format\": " + deep + "}");
+  EXPECT_EQ(got.rfind("map recipe: format: must be \"terrain-sandbox map recipe\", not [[[", 0), 0u)
+      << got.substr(0, 200);
+  EXPECT_LT(got.size(), 200u);
+}
+
 TEST(MapCommands, AValueOutOfRangeIsRefusedAndChangesNothing) {
   LiveModel live(11);
   for (int k = 0; k < 5; k++) live.tick();
