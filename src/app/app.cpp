@@ -54,6 +54,7 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   using namespace session;
   std::vector<Command> commands;
   commands.push_back(UiCommand{SetScheme{scheme_index(options.scheme)}});
+  if (options.seed) commands.push_back(MapCommand{SetSeed{*options.seed}});
   if (options.drops_per_frame)
     commands.push_back(MapCommand{SetDropsPerFrame{*options.drops_per_frame}});
   if (options.paused) commands.push_back(ViewCommand{Pause{}});
@@ -79,7 +80,7 @@ Overloaded(F...) -> Overloaded<F...>;
 App::App(const AppOptions& options)
     : options_(options),
       window_(options.width, options.height, !options.frames),
-      model_(options.seed ? *options.seed : random_seed()) {
+      model_(random_seed()) {  // as the sketch starts; --seed is a command like the others
   scripted_ = options.frames.has_value();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
