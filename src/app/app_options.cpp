@@ -27,11 +27,9 @@
 
 #include "render/geometry/color_scheme.h"
 #include "session/controls.h"
-#include "session/live_model.h"
+#include "session/settings.h"
 
 namespace terrain::app {
-
-using session::LiveModel;
 namespace {
 
 // The one line for bad input, thrown out of CLI11's callbacks.
@@ -163,10 +161,10 @@ void read_flags(int argc, char** argv, AppOptions& options) {
     options.drops = *n;
   });
   add_value("--drops-per-frame", [&](const std::string& value) {
-    const auto n = whole<int>(value, 0, LiveModel::kMaxDropsPerFrame);
+    const auto n = whole<int>(value, 0, session::kMaxDropsPerFrame);
     if (!n) {
       fail("--drops-per-frame: '" + value + "' is not a whole number 0.." +
-           std::to_string(LiveModel::kMaxDropsPerFrame));
+           std::to_string(session::kMaxDropsPerFrame));
     }
     options.drops_per_frame = *n;
   });

@@ -117,7 +117,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   // 3. The sketch's sliders
   ImGui::Separator();
   double v = s.drops_per_frame;
-  if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", LiveModel::kMaxDropsPerFrame)) {
+  if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
     ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");

@@ -22,7 +22,8 @@ pid_t xvfb_pid = -1;
 // check at exit: SDL's X11 start-up leaves allocations inside the system's libdbus and the
 // runtime's own bookkeeping that LeakSanitizer reports and cannot attribute without an unwind
 // per allocation (minutes per start under llvmpipe). The app's own code is leak-checked by
-// model_tests and render_tests, which run the same model and renderer.
+// session_tests, render_geometry_tests and app_tests, which run the same session, the same CPU
+// painter and the same flags and keys.
 const std::string kSanitizerOptions =
     "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1";
 
