@@ -23,6 +23,18 @@ constexpr int kVersion = 1;
   throw std::invalid_argument("map recipe: " + where + ": " + what);
 }
 
+// The first `n` bytes of UTF-8 text, or fewer: never half a character.
+std::string utf8_prefix(const std::string& text, std::size_t n) {
+  if (text.size() <= n) return text;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) n--;
+  return text.substr(0, n);
+}
+
+// A JSON value's text, any invalid UTF-8 in it replaced rather than thrown over.
+std::string dumped(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 // A value as the message shows it: its JSON, shortened if long so the message stays one line,
 // and only a few levels deep (however deeply a bad file nests its values, writing them out
 // must not recurse that deep).
@@ -30,8 +42,9 @@ constexpr std::size_t kShown = 40;
 void append_shown(const Json& value, int levels, std::string& out) {
   if (out.size() > kShown) return;
   if (!value.is_structured()) {
-    out += value.is_string() ? Json(value.get_ref<const std::string&>().substr(0, kShown)).dump()
-                             : value.dump();
+    out += value.is_string()
+               ? dumped(Json(utf8_prefix(value.get_ref<const std::string&>(), kShown)))
+               : dumped(value);
     return;
   }
   const bool object = value.is_object();
@@ -43,7 +56,7 @@ void append_shown(const Json& value, int levels, std::string& out) {
     for (const auto& [key, item] : value.items()) {
       if (!first) out += ',';
       first = false;
-      if (object) out += Json(key).dump() + ":";
+      if (object) out += dumped(Json(utf8_prefix(key, kShown))) + ":";
       append_shown(item, levels - 1, out);
       if (out.size() > kShown) break;
     }
@@ -53,7 +66,7 @@ void append_shown(const Json& value, int levels, std::string& out) {
 std::string shown(const Json& value) {
   std::string text;
   append_shown(value, 3, text);
-  if (text.size() > kShown) text = text.substr(0, kShown) + "...";
+  if (text.size() > kShown) text = utf8_prefix(text, kShown) + "...";
   return text;
 }
 
@@ -104,7 +117,7 @@ void only_keys(const Json& object, std::initializer_list<const char*> keys,
   for (const auto& [key, value] : object.items()) {
     bool known = false;
     for (const char* k : keys) known = known || key == k;
-    if (!known) fail(where, "\"" + key + "\" is not a key of it");
+    if (!known) fail(where, "\"" + utf8_prefix(key, kShown) + "\" is not a key of it");
   }
 }
 
@@ -166,7 +179,7 @@ MapCommand command_at(const Json& json, std::size_t index) {
   if (name == "drops_per_frame") {
     return SetDropsPerFrame{whole_at<int>(value, at, 0, kMaxDropsPerFrame)};
   }
-  fail(where, "\"" + name +
+  fail(where, "\"" + utf8_prefix(name, kShown) +
                   "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
                   "deposition, inertia, brush_radius, sea_level, drops_per_frame)");
 }

@@ -235,6 +235,25 @@ TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
   EXPECT_EQ(got.rfind("map recipe: format: must be \"terrain-sandbox map recipe\", not [[[", 0), 0u)
       << got.substr(0, 200);
   EXPECT_LT(got.size(), 200u);
+  // A long text of many-byte characters where a number belongs is shortened between
+  // characters, never inside one (the fuzzer found the message itself failing to be written).
+  std::string wide;
+  for (int k = 0; k < 30; k++) wide += "\u00e9\u20ac";  // é€, two and three bytes
+  const std::string quoted = refusal(with(kSettings, "{\"erosion\": \"" + wide + "\"}"));
+  EXPECT_EQ(quoted.rfind("map recipe: commands[0].erosion: must be a number, not \"", 0), 0u)
+      << quoted;
+  const std::string tail = quoted.substr(quoted.find("not \"") + 5);
+  ASSERT_GE(tail.size(), 3u);
+  EXPECT_EQ(tail.substr(tail.size() - 3), "...");
+  for (std::size_t k = 0; k + 3 < tail.size();) {  // whole characters only
+    const auto lead = static_cast<unsigned char>(tail[k]);
+    const std::size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    ASSERT_LE(k + n, tail.size() - 3) << "a character cut in " << tail;
+    k += n;
+  }
+  const std::string key(60, 'k');
+  EXPECT_EQ(refusal(with(kSettings + ", \"" + key + "\": 1", "")),
+            "map recipe: settings: \"" + key.substr(0, 40) + "\" is not a key of it");
 }
 
 TEST(MapCommands, AValueOutOfRangeIsRefusedAndChangesNothing) {
