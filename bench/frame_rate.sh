@@ -51,22 +51,8 @@ if [ -z "$sketch_doc" ]; then
   exit 1
 fi
 
-# Debian packages for this benchmark only
-packages=(chromium xvfb xauth)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing: ${missing[*]}"
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-    sudo="sudo"
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# The project's Debian packages, and Chromium for this benchmark.
+scripts/install-deps.sh chromium
 
 # npm packages, beside the build, never in the repository. puppeteer-core 24 still runs on
 # Node 20 (25 wants Node 22); it drives the installed Chromium and downloads no browser.

@@ -16,6 +16,7 @@ packages=(
   xvfb xauth xdotool                            # the GUI tests: a virtual display, driven by xdotool
 )
 
+packages+=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
