@@ -82,6 +82,8 @@ App::App(const AppOptions& options)
       window_(options.width, options.height, !options.frames),
       model_(random_seed()) {  // as the sketch starts; --seed is a command like the others
   scripted_ = options.frames.has_value();
+  const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
+  report_layout_ = layout_env != nullptr && std::strcmp(layout_env, "1") == 0;
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -282,8 +284,7 @@ void App::draw() {
   stats_.end_frame();
 
   frames_++;
-  const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
-  if (frames_ == 2 && layout_env != nullptr && std::strcmp(layout_env, "1") == 0) {
+  if (frames_ == 2 && report_layout_) {
     auto print_rect = [](const char* name, const float(&r)[4]) {
       std::printf("layout %s %.0f %.0f %.0f %.0f\n", name, r[0], r[1], r[2], r[3]);
     };

@@ -71,7 +71,8 @@ class App {
   bool running_ = true;
   bool started_ = false;  // the flags' commands are carried out
   bool minimized_ = false;
-  bool scripted_ = false;  // --frames: one tick a frame, no pacing
+  bool scripted_ = false;       // --frames: one tick a frame, no pacing
+  bool report_layout_ = false;  // TERRAIN_SANDBOX_LAYOUT=1: print where controls are, for tests
   uint64_t frames_ = 0;
   double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
   Clock::time_point last_tick_;
