@@ -1,0 +1,39 @@
+// The ground the rain falls on, grown from a seed by one of two generators: the p5.js
+// "Hydraulic Erosion" sketch's noise island, or the "Diamond-square terrain" document's
+// fractal with the sketch's island falloff, so that its rain too drains to a sea.
+//
+// terrain-cli (--generator) and the app's live model both grow their ground here, so the same
+// seed and settings give the same bytes in either.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "core/diamond_square.h"
+#include "core/heightfield.h"
+#include "core/sketch.h"
+
+namespace terrain {
+
+enum class Generator { island, diamond_square };
+
+// How strongly the diamond-square ground rises to an island: the sketch's ISLAND, so that its
+// rain drains to a sea as the noise island's does.
+inline constexpr double kDiamondSquareIsland = sketch::ISLAND;
+
+struct GroundParams {
+  Generator generator = Generator::island;
+  double terrain_scale = sketch::terrain_scale.initial;  // island only
+  double roughness = kRoughnessDefault;                  // diamond-square only
+};
+
+// A width x height ground for `seed`.
+Heightfield grow_ground(uint32_t seed, const GroundParams& params, int width = sketch::COLS,
+                        int height = sketch::ROWS);
+
+// The words the command lines and map recipes use: "island", "diamond-square".
+std::string_view generator_name(Generator generator);
+std::optional<Generator> parse_generator(std::string_view name);
+
+}  // namespace terrain
