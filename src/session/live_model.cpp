@@ -39,6 +39,8 @@ Settings map_settings(const Settings& s) {
   m.brush_radius = s.brush_radius;
   m.sea_level = s.sea_level;
   m.terrain_scale = s.terrain_scale;
+  m.generator = s.generator;
+  m.roughness = s.roughness;
   return m;
 }
 
@@ -53,10 +55,13 @@ RainParams rain_params_of(const Settings& s) {
   return p;
 }
 
-Heightfield island_for(uint32_t seed, const Settings& s) {
-  IslandParams p;
+// The ground for the seed, as terrain-cli --generator grows it.
+Heightfield ground_for(uint32_t seed, const Settings& s) {
+  GroundParams p;
+  p.generator = s.generator;
   p.terrain_scale = s.terrain_scale;
-  return island_terrain(seed, p);
+  p.roughness = s.roughness;
+  return grow_ground(seed, p);
 }
 
 }  // namespace
@@ -68,7 +73,7 @@ Heightfield island_for(uint32_t seed, const Settings& s) {
 LiveModel::LiveModel(uint32_t seed, const Settings& settings)
     : seed_(seed),
       settings_(checked(settings)),
-      heights_(island_for(seed, settings_)),
+      heights_(ground_for(seed, settings_)),
       original_(heights_),
       rain_(heights_, seed, rain_params_of(settings_)) {
   rain_.keep_routes(settings_.debug_mode);
@@ -81,6 +86,7 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
   // rain never allocates in a steady frame.
   recipe_ = {seed_, map_settings(settings_), {}};
   recipe_.commands.reserve(256);
+  update_hydrology();
 }
 
 LiveModel::LiveModel(const MapRecipe& recipe)
@@ -96,7 +102,7 @@ RainParams LiveModel::rain_params() const {
 // heights, rivers_for = null, shown_for = null, drops = 0, paths = []. The river arrays keep
 // their contents (the sketch's do): the next drawRivers() jumps, as shown_for is null.
 void LiveModel::reset_terrain() {
-  heights_ = island_for(seed_, settings_);
+  heights_ = ground_for(seed_, settings_);
   original_ = heights_;
   rain_ = Rain(heights_, seed_, rain_params());  // randomSeed(seed); paths = []
   rain_.keep_routes(settings_.debug_mode);
@@ -109,6 +115,9 @@ void LiveModel::reset_terrain() {
   recipe_.seed = seed_;
   recipe_.settings = map_settings(settings_);
   recipe_.commands.clear();
+  ground_version_++;
+  hydrology_for_ = {};
+  update_hydrology();  // a new ground: its analysis at once, so it always has the ground's size
   changed();
 }
 
@@ -190,9 +199,14 @@ void LiveModel::refresh() {
   changed();
 }
 
-// The rest of draw(): of what is drawn only the rivers keep state between frames.
+// The rest of draw(): of what is drawn only the rivers keep state between frames. With the
+// rivers hidden the hydrology (the views, the lakes, the readout) keeps their schedule.
 void LiveModel::frame() {
-  if (settings_.show_rivers) draw_rivers_bookkeeping();
+  if (settings_.show_rivers) {
+    draw_rivers_bookkeeping();
+  } else {
+    keep_hydrology();
+  }
 }
 
 void LiveModel::play() {
@@ -218,24 +232,38 @@ void LiveModel::pause() {
 // the panel's slider promises): a change of view_of (sea level, or original terrain on or off)
 // makes the rebuild due at once even while playing; the sketch waits for the next RIVER_EVERY
 // frame and meanwhile eases towards the old view's rivers.
+LiveModel::RiverKey LiveModel::key_now() const {
+  return {true,
+          drops_,
+          settings_.show_original,
+          settings_.sea_level,
+          settings_.routing,
+          settings_.min_flow};
+}
+
+bool LiveModel::same_view(const RiverKey& a, const RiverKey& b) {
+  return a.valid && b.valid && a.original == b.original && a.sea_level == b.sea_level &&
+         a.routing == b.routing && a.min_flow == b.min_flow;
+}
+
 void LiveModel::draw_rivers_bookkeeping() {
-  // view_of = `${terrain === original}/${sea_level}`; state = `${drops}/${view_of}`.
-  const bool original = settings_.show_original;
-  const double sea_level = settings_.sea_level;
-  const auto same_view = [&](const RiverKey& key) {
-    return key.valid && key.original == original && key.sea_level == sea_level;
-  };
-  const bool easing = playing_ && same_view(shown_for_);
-  const bool same_state = same_view(rivers_for_) && rivers_for_.drops == drops_;
-  const bool view_changed = rivers_for_.valid && !same_view(rivers_for_);  // the deviation
+  // view_of = `${terrain === original}/${sea_level}` (and here the routing and the minimum
+  // flow); state = `${drops}/${view_of}`.
+  const RiverKey state = key_now();
+  const bool easing = playing_ && same_view(shown_for_, state);
+  const bool same_state = same_view(rivers_for_, state) && rivers_for_.drops == drops_;
+  const bool view_changed = rivers_for_.valid && !same_view(rivers_for_, state);  // the deviation
   const bool due =
       !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || !rivers_for_.valid || view_changed;
 
   const std::size_t n = rivers_.shown.size();
+  // Pieces under the minimum flow are not drawn, so they leave no ghost (the sketch's
+  // RIVER_START).
+  const auto min_flow = static_cast<float>(settings_.min_flow);
   if (!same_state && due) {
     std::copy(rivers_.downstream.begin(), rivers_.downstream.end(), previous_downstream_.begin());
     build_rivers();
-    rivers_for_ = {true, drops_, original, sea_level};
+    rivers_for_ = state;
     changed();
     if (easing) {
       // A piece's curve also depends on where the next cell goes, so a piece changes shape
@@ -247,8 +275,7 @@ void LiveModel::draw_rivers_bookkeeping() {
         const int32_t was_after = was >= 0 ? was_to[was] : -1;
         const int32_t now = now_to[i];
         const int32_t now_after = now >= 0 ? now_to[now] : -1;
-        if ((was == now && was_after == now_after) || rivers_.shown[i] < sketch::RIVER_START)
-          continue;
+        if ((was == now && was_after == now_after) || rivers_.shown[i] < min_flow) continue;
         if (was >= 0) {
           rivers_.ghost_to[i] = was;
           rivers_.ghost_after[i] = was_after;
@@ -282,26 +309,52 @@ void LiveModel::draw_rivers_bookkeeping() {
     std::copy(water_.begin(), water_.end(), rivers_.shown.begin());
     std::fill(rivers_.fade_in.begin(), rivers_.fade_in.end(), 1.0f);
     std::fill(rivers_.ghost_fade.begin(), rivers_.ghost_fade.end(), 0.0f);
-    shown_for_ = {true, 0, original, sea_level};
+    shown_for_ = state;
+    shown_for_.drops = 0;
     changed();
   }
 }
 
-// buildRivers(terrain): the terrain plus the wander ripple (worked out once per seed, as the
-// sketch caches `wander`), hollows filled, every cell draining to its steepest neighbour;
-// water is the rain that drains through each cell, itself counted.
-void LiveModel::build_rivers() {
-  if (!wander_built_ || wander_seed_ != seed_) {
-    wander_ = wander_ripple(seed_);
-    wander_seed_ = seed_;
-    wander_built_ = true;
-  }
-  DrainageParams params;
+// With the rivers hidden: the hydrology is worked out when the rivers would have been.
+void LiveModel::keep_hydrology() {
+  const RiverKey now = key_now();
+  const bool same_state = same_view(hydrology_for_, now) && hydrology_for_.drops == drops_;
+  const bool view_changed = !same_view(hydrology_for_, now);
+  const bool due = !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || view_changed;
+  if (same_state || !due) return;
+  update_hydrology();
+  changed();
+}
+
+// The terrain drawn plus the wander ripple (worked out once per seed, as the sketch caches
+// `wander`) for the sketch's routing; the flood's routing takes none, as terrain-cli's.
+void LiveModel::update_hydrology() {
+  const RiverKey now = key_now();
+  if (same_view(hydrology_for_, now) && hydrology_for_.drops == drops_) return;
+  HydrologyParams params;
   params.sea_level = settings_.sea_level;
-  params.routing = Routing::sketch;
-  drainage_.compute(terrain(), params, &wander_);
-  const std::span<const int32_t> to = drainage_.downstream();
-  const std::span<const uint32_t> flow = drainage_.flow();
+  params.routing = settings_.routing;
+  params.min_flow = static_cast<uint32_t>(settings_.min_flow);
+  if (params.routing == Routing::sketch) {
+    if (!wander_built_ || wander_seed_ != seed_) {
+      wander_ = wander_ripple(seed_);
+      wander_seed_ = seed_;
+      wander_built_ = true;
+    }
+    hydrology_.compute(terrain(), params, &wander_);
+  } else {
+    hydrology_.compute(terrain(), params);
+  }
+  hydrology_for_ = now;
+}
+
+// buildRivers(terrain): the terrain plus the wander ripple, hollows filled, every cell
+// draining to its steepest neighbour (update_hydrology); water is the rain that drains
+// through each cell, itself counted.
+void LiveModel::build_rivers() {
+  update_hydrology();
+  const std::span<const int32_t> to = hydrology_.drainage().downstream();
+  const std::span<const uint32_t> flow = hydrology_.drainage().flow();
   std::copy(to.begin(), to.end(), rivers_.downstream.begin());
   // The sketch's water is a Float32Array of whole sums below 2^24: exact as float.
   for (std::size_t i = 0; i < flow.size(); i++) water_[i] = static_cast<float>(flow[i]);
@@ -382,6 +435,53 @@ void LiveModel::set_terrain_scale(double v) {
 }
 
 // seed = value; restart()
+// A new generator or roughness grows a new ground, as a new terrain scale does.
+void LiveModel::set_generator(Generator g) {
+  settings_.generator = g;
+  reset_terrain();
+  refresh();
+}
+
+void LiveModel::set_roughness(double v) {
+  check_range("roughness", v, kRoughness);
+  settings_.roughness = v;
+  reset_terrain();
+  refresh();
+}
+
+void LiveModel::set_view(MapView view) {
+  settings_.view = view;
+  changed();
+  refresh();
+}
+
+void LiveModel::set_show_lakes(bool on) {
+  settings_.show_lakes = on;
+  changed();
+  refresh();
+}
+
+void LiveModel::set_rivers_by(RiversBy by) {
+  settings_.rivers_by = by;
+  changed();
+  refresh();
+}
+
+// The rivers (or the hydrology) are worked out again at the next frame, even while it rains:
+// a change of the minimum flow or the routing is a change of view (draw_rivers_bookkeeping).
+void LiveModel::set_min_flow(int n) {
+  check_whole("min_flow", n, 1, kMinFlowMax);
+  settings_.min_flow = n;
+  changed();
+  refresh();
+}
+
+void LiveModel::set_routing(Routing routing) {
+  settings_.routing = routing;
+  changed();
+  refresh();
+}
+
 void LiveModel::set_seed(uint32_t seed) {
   seed_ = seed;
   restart();
@@ -430,6 +530,8 @@ void LiveModel::apply(const MapCommand& command) {
         if constexpr (std::is_same_v<C, SetBrushRadius>) set_brush_radius(c.value);
         if constexpr (std::is_same_v<C, SetSeaLevel>) set_sea_level(c.value);
         if constexpr (std::is_same_v<C, SetDropsPerFrame>) set_drops_per_frame(c.value);
+        if constexpr (std::is_same_v<C, SetGenerator>) set_generator(c.value);
+        if constexpr (std::is_same_v<C, SetRoughness>) set_roughness(c.value);
       },
       command);
 }
@@ -445,6 +547,11 @@ void LiveModel::apply(const ViewCommand& command) {
         if constexpr (std::is_same_v<C, Play>) play();
         if constexpr (std::is_same_v<C, Pause>) pause();
         if constexpr (std::is_same_v<C, TogglePlay>) toggle_play();
+        if constexpr (std::is_same_v<C, SetView>) set_view(c.view);
+        if constexpr (std::is_same_v<C, ShowLakes>) set_show_lakes(c.on);
+        if constexpr (std::is_same_v<C, SetRiversBy>) set_rivers_by(c.by);
+        if constexpr (std::is_same_v<C, SetMinFlow>) set_min_flow(c.value);
+        if constexpr (std::is_same_v<C, SetRouting>) set_routing(c.routing);
       },
       command);
 }

@@ -21,6 +21,7 @@
 
 #include "core/drainage.h"
 #include "core/heightfield.h"
+#include "core/hydrology.h"
 #include "core/rain.h"
 #include "core/river_picture.h"
 #include "core/sketch.h"
@@ -97,8 +98,15 @@ class LiveModel {
   void set_sea_level(double v);  // re-colours and re-routes at once
   void set_contour_levels(int n);
   void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
-  void set_seed(uint32_t seed);      // that map comes back: resetTerrain + refresh
-  void restart();                    // resetTerrain with the same seed
+  void set_generator(Generator g);   // grows a new ground with that generator
+  void set_roughness(double v);      // diamond-square's: grows a new ground
+  void set_view(MapView view);
+  void set_show_lakes(bool on);
+  void set_rivers_by(RiversBy by);
+  void set_min_flow(int n);           // 1 .. kMinFlowMax: re-works the rivers out at once
+  void set_routing(Routing routing);  // re-routes at once
+  void set_seed(uint32_t seed);       // that map comes back: resetTerrain + refresh
+  void restart();                     // resetTerrain with the same seed
   void set_show_rivers(bool on);
   void set_show_original(bool on);
   void set_debug_mode(bool on);  // also empties the routes
@@ -120,6 +128,14 @@ class LiveModel {
   // rebuild they ease towards.
   const RiverPicture& rivers() const { return rivers_; }
   std::span<const float> water() const { return water_; }
+  // The "Drainage" API documentation's analysis of the terrain drawn (flow, basins, Strahler
+  // order at min_flow, lakes), with the routing chosen: worked out with the rivers (when the
+  // rivers are hidden, on the rivers' schedule all the same), and at every new ground, so it
+  // always has the terrain's size. The rivers' downstream and water are its drainage's.
+  const Hydrology& hydrology() const { return hydrology_; }
+  // Counts new grounds (seeds, restarts, generators ...): what is keyed on a map's history,
+  // such as the basins' tones, starts again when this changes.
+  uint64_t ground_version() const { return ground_version_; }
   // The rain stopped itself at the target in the last tick (for scripted runs to report).
   bool stopped_at_target() const { return stopped_at_target_; }
   const TickTimings& last_timings() const { return timings_; }
@@ -130,6 +146,8 @@ class LiveModel {
   void frame();                    // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
   void build_rivers();             // buildRivers(terrain)
+  void keep_hydrology();           // the rivers' schedule, for the hydrology alone
+  void update_hydrology();         // works it out for the terrain now, unless it is already
   void changed();
   RainParams rain_params() const;
 
@@ -150,20 +168,27 @@ class LiveModel {
   Heightfield wander_;
   uint32_t wander_seed_ = 0;
   bool wander_built_ = false;
-  Drainage drainage_;
+  Hydrology hydrology_;
+  uint64_t ground_version_ = 0;
   RiverPicture rivers_;  // its `downstream` is the sketch's: zeros until the first build
   std::vector<float> water_;
   std::vector<int32_t> previous_downstream_;
   // rivers_for / shown_for: what the rivers were last worked out for, and what the drawn
   // rivers belong to (the sketch keeps them as strings "drops/original?/sea_level").
+  // Beyond the sketch's, the view also holds the routing and the minimum flow.
   struct RiverKey {
     bool valid = false;
     uint64_t drops = 0;
     bool original = false;
     double sea_level = 0;
+    Routing routing = Routing::sketch;
+    int min_flow = 0;
   };
+  RiverKey key_now() const;  // the state now, as a key
+  static bool same_view(const RiverKey& a, const RiverKey& b);
   RiverKey rivers_for_;
   RiverKey shown_for_;
+  RiverKey hydrology_for_;  // what hydrology_ was last worked out for
   TickTimings timings_;
   MapRecipe recipe_;
   // Records a map command in the recipe (a new start begins a new recipe).

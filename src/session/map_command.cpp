@@ -19,13 +19,17 @@ std::string_view command_name(const MapCommand& command) {
         if constexpr (std::is_same_v<C, SetBrushRadius>) return "brush_radius";
         if constexpr (std::is_same_v<C, SetSeaLevel>) return "sea_level";
         if constexpr (std::is_same_v<C, SetDropsPerFrame>) return "drops_per_frame";
+        if constexpr (std::is_same_v<C, SetGenerator>) return "generator";
+        if constexpr (std::is_same_v<C, SetRoughness>) return "roughness";
       },
       command);
 }
 
 bool starts_a_new_map(const MapCommand& command) {
   return std::holds_alternative<SetSeed>(command) || std::holds_alternative<Restart>(command) ||
-         std::holds_alternative<SetTerrainScale>(command);
+         std::holds_alternative<SetTerrainScale>(command) ||
+         std::holds_alternative<SetGenerator>(command) ||
+         std::holds_alternative<SetRoughness>(command);
 }
 
 void append_map_command(std::vector<MapCommand>& commands, const MapCommand& command) {

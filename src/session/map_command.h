@@ -15,6 +15,8 @@
 #include <variant>
 #include <vector>
 
+#include "core/ground.h"
+
 namespace terrain::session {
 
 // Rain this many drops now, as if they had fallen over that many frames of the sketch: the
@@ -50,14 +52,22 @@ struct SetSeaLevel {  // where a drop stops, so the rain's too
 struct SetDropsPerFrame {  // how hard it rains while it plays
   int value = 0;
 };
+// How the ground is grown: the sketch's noise island or diamond-square (a new ground, as a
+// new terrain scale is).
+struct SetGenerator {
+  Generator value = Generator::island;
+};
+struct SetRoughness {  // diamond-square's roughness: grows a new ground
+  double value = 0;
+};
 
-using MapCommand =
-    std::variant<RainDrops, SetSeed, Restart, SetTerrainScale, SetErosion, SetDeposition,
-                 SetInertia, SetBrushRadius, SetSeaLevel, SetDropsPerFrame>;
+using MapCommand = std::variant<RainDrops, SetSeed, Restart, SetTerrainScale, SetErosion,
+                                SetDeposition, SetInertia, SetBrushRadius, SetSeaLevel,
+                                SetDropsPerFrame, SetGenerator, SetRoughness>;
 
 // The command's name as map files write it: the sketch's names ("rain", "seed", "restart",
 // "terrain_scale", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
-// "drops_per_frame").
+// "drops_per_frame"), and "generator" and "roughness".
 std::string_view command_name(const MapCommand& command);
 
 // Whether the command starts a new map (a new island, no drops): everything before it no

@@ -121,12 +121,19 @@ void only_keys(const Json& object, std::initializer_list<const char*> keys,
   }
 }
 
+Generator generator_at(const Json& value, const std::string& where) {
+  if (value.is_string()) {
+    if (const auto g = parse_generator(value.get_ref<const std::string&>())) return *g;
+  }
+  fail(where, "must be \"island\" or \"diamond-square\", not " + shown(value));
+}
+
 Settings settings_at(const Json& json) {
   const std::string where = "settings";
   if (!json.is_object()) fail(where, "must be an object, not " + shown(json));
   only_keys(json,
             {"drops_per_frame", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
-             "terrain_scale"},
+             "terrain_scale", "generator", "roughness"},
             where);
   Settings s;
   auto at = [&](const char* key) { return where + "." + key; };
@@ -140,6 +147,14 @@ Settings settings_at(const Json& json) {
                                  static_cast<int>(sketch::brush_radius.max));
   s.sea_level = real_at(member(json, "sea_level", where), at("sea_level"));
   s.terrain_scale = real_at(member(json, "terrain_scale", where), at("terrain_scale"));
+  // The generator and its roughness came after the first recipes: without them a recipe is
+  // the sketch's noise island, as it was then.
+  if (const auto it = json.find("generator"); it != json.end()) {
+    s.generator = generator_at(*it, at("generator"));
+  }
+  if (const auto it = json.find("roughness"); it != json.end()) {
+    s.roughness = real_at(*it, at("roughness"));
+  }
   checked_at(where, [&] { check_settings(s); });
   return s;
 }
@@ -179,9 +194,12 @@ MapCommand command_at(const Json& json, std::size_t index) {
   if (name == "drops_per_frame") {
     return SetDropsPerFrame{whole_at<int>(value, at, 0, kMaxDropsPerFrame)};
   }
+  if (name == "generator") return SetGenerator{generator_at(value, at)};
+  if (name == "roughness") return SetRoughness{real("roughness", kRoughness)};
   fail(where, "\"" + utf8_prefix(name, kShown) +
                   "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
-                  "deposition, inertia, brush_radius, sea_level, drops_per_frame)");
+                  "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
+                  "roughness)");
 }
 
 }  // namespace
@@ -198,6 +216,8 @@ std::string recipe_text(const MapRecipe& recipe) {
   settings["brush_radius"] = s.brush_radius;
   settings["sea_level"] = s.sea_level;
   settings["terrain_scale"] = s.terrain_scale;
+  settings["generator"] = std::string(generator_name(s.generator));
+  settings["roughness"] = s.roughness;
   Json commands = Json::array();
   for (const MapCommand& command : recipe.commands) {
     Json entry;
@@ -211,6 +231,8 @@ std::string recipe_text(const MapRecipe& recipe) {
             entry[name] = c.seed;
           } else if constexpr (std::is_same_v<C, Restart>) {
             entry[name] = true;
+          } else if constexpr (std::is_same_v<C, SetGenerator>) {
+            entry[name] = std::string(generator_name(c.value));
           } else {
             entry[name] = c.value;
           }

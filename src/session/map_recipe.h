@@ -1,17 +1,20 @@
 // A map's recipe: the seed and the map settings of its last new start (a seed, a restart, a
-// new terrain scale), then every map command applied since, in order. A fresh session given
-// the recipe grows the same island and rains the same drops on it with the same settings, so
-// it has the same heights, bit for bit, as the session it came from (tests/session).
+// new terrain scale, generator or roughness), then every map command applied since, in order. A
+// fresh session given the recipe grows the same island and rains the same drops on it with the same
+// settings, so it has the same heights, bit for bit, as the session it came from (tests/session).
 //
 // As text (a JSON object, keys in this order):
 //   {"format": "terrain-sandbox map recipe", "version": 1,
 //    "seed": 42,
 //    "settings": {"drops_per_frame": 200, "erosion": 0.3, "deposition": 0.3, "inertia": 0.05,
-//                 "brush_radius": 2, "sea_level": 0.25, "terrain_scale": 0.012},
+//                 "brush_radius": 2, "sea_level": 0.25, "terrain_scale": 0.012,
+//                 "generator": "island", "roughness": 0.55},
 //    "commands": [{"rain": 6000}, {"erosion": 0.45}, {"rain": 3000}, {"restart": true}, ...]}
 // Each command is an object of one key, the command's name (map_command.h), and its value:
-// a whole number of drops for "rain", the seed for "seed", true for "restart", the setting's
-// value for the others. Numbers are written so they read back as the same doubles.
+// a whole number of drops for "rain", the seed for "seed", true for "restart", "island" or
+// "diamond-square" for "generator", the setting's value for the others. A recipe without
+// "generator" and "roughness" in its settings (as the first ones were written) is the noise
+// island's. Numbers are written so they read back as the same doubles.
 #pragma once
 
 #include <cstdint>

@@ -34,6 +34,8 @@ void check_settings(const Settings& s) {
   check_range("sea_level", s.sea_level, sketch::sea_level);
   check_whole("contour_levels", s.contour_levels, sketch::contour_levels);
   check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
+  check_range("roughness", s.roughness, kRoughness);
+  check_whole("min_flow", s.min_flow, 1, kMinFlowMax);
 }
 
 }  // namespace terrain::session

@@ -2,12 +2,25 @@
 // (map settings: changing one is a map command) and what is drawn (view settings).
 #pragma once
 
+#include <cstdint>
+
+#include "core/drainage.h"
+#include "core/ground.h"
+#include "core/map_view.h"
 #include "core/sketch.h"
 
 namespace terrain::session {
 
 // The sketch's drops-per-frame slider stops at 1000; typed, native code rains up to this.
 inline constexpr int kMaxDropsPerFrame = 10000;
+
+// The "Drainage" API documentation's minFlow: the smallest catchment called a river, in cells.
+// The slider runs over the useful range; typed, any whole number from 1 to the map's cells.
+inline constexpr int kMinFlowSliderMin = 10;
+inline constexpr int kMinFlowSliderMax = 5000;
+inline constexpr int kMinFlowMax = sketch::COLS * sketch::ROWS;
+// The diamond-square roughness as a slider: the "Diamond-square terrain" document's range.
+inline constexpr sketch::Range kRoughness{kRoughnessMin, kRoughnessMax, 0.01, kRoughnessDefault};
 
 struct Settings {
   // The map's: the rain and the ground.
@@ -16,13 +29,20 @@ struct Settings {
   double deposition = sketch::deposition.initial;
   double inertia = sketch::inertia.initial;
   int brush_radius = static_cast<int>(sketch::brush_radius.initial);
-  double sea_level = sketch::sea_level.initial;  // also where the drawing puts the coast
-  double terrain_scale = sketch::terrain_scale.initial;
+  double sea_level = sketch::sea_level.initial;          // also where the drawing puts the coast
+  double terrain_scale = sketch::terrain_scale.initial;  // the island generator's
+  Generator generator = Generator::island;               // how the ground is grown
+  double roughness = kRoughnessDefault;                  // the diamond-square generator's
   // The view's: what is drawn.
   int contour_levels = static_cast<int>(sketch::contour_levels.initial);
   bool show_rivers = true;
-  bool show_original = false;  // draw the terrain as it was before any rain
-  bool debug_mode = false;     // draw the routes of the latest tick's drops and the count
+  bool show_original = false;           // draw the terrain as it was before any rain
+  bool debug_mode = false;              // draw the routes of the latest tick's drops and the count
+  MapView view = MapView::map;          // the sketch's map, or the basins or flow of its drainage
+  bool show_lakes = false;              // standing water where the hollows of the ground fill
+  RiversBy rivers_by = RiversBy::flow;  // stroked by the sketch's flow classes or by order
+  int min_flow = static_cast<int>(sketch::RIVER_START);  // cells for a river: 1..kMinFlowMax
+  Routing routing = Routing::sketch;  // the sketch's steepest descent, or the flood's links
 };
 
 // Bad input changes nothing and says which control, what was given and what is allowed: each

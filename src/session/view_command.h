@@ -1,9 +1,14 @@
 // View commands: what changes how the live map is shown or whether time runs, but not the map
-// itself (map_command.h): the sketch's contour levels, its three checkboxes, and play / pause.
+// itself (map_command.h): the sketch's contour levels, its three checkboxes, play / pause, and
+// the "Drainage" API documentation's views, lakes, river stroking, minFlow and routing.
 // They are plain values too, so every control of the app goes through one path.
 #pragma once
 
+#include <cstdint>
 #include <variant>
+
+#include "core/drainage.h"
+#include "core/map_view.h"
 
 namespace terrain::session {
 
@@ -22,8 +27,24 @@ struct SetDebugMode {  // the routes of the latest drops and the count
 struct Play {};
 struct Pause {};
 struct TogglePlay {};
+struct SetView {  // the map, the basins or the flow
+  MapView view = MapView::map;
+};
+struct ShowLakes {
+  bool on = false;
+};
+struct SetRiversBy {  // by the sketch's flow classes or by Strahler order
+  RiversBy by = RiversBy::flow;
+};
+struct SetMinFlow {  // the documentation's minFlow, in cells: 1..kMinFlowMax
+  int value = 0;
+};
+struct SetRouting {
+  Routing routing = Routing::sketch;
+};
 
 using ViewCommand =
-    std::variant<SetContourLevels, ShowRivers, ShowOriginal, SetDebugMode, Play, Pause, TogglePlay>;
+    std::variant<SetContourLevels, ShowRivers, ShowOriginal, SetDebugMode, Play, Pause, TogglePlay,
+                 SetView, ShowLakes, SetRiversBy, SetMinFlow, SetRouting>;
 
 }  // namespace terrain::session

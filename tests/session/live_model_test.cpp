@@ -338,7 +338,8 @@ TEST(LiveModelRivers, APieceThatChangesCourseLeavesAFadingGhost) {
   EXPECT_GT(model.rivers().ghost_fade[ghosts.front()], 0.0f);
 }
 
-// Rivers off: nothing is worked out, as drawRivers() is not called.
+// Rivers off: their picture is not worked out, as drawRivers() is not called (the hydrology
+// still is, for the views: drainage_views_test.cpp).
 TEST(LiveModelRivers, HiddenRiversAreNotWorkedOut) {
   Settings s;
   s.show_rivers = false;

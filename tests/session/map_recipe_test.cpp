@@ -210,7 +210,8 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
        "map recipe: commands[0].restart: must be true, not false"},
       {with(kSettings, "{\"flood\": 1}"),
        "map recipe: commands[0]: \"flood\" is not a map command (rain, seed, restart, "
-       "terrain_scale, erosion, deposition, inertia, brush_radius, sea_level, drops_per_frame)"},
+       "terrain_scale, erosion, deposition, inertia, brush_radius, sea_level, drops_per_frame, "
+       "generator, roughness)"},
       {with(kSettings, "{\"rain\": 1, \"seed\": 2}"),
        "map recipe: commands[0]: must be an object of one key, the command's name, not "
        "{\"rain\":1,\"seed\":2}"},
