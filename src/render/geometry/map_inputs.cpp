@@ -63,6 +63,26 @@ std::string check_map_inputs(const MapInputs& inputs) {
     return "map inputs: contour_levels is " + std::to_string(inputs.contour_levels) +
            "; allowed: 0.." + std::to_string(kMaxContourLevels);
   }
+  if (!(inputs.min_flow >= 1)) {
+    return "map inputs: min_flow is " + std::to_string(inputs.min_flow) + "; allowed: 1 or more";
+  }
+  const bool by_order = inputs.show_rivers && inputs.rivers_by == RiversBy::order;
+  if (inputs.view != MapView::map || inputs.show_lakes || by_order) {
+    const char* why = inputs.view != MapView::map ? "the view"
+                      : inputs.show_lakes         ? "lakes"
+                                                  : "rivers by order";
+    if (inputs.hydrology == nullptr) {
+      return std::string("map inputs: ") + why + " needs the hydrology, and none is given";
+    }
+    const Hydrology& h = *inputs.hydrology;
+    if (h.width() != inputs.terrain->width() || h.height() != inputs.terrain->height() ||
+        h.strahler().size() != h.size() || h.lake_depth().size() != h.size()) {
+      return "map inputs: the hydrology is of a " + std::to_string(h.width()) + "x" +
+             std::to_string(h.height()) + " ground; the terrain is " +
+             std::to_string(inputs.terrain->width()) + "x" +
+             std::to_string(inputs.terrain->height());
+    }
+  }
   if (inputs.show_rivers) {
     // No picture given is a picture of empty arrays.
     static const RiverPicture kNone;

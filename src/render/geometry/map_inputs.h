@@ -7,6 +7,8 @@
 #include <string>
 
 #include "core/heightfield.h"
+#include "core/hydrology.h"
+#include "core/map_view.h"
 #include "core/rain.h"
 #include "core/river_picture.h"
 #include "render/geometry/color_scheme.h"
@@ -33,6 +35,17 @@ struct MapInputs {
   bool debug = false;                    // draw the last drops' routes and the drop count
   const Rain* routes = nullptr;          // debug: routes of the last drops (may be null)
   uint64_t drops = 0;                    // debug: drops so far, for the count
+  // The "Drainage" API documentation's views (view_cells.h) and river stroking
+  // (river_paths.h). The defaults draw the sketch's picture.
+  MapView view = MapView::map;
+  bool show_lakes = false;
+  RiversBy rivers_by = RiversBy::flow;
+  double min_flow = sketch::RIVER_START;  // 1 or more
+  // Required for the basins and flow views, for lakes and for rivers by order: the hydrology
+  // of a ground of the terrain's size.
+  const Hydrology* hydrology = nullptr;
+  // Changes when a new ground is grown: the basins' tones start again from it.
+  uint64_t ground_version = 0;
 };
 
 // Checks inputs before anything is drawn. Returns an empty string when they can be drawn,

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "core/point.h"
 
@@ -20,14 +22,31 @@ double RiverPaths::width(int size, double scale) {
   return (0.7 + size * 0.5) * std::max(1.0, scale / 2.5);
 }
 
+double RiverPaths::order_width(int order, double scale) {
+  return (0.7 + order * 0.9) * std::max(1.0, scale / 2.5);
+}
+
+double RiverPaths::stroke_width(int n, double scale) const {
+  const int size = n / sketch::FADES;
+  return by_ == RiversBy::order ? order_width(size + 1, scale) : width(size, scale);
+}
+
 double RiverPaths::alpha(int n) {
   return static_cast<double>(n % sketch::FADES + 1) / sketch::FADES;
 }
 
-void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame) {
-  for (StrokePath& path : paths_) path.clear();
+void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame,
+                       const RiverStyle& style) {
   const std::size_t cells = view.downstream.size();
-  const double start = sketch::RIVER_START;
+  const bool by_order = style.by == RiversBy::order;
+  if (by_order && style.strahler.size() != cells) {
+    throw std::invalid_argument("river paths: by order needs an order for each of the " +
+                                std::to_string(cells) + " cells, not " +
+                                std::to_string(style.strahler.size()));
+  }
+  for (StrokePath& path : paths_) path.clear();
+  by_ = style.by;
+  const double start = style.min_flow;
   const double s = frame.scale_x;
 
   // A cell is a source when no river runs into it.
@@ -46,7 +65,9 @@ void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame) {
     const double level = std::ceil(opacity * std::min(1.0, amount / start - 1) * sketch::FADES) - 1;
     if (!(level >= 0)) return;  // below the first fade step (or NaN): not drawn
     const double size =
-        std::min<double>(sketch::RIVER_WIDTHS - 1, std::floor(std::log2(amount / start)));
+        by_order
+            ? std::min(kMaxOrder, std::max<int>(1, style.strahler[static_cast<std::size_t>(i)])) - 1
+            : std::min<double>(sketch::RIVER_WIDTHS - 1, std::floor(std::log2(amount / start)));
     const int n = static_cast<int>(size) * sketch::FADES +
                   static_cast<int>(std::min<double>(sketch::FADES - 1, level));
     StrokePath& path = paths_[static_cast<std::size_t>(n)];

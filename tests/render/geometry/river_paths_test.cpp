@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+#include <vector>
+
 #include "core/sketch.h"
 #include "render/geometry/map_inputs.h"
 
@@ -123,6 +126,65 @@ TEST(RiverPaths, WidthAndAlphaAreTheSketchs) {
   EXPECT_DOUBLE_EQ(RiverPaths::width(5, 5), (0.7 + 2.5) * 2);
   EXPECT_DOUBLE_EQ(RiverPaths::alpha(0), 1.0 / 8);
   EXPECT_DOUBLE_EQ(RiverPaths::alpha(15), 1.0);
+}
+
+// The "Drainage" API documentation's minFlow takes RIVER_START's place in every rule.
+TEST(RiverPaths, TheMinimumFlowTakesRiverStartsPlace) {
+  Line line;
+  line.shown[6] = 300;  // of 100: size floor(log2(3)) = 1, level 7
+  line.shown[8] = 120;  // size 0, level ceil(0.2 * 8) - 1 = 1
+  line.shown[9] = 99;   // under the minimum: nothing
+  RiverPaths paths;
+  RiverStyle style;
+  style.min_flow = 100;
+  paths.build(line.view(), Line::kCols, kUnit, style);
+  EXPECT_FALSE(paths.path(1 * 8 + 7).empty());
+  EXPECT_FALSE(paths.path(0 * 8 + 1).empty());
+  EXPECT_EQ(non_empty_paths(paths), 2);
+  // The sketch's 250 is the default: the same picture as without a style.
+  RiverPaths sketch_paths;
+  RiverPaths default_paths;
+  sketch_paths.build(line.view(), Line::kCols, kUnit);
+  default_paths.build(line.view(), Line::kCols, kUnit, RiverStyle{});
+  for (int k = 0; k < RiverPaths::kPathCount; k++) {
+    EXPECT_EQ(sketch_paths.path(k).segments().size(), default_paths.path(k).segments().size());
+  }
+  EXPECT_EQ(non_empty_paths(sketch_paths), 1);  // 300 only
+}
+
+TEST(RiverPaths, ByOrderAPieceGoesToItsCellsOrder) {
+  Line line;
+  for (int i = 6; i < 12; i++) line.shown[static_cast<std::size_t>(i)] = 5000;  // level 7
+  std::vector<uint8_t> strahler(18, 0);
+  strahler[6] = 1;
+  strahler[7] = 3;
+  strahler[8] = 3;
+  strahler[9] = 20;  // above kMaxOrder: the last order's path
+  strahler[10] = 0;  // no order (the network moved): counts as 1
+  RiverPaths paths;
+  RiverStyle style;
+  style.by = RiversBy::order;
+  style.strahler = strahler;
+  paths.build(line.view(), Line::kCols, kUnit, style);
+  EXPECT_FALSE(paths.path(0 * 8 + 7).empty());
+  EXPECT_FALSE(paths.path(2 * 8 + 7).empty());
+  EXPECT_FALSE(paths.path((RiverPaths::kMaxOrder - 1) * 8 + 7).empty());
+  EXPECT_EQ(non_empty_paths(paths), 3);
+  // Widths: the documentation's 0.7 + 0.9 * order, scaled as the sketch scales.
+  EXPECT_DOUBLE_EQ(paths.stroke_width(0 * 8 + 7, 1), 0.7 + 0.9);
+  EXPECT_DOUBLE_EQ(paths.stroke_width(2 * 8 + 3, 5), (0.7 + 0.9 * 3) * 2);
+  EXPECT_DOUBLE_EQ(RiverPaths::order_width(4, 2.5), 0.7 + 3.6);
+  // By flow again: the sketch's widths.
+  paths.build(line.view(), Line::kCols, kUnit);
+  EXPECT_DOUBLE_EQ(paths.stroke_width(2 * 8 + 3, 5), RiverPaths::width(2, 5));
+}
+
+TEST(RiverPaths, ByOrderWithoutAnOrderPerCellIsRefused) {
+  Line line;
+  RiverStyle style;
+  style.by = RiversBy::order;
+  RiverPaths paths;
+  EXPECT_THROW(paths.build(line.view(), Line::kCols, kUnit, style), std::invalid_argument);
 }
 
 TEST(CheckRiverPicture, NamesTheArrayTheCellAndTheValue) {
