@@ -6,7 +6,7 @@
 //   2. check the output directory: no existing output file unless --force, create it if
 //      needed, prove it can be written (output_dir.cpp);
 //   3. run the pipeline (pipeline.cpp), with progress on stderr for runs over a second;
-//   4. stage every file, then put them all in place; print "wrote 8 files to DIR".
+//   4. stage every file, then put them all in place; print "wrote 9 files to DIR".
 // Exit status: 0 done; 2 bad input or an unusable output directory (one line on stderr,
 // nothing written); 1 anything unexpected.
 #include <unistd.h>
@@ -38,8 +38,8 @@ constexpr int kExitUsage = 2;
 
 // Every file a run writes, in the order they are written.
 std::vector<std::string> output_names() {
-  return {"original.npy",   "eroded.npy", "filled.npy",   "flow.npy",
-          "downstream.npy", "basins.npy", "strahler.npy", "summary.json"};
+  return {"original.npy", "eroded.npy",   "filled.npy", "flow.npy",    "downstream.npy",
+          "basins.npy",   "strahler.npy", "lakes.npy",  "summary.json"};
 }
 
 int run(std::span<const std::string_view> args, Progress& progress) {
@@ -60,11 +60,13 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   // One file's bytes at a time: only the temporaries hold them all.
   out.stage("original.npy", io::encode_npy(result.original.values(), h, w));
   out.stage("eroded.npy", io::encode_npy(result.eroded.values(), h, w));
-  out.stage("filled.npy", io::encode_npy(result.drainage.routing_surface().values(), h, w));
-  out.stage("flow.npy", io::encode_npy(result.drainage.flow(), h, w));
-  out.stage("downstream.npy", io::encode_npy(result.drainage.downstream(), h, w));
-  out.stage("basins.npy", io::encode_npy(result.drainage.basins(), h, w));
-  out.stage("strahler.npy", io::encode_npy(std::span<const uint8_t>(result.strahler), h, w));
+  const Drainage& drainage = result.hydrology.drainage();
+  out.stage("filled.npy", io::encode_npy(drainage.routing_surface().values(), h, w));
+  out.stage("flow.npy", io::encode_npy(drainage.flow(), h, w));
+  out.stage("downstream.npy", io::encode_npy(drainage.downstream(), h, w));
+  out.stage("basins.npy", io::encode_npy(drainage.basins(), h, w));
+  out.stage("strahler.npy", io::encode_npy(result.hydrology.strahler(), h, w));
+  out.stage("lakes.npy", io::encode_npy(result.hydrology.lake_depth(), h, w));
   const std::string summary = summary_json(options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
   out.commit();

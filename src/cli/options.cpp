@@ -10,9 +10,12 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/diamond_square.h"
+#include "core/ground.h"
+#include "core/map_view.h"
 #include "core/number_text.h"
 
 namespace terrain::cli {
@@ -76,7 +79,7 @@ std::vector<Flag> flag_table() {
       {"--min-flow", "F", "cells draining through a cell for it to count as river",
        std::to_string(static_cast<uint32_t>(sketch::RIVER_START)),
        whole(1, std::numeric_limits<uint32_t>::max())},
-      {"--out", "DIR", "directory to write the 8 files into, created if needed", "",
+      {"--out", "DIR", "directory to write the 9 files into, created if needed", "",
        "required; a directory path"},
       {"--force", "", "replace output files that already exist, each atomically",
        "off: refuse if any exists", ""},
@@ -269,14 +272,6 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-std::string_view generator_name(Generator generator) {
-  return generator == Generator::island ? "island" : "diamond-square";
-}
-
-std::string_view routing_name(Routing routing) {
-  return routing == Routing::sketch ? "sketch" : "flood";
-}
-
 // --- parse_options -----------------------------------------------------------------------
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -304,13 +299,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (name == "--drops") {
       options.drops = read_whole(*flag, text, 0, kMaxDrops);
     } else if (name == "--generator") {
-      if (text == "island") {
-        options.generator = Generator::island;
-      } else if (text == "diamond-square") {
-        options.generator = Generator::diamond_square;
-      } else {
-        bad_value(*flag, text, "is not a generator");
-      }
+      const std::optional<Generator> generator = parse_generator(text);
+      if (!generator) bad_value(*flag, text, "is not a generator");
+      options.generator = *generator;
     } else if (name == "--width") {
       options.width = static_cast<int>(read_whole(*flag, text, 2, kMaxSide));
     } else if (name == "--height") {
@@ -336,13 +327,9 @@ Options parse_options(std::span<const std::string_view> args) {
           read_real(*flag, text, sketch::terrain_scale.min, sketch::terrain_scale.max);
       scale_flag = flag;
     } else if (name == "--routing") {
-      if (text == "sketch") {
-        options.routing = Routing::sketch;
-      } else if (text == "flood") {
-        options.routing = Routing::flood;
-      } else {
-        bad_value(*flag, text, "is not a routing");
-      }
+      const std::optional<Routing> routing = parse_routing(text);
+      if (!routing) bad_value(*flag, text, "is not a routing");
+      options.routing = *routing;
     } else if (name == "--min-flow") {
       options.min_flow =
           static_cast<uint32_t>(read_whole(*flag, text, 1, std::numeric_limits<uint32_t>::max()));
@@ -364,7 +351,7 @@ Options parse_options(std::span<const std::string_view> args) {
                 std::string(generator_name(options.generator)) + ")");
   }
   if (options.out.empty()) {
-    usage_error("--out DIR is required (the directory to write the 8 files into)");
+    usage_error("--out DIR is required (the directory to write the 9 files into)");
   }
   return options;
 }
@@ -389,8 +376,9 @@ std::string help_text() {
       "  downstream.npy  int32   (H, W)  index y*W+x of the cell each drains into, -1 at outlets\n"
       "  basins.npy      int32   (H, W)  which outlet each cell's water reaches\n"
       "  strahler.npy    uint8   (H, W)  Strahler order of the river cells, 0 elsewhere\n"
+      "  lakes.npy       float32 (H, W)  depth of standing water in closed hollows, 0 elsewhere\n"
       "  summary.json                    the inputs, counts and timings\n"
-      "Flow, downstream, basins and Strahler orders are those of the eroded terrain.\n"
+      "Flow, downstream, basins, Strahler orders and lakes are those of the eroded terrain.\n"
       "\n"
       "Options:\n";
   // The descriptions line up in a column this far in, and wrap before this width.

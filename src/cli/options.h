@@ -16,6 +16,7 @@
 
 #include "core/diamond_square.h"
 #include "core/drainage.h"
+#include "core/ground.h"
 #include "core/rain.h"
 #include "core/sketch.h"
 
@@ -28,15 +29,10 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Generator { island, diamond_square };
-
 // The largest grid side: 8192 x 8192 is 64 Mi cells, a few GiB through the whole pipeline.
 inline constexpr int kMaxSide = 8192;
 // The most drops one run may ask for (about three hours at the sketch's speed on 320 x 180).
 inline constexpr uint64_t kMaxDrops = 1'000'000'000;
-// How strongly the diamond-square terrain rises to an island: the sketch's ISLAND, so that
-// its rain drains to a sea as the noise island's does.
-inline constexpr double kDiamondSquareIsland = sketch::ISLAND;
 
 struct Options {
   uint32_t seed = 42;
@@ -65,8 +61,5 @@ std::string help_text();
 // `text` fit for a one-line message: quoted, control characters shown as \xNN, and cut to
 // a readable length.
 std::string quoted(std::string_view text);
-
-std::string_view generator_name(Generator generator);
-std::string_view routing_name(Routing routing);
 
 }  // namespace terrain::cli

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/diamond_square.h"
+#include "core/ground.h"
 #include "core/island.h"
 #include "core/river_network.h"
 
@@ -31,16 +31,11 @@ PipelineResult run_pipeline(const Options& options, Progress& progress) {
   progress.stage("terrain: " + std::string(generator_name(options.generator)) + ", " +
                  with_thousands(cells) + " cells");
   auto start = Clock::now();
-  if (options.generator == Generator::island) {
-    IslandParams params;
-    params.terrain_scale = options.terrain_scale;
-    result.original = island_terrain(options.seed, params, options.width, options.height);
-  } else {
-    DiamondSquareParams params;
-    params.roughness = options.roughness;
-    params.island = kDiamondSquareIsland;
-    result.original = diamond_square(options.seed, options.width, options.height, params);
-  }
+  GroundParams ground;
+  ground.generator = options.generator;
+  ground.terrain_scale = options.terrain_scale;
+  ground.roughness = options.roughness;
+  result.original = grow_ground(options.seed, ground, options.width, options.height);
   result.timings.terrain_ms = ms_since(start);
 
   start = Clock::now();
@@ -55,34 +50,38 @@ PipelineResult run_pipeline(const Options& options, Progress& progress) {
   result.rain = rain.stats();
   result.timings.rain_ms = ms_since(start);
 
-  progress.stage("drainage: " + with_thousands(cells) + " cells");
+  progress.stage("drainage: " + with_thousands(cells) + " cells, Strahler orders, lakes");
   start = Clock::now();
-  DrainageParams drainage_params;
-  drainage_params.sea_level = options.rain.sea_level;
-  drainage_params.routing = options.routing;
+  HydrologyParams hydrology_params;
+  hydrology_params.sea_level = options.rain.sea_level;
+  hydrology_params.routing = options.routing;
+  hydrology_params.min_flow = options.min_flow;
   if (options.routing == Routing::sketch) {
     // The sketch bends its rivers on the flat with this ripple; the flood routing has its
     // own way through flats and takes none.
     const Heightfield ripple = wander_ripple(options.seed, options.width, options.height);
-    result.drainage.compute(result.eroded, drainage_params, &ripple);
+    result.hydrology.compute(result.eroded, hydrology_params, &ripple);
   } else {
-    result.drainage.compute(result.eroded, drainage_params);
+    result.hydrology.compute(result.eroded, hydrology_params);
   }
   result.timings.drainage_ms = ms_since(start);
 
-  progress.stage("rivers: Strahler orders");
+  progress.stage("rivers: reaches counted, lakes measured");
   start = Clock::now();
-  const std::vector<Reach> reaches = river_reaches(result.drainage, options.min_flow);
-  result.strahler = strahler_orders(reaches, result.drainage.size());
+  const Drainage& drainage = result.hydrology.drainage();
   RiverCounts& rivers = result.rivers;
-  rivers.reaches = reaches.size();
-  for (const uint32_t flow : result.drainage.flow()) {
+  rivers.reaches = river_reaches(drainage, options.min_flow).size();
+  for (const uint32_t flow : drainage.flow()) {
     rivers.river_cells += flow >= options.min_flow;
     rivers.max_flow = std::max(rivers.max_flow, flow);
   }
-  for (const uint8_t order : result.strahler)
+  for (const uint8_t order : result.hydrology.strahler())
     rivers.max_order = std::max<int>(rivers.max_order, order);
-  rivers.basins = result.drainage.outlets().size();
+  rivers.basins = drainage.outlets().size();
+  for (const float depth : result.hydrology.lake_depth()) {
+    result.lakes.lake_cells += depth > 0;
+    result.lakes.max_depth = std::max(result.lakes.max_depth, depth);
+  }
   result.timings.rivers_ms = ms_since(start);
   return result;
 }

@@ -1,28 +1,30 @@
-// terrain-cli's work: terrain, rain, drainage, rivers, timed, with progress.
+// terrain-cli's work: terrain, rain, hydrology, rivers, timed, with progress.
 //
-// terrain (island_terrain or diamond_square) -> the rain (a terrain::Rain run in chunks, so
-// progress can be shown; the same drops as terrain::eroded) -> terrain::Drainage of the
-// eroded field (sketch routing adds wander_ripple(seed, W, H), flood routing nothing) ->
-// Strahler orders and river counts with --min-flow.
+// terrain (grow_ground: the island or the diamond-square island) -> the rain (a terrain::Rain
+// run in chunks, so progress can be shown; the same drops as terrain::eroded) ->
+// terrain::Hydrology of the eroded field: the drainage (sketch routing adds
+// wander_ripple(seed, W, H), flood routing nothing), Strahler orders with --min-flow, and
+// lakes -> river and lake counts.
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "cli/options.h"
 #include "cli/progress.h"
-#include "core/drainage.h"
 #include "core/heightfield.h"
+#include "core/hydrology.h"
 #include "core/rain.h"
 
 namespace terrain::cli {
 
 // Wall-clock time of each stage, in milliseconds.
 struct Timings {
-  double terrain_ms = 0;   // making the terrain
-  double rain_ms = 0;      // all the drops
-  double drainage_ms = 0;  // the wander ripple (sketch routing), filling, routing, flow, basins
-  double rivers_ms = 0;    // Strahler orders and reaches
+  double terrain_ms = 0;  // making the terrain
+  double rain_ms = 0;     // all the drops
+  // The wander ripple (sketch routing), then the hydrology: filling, routing, flow, basins,
+  // Strahler orders and lakes.
+  double drainage_ms = 0;
+  double rivers_ms = 0;  // the reaches traced, rivers and lakes counted
 };
 
 struct RiverCounts {
@@ -33,13 +35,18 @@ struct RiverCounts {
   uint64_t basins = 0;       // outlets, one basin each
 };
 
+struct LakeCounts {
+  uint64_t lake_cells = 0;  // cells under standing water (lake depth > 0)
+  float max_depth = 0;      // the deepest lake's depth at its deepest cell, 0 with no lakes
+};
+
 struct PipelineResult {
   Heightfield original;  // as generated
   Heightfield eroded;    // after the rain
   RainStats rain;
-  Drainage drainage;  // of `eroded`
-  std::vector<uint8_t> strahler;
+  Hydrology hydrology;  // of `eroded`
   RiverCounts rivers;
+  LakeCounts lakes;
   Timings timings;
 };
 

@@ -1,10 +1,13 @@
 // summary.json (see summary.h).
 #include "cli/summary.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
+#include "core/ground.h"
+#include "core/map_view.h"
 #include "core/sketch.h"
 
 namespace terrain::cli {
@@ -13,6 +16,16 @@ namespace {
 // Milliseconds to the microsecond: finer digits are only noise.
 double rounded_ms(double ms) {
   return std::round(ms * 1000) / 1000;
+}
+
+// A float32 as the double of its shortest decimal form (0.0123 rather than the
+// 0.012299999594688416 its exact value would print as), which reads back as the same float32.
+double shortest(float value) {
+  char text[32];
+  const char* end = std::to_chars(text, text + sizeof text, value).ptr;
+  double read = 0;
+  std::from_chars(text, end, read);
+  return read;
 }
 
 }  // namespace
@@ -60,6 +73,8 @@ std::string summary_json(const Options& options, const PipelineResult& result, d
   counts["max_strahler_order"] = result.rivers.max_order;
   counts["max_flow"] = result.rivers.max_flow;
   counts["basins"] = result.rivers.basins;
+  counts["lake_cells"] = result.lakes.lake_cells;
+  counts["max_lake_depth"] = shortest(result.lakes.max_depth);
 
   const Timings& t = result.timings;
   nlohmann::ordered_json& timings = json["timings"];
@@ -87,6 +102,9 @@ std::string summary_json(const Options& options, const PipelineResult& result, d
   files["basins.npy"] = "int32 (height, width): the basin (outlet number) of each cell";
   files["strahler.npy"] =
       "uint8 (height, width): Strahler order of river cells (flow >= min_flow), 0 elsewhere";
+  files["lakes.npy"] =
+      "float32 (height, width): lake depth, how far the flat fill of the eroded field's closed "
+      "hollows lies above it (sea cells and the map's edge are never lakes), 0 elsewhere";
 
   // Two spaces a level and a final newline, as a text file should end. Every string here is
   // the program's own ASCII, so dump() has no invalid UTF-8 to refuse.

@@ -1,5 +1,6 @@
 // terrain-cli end to end, through the built program: the files it writes (names, dtypes,
-// shapes), bit-for-bit agreement with the sketch for seed 42, repeatability, summary.json,
+// shapes), bit-for-bit agreement with the sketch for seed 42, the Strahler orders and lakes
+// the core works out from the files' own grids, repeatability, summary.json,
 // and that every kind of bad input exits 2 with one line naming the flag or path and leaves
 // the disk exactly as it was.
 //
@@ -13,6 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "core/heightfield.h"
+#include "core/hydrology.h"
+#include "core/river_network.h"
+#include "core/sketch.h"
 #include "io/atomic_file.h"
 #include "io/npy.h"
 #include "io_test_support.h"
@@ -32,7 +37,7 @@ using testing::whole;
 
 const std::vector<std::string> kFiles = {"original.npy", "eroded.npy",     "filled.npy",
                                          "flow.npy",     "downstream.npy", "basins.npy",
-                                         "strahler.npy", "summary.json"};
+                                         "strahler.npy", "lakes.npy",      "summary.json"};
 
 class Cli : public ::testing::Test {
  protected:
@@ -68,12 +73,15 @@ std::string summary_without_timings(const fs::path& dir) {
 // The run ended normally, quietly, saying where its files went.
 void expect_success(const CliRun& run, const fs::path& out) {
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(run.out, "wrote 8 files to " + out.string() + "\n");
+  EXPECT_EQ(run.out, "wrote 9 files to " + out.string() + "\n");
 }
 
 // Every cell drains into a cell of the same basin with more flow, or is an outlet; the
-// outlets' flows add up to the cell count; Strahler order is set exactly on river cells.
-void expect_consistent_drainage(const fs::path& out, int h, int w, uint32_t min_flow) {
+// outlets' flows add up to the cell count; Strahler order is set exactly on river cells, and
+// is the river network's order of the written flow and downstream; the lakes are the core's
+// of the written eroded field, and never in the sea. Returns how many lake cells there are.
+std::size_t expect_consistent_drainage(const fs::path& out, int h, int w, uint32_t min_flow,
+                                       double sea_level = sketch::sea_level.initial) {
   const auto flow = load<uint32_t>(out, "flow.npy", h, w);
   const auto downstream = load<int32_t>(out, "downstream.npy", h, w);
   const auto basins = load<int32_t>(out, "basins.npy", h, w);
@@ -92,6 +100,27 @@ void expect_consistent_drainage(const fs::path& out, int h, int w, uint32_t min_
   }
   EXPECT_EQ(bad, 0u);
   EXPECT_EQ(outlet_flow, static_cast<uint64_t>(n));
+  EXPECT_EQ(strahler, strahler_orders(DrainageGraph{w, downstream, flow}, min_flow));
+
+  const auto eroded = load<float>(out, "eroded.npy", h, w);
+  const auto lakes = load<float>(out, "lakes.npy", h, w);
+  std::vector<float> expected(eroded.size());
+  FloodResult fill;
+  FloodWorkspace work;
+  lake_depths(Heightfield(w, h, eroded), sea_level, expected, fill, work);
+  EXPECT_EQ(testing::bit_differences(lakes, expected), 0u);
+  std::size_t lake_cells = 0, wet_sea = 0;
+  float deepest = 0;
+  for (std::size_t c = 0; c < eroded.size(); c++) {
+    wet_sea += eroded[c] < sea_level && lakes[c] != 0.0f;
+    lake_cells += lakes[c] > 0;
+    deepest = std::max(deepest, lakes[c]);
+  }
+  EXPECT_EQ(wet_sea, 0u);
+  const Json counts = load_summary(out).at("counts");
+  EXPECT_EQ(whole(counts.at("lake_cells")), lake_cells);
+  EXPECT_EQ(static_cast<float>(counts.at("max_lake_depth").get<double>()), deepest);
+  return lake_cells;
 }
 
 // --- --help --------------------------------------------------------------------------------
@@ -141,8 +170,9 @@ Writes into DIR (created if needed), each file whole or not at all:
   downstream.npy  int32   (H, W)  index y*W+x of the cell each drains into, -1 at outlets
   basins.npy      int32   (H, W)  which outlet each cell's water reaches
   strahler.npy    uint8   (H, W)  Strahler order of the river cells, 0 elsewhere
+  lakes.npy       float32 (H, W)  depth of standing water in closed hollows, 0 elsewhere
   summary.json                    the inputs, counts and timings
-Flow, downstream, basins and Strahler orders are those of the eroded terrain.
+Flow, downstream, basins, Strahler orders and lakes are those of the eroded terrain.
 
 Options:
   --seed N            seed of the terrain, the rain and the rivers' wander
@@ -175,7 +205,7 @@ Options:
                       default sketch; sketch or flood
   --min-flow F        cells draining through a cell for it to count as river
                       default 250; whole number 1..4294967295
-  --out DIR           directory to write the 8 files into, created if needed
+  --out DIR           directory to write the 9 files into, created if needed
                       required; a directory path
   --force             replace output files that already exist, each atomically
                       default off: refuse if any exists
@@ -201,7 +231,7 @@ be written, with nothing written; 1 an unexpected failure.
 
 // --- Runs that work ------------------------------------------------------------------------
 
-TEST_F(Cli, SmallRunWritesAllEightFilesWithTheirDtypesAndShapesQuietly) {
+TEST_F(Cli, SmallRunWritesAllNineFilesWithTheirDtypesAndShapesQuietly) {
   const fs::path out = dir("small");
   const CliRun result =
       run({"--drops", "2000", "--width", "96", "--height", "64", "--out", out.string()});
@@ -219,7 +249,7 @@ TEST_F(Cli, SmallRunWritesAllEightFilesWithTheirDtypesAndShapesQuietly) {
       {"original.npy", io::NpyDtype::float32}, {"eroded.npy", io::NpyDtype::float32},
       {"filled.npy", io::NpyDtype::float32},   {"flow.npy", io::NpyDtype::uint32},
       {"downstream.npy", io::NpyDtype::int32}, {"basins.npy", io::NpyDtype::int32},
-      {"strahler.npy", io::NpyDtype::uint8}};
+      {"strahler.npy", io::NpyDtype::uint8},   {"lakes.npy", io::NpyDtype::float32}};
   for (const auto& [name, dtype] : dtypes) {
     const io::NpyArray array = io::read_npy(out / name);
     EXPECT_EQ(array.dtype, dtype) << name;
@@ -266,7 +296,13 @@ TEST_F(Cli, SummaryEchoesTheInputsAndCountsWhatHappened) {
             static_cast<uint64_t>(
                 std::count_if(flow.begin(), flow.end(), [](uint32_t f) { return f >= 50; })));
   EXPECT_EQ(whole(counts.at("max_flow")), *std::max_element(flow.begin(), flow.end()));
-  expect_consistent_drainage(out, 80, 100, 50);
+  expect_consistent_drainage(out, 80, 100, 50, 0.3);
+
+  // "files" describes every grid written, in the order written.
+  std::vector<std::string> described;
+  for (const auto& item : summary.at("files").items()) described.push_back(item.key());
+  described.push_back("summary.json");
+  EXPECT_EQ(described, kFiles);
 
   for (const char* timing :
        {"terrain_ms", "rain_ms", "drops_per_s", "drainage_ms", "rivers_ms", "total_ms"}) {
@@ -350,6 +386,8 @@ TEST_F(Cli, FloodRoutingAddsNoRippleAndSketchRoutingDoes) {
   EXPECT_GT(sketch_below, 1000u);
   EXPECT_EQ(load_summary(dir("flood")).at("inputs").at("routing").get<std::string>(), "flood");
   expect_consistent_drainage(dir("flood"), 180, 320, 250);
+  // Lakes are the ground's, whatever way the rivers are routed.
+  EXPECT_EQ(io::read_file(dir("flood") / "lakes.npy"), io::read_file(dir("sketch") / "lakes.npy"));
 }
 
 // --- The sketch's reference grids ----------------------------------------------------------
@@ -396,7 +434,8 @@ TEST_F(Cli, DefaultRunMatchesTheSketchsWaterDownstreamAndFilledSurface) {
   std::transform(flow.begin(), flow.end(), water.begin(),
                  [](uint32_t f) { return static_cast<float>(f); });
   EXPECT_EQ(testing::bit_differences(water, testing::read_reference<float>("water.f32")), 0u);
-  expect_consistent_drainage(out, 180, 320, 250);
+  // The sketch's rain leaves hollows on the island, and the lakes fill them.
+  EXPECT_GT(expect_consistent_drainage(out, 180, 320, 250), 0u);
 
   const Json expected = testing::read_json(testing::reference_path("summary.json"));
   const Json summary = load_summary(out);
@@ -667,7 +706,7 @@ INSTANTIATE_TEST_SUITE_P(
                      "--terrain-scale only applies to --generator island (the generator is "
                      "diamond-square)"},
         // 16. No --out (checked last).
-        ExactMessage{{}, "--out DIR is required (the directory to write the 8 files into)"},
+        ExactMessage{{}, "--out DIR is required (the directory to write the 9 files into)"},
         ExactMessage{{"--roughness", "0.5", "--seed", "3"},
                      "--roughness only applies to --generator diamond-square (the generator is "
                      "island)"}));
@@ -696,14 +735,14 @@ TEST_F(Cli, ForceReplacesExistingOutputFilesAndLeavesOthersAlone) {
   const CliRun result = run({"--drops", "100", "--force", "--out", out.string()});
   expect_success(result, out);
   const auto after = listing(out);
-  EXPECT_EQ(after.size(), 9u);  // the 8 files and notes.txt: no temporaries
+  EXPECT_EQ(after.size(), 10u);  // the 9 files and notes.txt: no temporaries
   EXPECT_EQ(io::read_file(out / "notes.txt"), "not ours");
   EXPECT_NO_THROW(load<uint32_t>(out, "flow.npy", 180, 320));
   EXPECT_NO_THROW(load_summary(out).at("counts"));
   // And again: --force over a complete previous run gives the same grids, no temporaries.
   const std::string flow = io::read_file(out / "flow.npy");
   expect_success(run({"--drops", "100", "--force", "--out", out.string()}), out);
-  EXPECT_EQ(listing(out).size(), 9u);
+  EXPECT_EQ(listing(out).size(), 10u);
   EXPECT_EQ(io::read_file(out / "flow.npy"), flow);
 }
 
@@ -711,13 +750,13 @@ TEST_F(Cli, MissingDirectoriesAreCreated) {
   const fs::path out = dir("a") / "b" / "c";
   expect_success(run({"--drops", "100", "--width", "20", "--height", "10", "--out", out.string()}),
                  out);
-  EXPECT_EQ(listing(out).size(), 8u);
+  EXPECT_EQ(listing(out).size(), 9u);
   // A trailing slash names the same directory.
   const std::string slashed = dir("d").string() + "/";
   const CliRun result =
       run({"--drops", "100", "--width", "20", "--height", "10", "--out", slashed});
   EXPECT_EQ(result.status, 0) << result.err;
-  EXPECT_EQ(listing(dir("d")).size(), 8u);
+  EXPECT_EQ(listing(dir("d")).size(), 9u);
 }
 
 TEST_F(Cli, AnOutputPathUnderARegularFileIsRefused) {

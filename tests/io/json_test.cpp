@@ -58,15 +58,16 @@ TEST_F(SummaryJson, MembersComeInTheirDocumentedOrder) {
   EXPECT_EQ(keys(island.at("counts")),
             (std::vector<std::string>{"drops", "total_steps", "mean_steps_per_drop", "drops_ended",
                                       "river_cells", "river_reaches", "max_strahler_order",
-                                      "max_flow", "basins"}));
+                                      "max_flow", "basins", "lake_cells", "max_lake_depth"}));
   EXPECT_EQ(keys(island.at("counts").at("drops_ended")),
             (std::vector<std::string>{"flat", "off_map", "sea", "max_steps"}));
   EXPECT_EQ(keys(island.at("timings")),
             (std::vector<std::string>{"terrain_ms", "rain_ms", "drops_per_s", "drainage_ms",
                                       "rivers_ms", "total_ms"}));
-  EXPECT_EQ(keys(island.at("files")),
-            (std::vector<std::string>{"original.npy", "eroded.npy", "filled.npy", "flow.npy",
-                                      "downstream.npy", "basins.npy", "strahler.npy"}));
+  EXPECT_EQ(
+      keys(island.at("files")),
+      (std::vector<std::string>{"original.npy", "eroded.npy", "filled.npy", "flow.npy",
+                                "downstream.npy", "basins.npy", "strahler.npy", "lakes.npy"}));
 
   std::vector<std::string> diamond_square = small;
   diamond_square.insert(diamond_square.end(), {"--generator", "diamond-square"});
@@ -96,7 +97,7 @@ TEST_F(SummaryJson, CountsAndWholeSettingsAreWholeNumbers) {
   }
   const Json& counts = summary.at("counts");
   for (const char* name : {"drops", "total_steps", "river_cells", "river_reaches",
-                           "max_strahler_order", "max_flow", "basins"}) {
+                           "max_strahler_order", "max_flow", "basins", "lake_cells"}) {
     EXPECT_TRUE(counts.at(name).is_number_unsigned()) << name << ": " << counts.at(name);
   }
   for (const auto& [name, value] : counts.at("drops_ended").items()) {
@@ -105,6 +106,7 @@ TEST_F(SummaryJson, CountsAndWholeSettingsAreWholeNumbers) {
   EXPECT_TRUE(summary.at("timings").at("drops_per_s").is_number_unsigned())
       << summary.at("timings").at("drops_per_s");
   EXPECT_TRUE(counts.at("mean_steps_per_drop").is_number_float());
+  EXPECT_TRUE(counts.at("max_lake_depth").is_number_float());
 }
 
 // Each real setting is written so that it reads back as the very double its text on the
