@@ -11,6 +11,7 @@
 #include <epoxy/gl.h>
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +26,7 @@
 #include "app/keys.h"
 #include "io/png.h"
 #include "io/snapshot_file.h"
+#include "session/cell_readout.h"
 #include "session/controls.h"
 
 namespace terrain::app {
@@ -54,6 +56,11 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   using namespace session;
   std::vector<Command> commands;
   commands.push_back(UiCommand{SetScheme{scheme_index(options.scheme)}});
+  // The ground's generator and its setting, then the seed grows that ground.
+  if (options.generator) commands.push_back(MapCommand{SetGenerator{*options.generator}});
+  if (options.roughness) commands.push_back(MapCommand{SetRoughness{*options.roughness}});
+  if (options.terrain_scale)
+    commands.push_back(MapCommand{SetTerrainScale{*options.terrain_scale}});
   if (options.seed) commands.push_back(MapCommand{SetSeed{*options.seed}});
   if (options.drops_per_frame)
     commands.push_back(MapCommand{SetDropsPerFrame{*options.drops_per_frame}});
@@ -61,6 +68,11 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.show_original) commands.push_back(ViewCommand{ShowOriginal{true}});
   if (options.hide_rivers) commands.push_back(ViewCommand{ShowRivers{false}});
   if (options.debug) commands.push_back(ViewCommand{SetDebugMode{true}});
+  if (options.view) commands.push_back(ViewCommand{SetView{*options.view}});
+  if (options.lakes) commands.push_back(ViewCommand{ShowLakes{true}});
+  if (options.rivers_by) commands.push_back(ViewCommand{SetRiversBy{*options.rivers_by}});
+  if (options.min_flow) commands.push_back(ViewCommand{SetMinFlow{*options.min_flow}});
+  if (options.routing) commands.push_back(ViewCommand{SetRouting{*options.routing}});
   if (options.drops > 0) commands.push_back(MapCommand{RainDrops{options.drops}});
   return commands;
 }
@@ -189,6 +201,9 @@ void App::events() {
     have_event = SDL_PollEvent(&event) != 0;
   }
 
+  // The cell under the mouse, for the readout (none while the mouse is over the panel).
+  ui_.hover = hovered_cell();
+
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();
   ImGui_ImplOpenGL3_NewFrame();
@@ -196,6 +211,17 @@ void App::events() {
   ImGui::NewFrame();
   ui_.fullscreen = window_.fullscreen();
   draw_panel(model_, ui_, stats_, pending_);
+  draw_readout(model_, ui_);
+  if (report_layout_ && ui_.hover &&
+      (!reported_hover_ || reported_hover_->x != ui_.hover->x ||
+       reported_hover_->y != ui_.hover->y)) {
+    // For the GUI tests: what the readout shows, as --probe prints it.
+    std::printf(
+        "readout %s\n",
+        session::readout_json(session::read_cell(model_, ui_.hover->x, ui_.hover->y)).c_str());
+    std::fflush(stdout);
+  }
+  reported_hover_ = ui_.hover;
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
 
@@ -369,6 +395,34 @@ void App::report() {
   }
 }
 
+std::optional<session::CellPosition> App::hovered_cell() const {
+  int mx = 0;
+  int my = 0;
+  const uint32_t buttons = SDL_GetMouseState(&mx, &my);
+  (void)buttons;
+  if (ImGui::GetIO().WantCaptureMouse ||
+      !(SDL_GetWindowFlags(window_.sdl()) & SDL_WINDOW_MOUSE_FOCUS)) {
+    return std::nullopt;
+  }
+  int ww = 0;
+  int wh = 0;
+  int pw = 0;
+  int ph = 0;
+  SDL_GetWindowSize(window_.sdl(), &ww, &wh);
+  window_.drawable_size(pw, ph);
+  if (ww <= 0 || wh <= 0 || pw <= 0 || ph <= 0) return std::nullopt;
+  // Window points to drawable pixels, then to the nearest grid point of the sketch's viewport
+  // (each cell's colour is centred on its grid point).
+  const double px = (mx + 0.5) * pw / ww;
+  const double py = (my + 0.5) * ph / wh;
+  const Heightfield& terrain = model_.terrain();
+  const Frame view = Frame::viewport(pw, ph, terrain.width(), terrain.height());
+  const auto x = static_cast<int>(std::floor((px - view.left) / view.scale_x + 0.5));
+  const auto y = static_cast<int>(std::floor((py - view.top) / view.scale_y + 0.5));
+  if (!terrain.contains(x, y)) return std::nullopt;
+  return session::CellPosition{x, y};
+}
+
 render::MapInputs App::map_inputs() const {
   render::MapInputs in;
   const session::Settings& s = model_.settings();
@@ -381,6 +435,12 @@ render::MapInputs App::map_inputs() const {
   in.debug = s.debug_mode;
   in.routes = &model_.rain();
   in.drops = model_.drops();
+  in.view = s.view;
+  in.show_lakes = s.show_lakes;
+  in.rivers_by = s.rivers_by;
+  in.min_flow = s.min_flow;
+  in.hydrology = &model_.hydrology();
+  in.ground_version = model_.ground_version();
   return in;
 }
 
@@ -428,6 +488,13 @@ int App::finish() {
       std::fprintf(stderr, "terrain-sandbox: --cells: %s\n", e.what());
       exit_code = 1;
     }
+  }
+  if (!options_.probes.empty()) {
+    // One JSON line per probe, as terrain-cli would write the cell for this map.
+    for (const session::CellReadout& cell : session::probe_cells(model_, options_.probes)) {
+      std::printf("%s\n", session::readout_json(cell).c_str());
+    }
+    std::fflush(stdout);
   }
   if (options_.stats) {
     std::printf(

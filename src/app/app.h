@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "app/panel.h"
 #include "app/window.h"
 #include "render/gl/map_renderer.h"
+#include "session/cell_readout.h"
 #include "session/live_model.h"
 
 namespace terrain::app {
@@ -57,6 +59,8 @@ class App {
   void report();
   void save_png();
   render::MapInputs map_inputs() const;
+  // The map cell under the mouse, if it is over the map and not over the panel.
+  std::optional<session::CellPosition> hovered_cell() const;
 
   AppOptions options_;
   Window window_;
@@ -85,6 +89,7 @@ class App {
   // What was last reported on stdout.
   uint32_t reported_seed_ = 0;
   bool reported_playing_ = false;
+  std::optional<session::CellPosition> reported_hover_;
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
   double rain_ms_ = 0;
   double rivers_ms_ = 0;

@@ -19,12 +19,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
+#include "core/number_text.h"
 #include "render/geometry/color_scheme.h"
 #include "session/controls.h"
 #include "session/settings.h"
@@ -69,6 +71,18 @@ std::string scheme_keys(std::string_view separator, std::string_view last,
     if (schemes[i].key == marked) text += " (default)";
   }
   return text;
+}
+
+// A finite real number in [lo, hi], the entire text and nothing else.
+std::optional<double> real(std::string_view text, double lo, double hi) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  if (text.empty() || text[0] == '+') return std::nullopt;
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value < lo || value > hi) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 // --screenshot and --cells: a new file in a folder that exists.
@@ -133,6 +147,60 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   add_switch("--original", options.show_original);
   add_switch("--no-rivers", options.hide_rivers);
   add_switch("--debug", options.debug);
+  add_switch("--lakes", options.lakes);
+  add_value("--view", [&](const std::string& value) {
+    options.view = parse_map_view(value);
+    if (!options.view) fail("--view: '" + value + "' is not map, basins or flow");
+  });
+  add_value("--rivers-by", [&](const std::string& value) {
+    options.rivers_by = parse_rivers_by(value);
+    if (!options.rivers_by) fail("--rivers-by: '" + value + "' is not flow or order");
+  });
+  add_value("--min-flow", [&](const std::string& value) {
+    options.min_flow = whole<int>(value, 1, session::kMinFlowMax);
+    if (!options.min_flow) {
+      fail("--min-flow: '" + value + "' is not a whole number 1.." +
+           std::to_string(session::kMinFlowMax));
+    }
+  });
+  add_value("--routing", [&](const std::string& value) {
+    options.routing = parse_routing(value);
+    if (!options.routing) fail("--routing: '" + value + "' is not sketch or flood");
+  });
+  add_value("--generator", [&](const std::string& value) {
+    options.generator = parse_generator(value);
+    if (!options.generator) fail("--generator: '" + value + "' is not island or diamond-square");
+  });
+  add_value("--roughness", [&](const std::string& value) {
+    options.roughness = real(value, session::kRoughness.min, session::kRoughness.max);
+    if (!options.roughness) {
+      fail("--roughness: '" + value + "' is not a number " + number_text(session::kRoughness.min) +
+           ".." + number_text(session::kRoughness.max));
+    }
+  });
+  add_value("--terrain-scale", [&](const std::string& value) {
+    options.terrain_scale = real(value, sketch::terrain_scale.min, sketch::terrain_scale.max);
+    if (!options.terrain_scale) {
+      fail("--terrain-scale: '" + value + "' is not a number " +
+           number_text(sketch::terrain_scale.min) + ".." + number_text(sketch::terrain_scale.max));
+    }
+  });
+  add_value("--probe", [&](const std::string& value) {
+    const std::string_view text = value;
+    const auto comma = text.find(',');
+    const auto x = comma == std::string_view::npos
+                       ? std::nullopt
+                       : whole<int>(text.substr(0, comma), 0, sketch::COLS - 1);
+    const auto y = comma == std::string_view::npos
+                       ? std::nullopt
+                       : whole<int>(text.substr(comma + 1), 0, sketch::ROWS - 1);
+    if (!x || !y) {
+      fail("--probe: '" + value + "' is not X,Y with X a column 0.." +
+           std::to_string(sketch::COLS - 1) + " and Y a row 0.." +
+           std::to_string(sketch::ROWS - 1));
+    }
+    options.probes.push_back({*x, *y});
+  });
   add_value("--seed", [&](const std::string& value) {
     const auto seed = session::parse_seed(value, nullptr);
     if (!seed) fail("--seed: '" + value + "' is not a whole number 0..4294967295");
@@ -205,6 +273,14 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   if (!options.cells.empty() && !options.frames) {
     fail("--cells: needs --frames N (the cells are read after the last frame)");
   }
+  // As terrain-cli: a generator's own setting belongs to it alone.
+  const Generator generator = options.generator.value_or(Generator::island);
+  if (options.roughness && generator != Generator::diamond_square) {
+    fail("--roughness: applies to --generator diamond-square only");
+  }
+  if (options.terrain_scale && generator != Generator::island) {
+    fail("--terrain-scale: applies to --generator island only");
+  }
 }
 
 }  // namespace
@@ -215,7 +291,10 @@ std::string app_usage() {
 Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drops N]
                        [--drops-per-frame N] [--frames N] [--screenshot PATH] [--cells PATH]
                        [--save-folder DIR] [--original] [--no-rivers] [--debug]
-                       [--stats] [--help]
+                       [--view map|basins|flow] [--lakes] [--rivers-by flow|order]
+                       [--min-flow N] [--routing sketch|flood]
+                       [--generator island|diamond-square] [--roughness R]
+                       [--terrain-scale T] [--probe X,Y ...] [--stats] [--help]
 
   --seed N             the map's seed, a whole number 0..4294967295 (default: random)
   --scheme KEY         )" +
@@ -234,13 +313,28 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
   --original           start showing the original terrain (before any rain)
   --no-rivers          start with the rivers hidden
   --debug              start in debug mode (the latest drops' routes and the count)
+  --view NAME          map (the sketch's), basins (each basin in its own tone) or flow (the
+                       flow on a log scale as a red field); default map
+  --lakes              show the lakes: standing water where the hollows of the ground fill
+  --rivers-by NAME     stroke rivers by flow (the sketch's six classes) or by order
+                       (Strahler's, 0.7 + 0.9 x order wide); default flow
+  --min-flow N         cells draining through a cell for it to be river, 1..57600 (default
+                       250, the sketch's)
+  --routing NAME       sketch (steepest descent over the filled ground and its ripple) or
+                       flood (through filled hollows along the flood's links); default sketch
+  --generator NAME     island (the sketch's noise island) or diamond-square; default island
+  --roughness R        diamond-square only: 0.3..0.9 (default 0.55)
+  --terrain-scale T    island only: 0.004..0.03 (default 0.012)
+  --probe X,Y          at exit print one JSON line for the cell at column X (0..319), row Y
+                       (0..179, 0 at the top): x, y, height, original, flow, strahler, basin,
+                       lake_depth, as terrain-cli writes them; may be given many times
   --stats              at exit print the median CPU milliseconds per frame for the rain,
                        rivers, contours and drawing
   --help               print this and exit
 
 Keys (not while typing in a field): Space play/pause, R restart, N new seed, S save PNG,
 F11 or F fullscreen, Esc leave fullscreen, W rivers, O original terrain, D debug mode,
-1-5 colour scheme, H hide the panel.
+V next view, L lakes, T rivers by order, 1-5 colour scheme, H hide the panel.
 )";
 }
 

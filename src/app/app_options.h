@@ -4,6 +4,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "core/drainage.h"
+#include "core/ground.h"
+#include "core/map_view.h"
+#include "session/cell_readout.h"
 
 namespace terrain::app {
 
@@ -23,6 +29,16 @@ struct AppOptions {
   bool show_original = false;  // --original: start showing the terrain before any rain
   bool hide_rivers = false;    // --no-rivers: start with rivers hidden
   bool debug = false;          // --debug: start in debug mode
+  // The "Drainage" API documentation's views and rivers, and the ground's generator.
+  std::optional<MapView> view;                // --view map|basins|flow
+  bool lakes = false;                         // --lakes: show the lakes
+  std::optional<RiversBy> rivers_by;          // --rivers-by flow|order
+  std::optional<int> min_flow;                // --min-flow N: 1..kMinFlowMax
+  std::optional<Routing> routing;             // --routing sketch|flood
+  std::optional<Generator> generator;         // --generator island|diamond-square
+  std::optional<double> roughness;            // --roughness R: diamond-square only
+  std::optional<double> terrain_scale;        // --terrain-scale T: island only
+  std::vector<session::CellPosition> probes;  // --probe X,Y (repeatable): printed at exit
   bool help = false;
 };
 

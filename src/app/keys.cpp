@@ -29,6 +29,16 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
       return ViewCommand{SetDebugMode{!settings.debug_mode}};
     case SDLK_h:
       return UiCommand{TogglePanel{}};
+    case SDLK_v: {
+      // The views in turn: map, basins, flow, and round again.
+      const auto next = (static_cast<std::size_t>(settings.view) + 1) % kMapViews.size();
+      return ViewCommand{SetView{kMapViews[next]}};
+    }
+    case SDLK_l:
+      return ViewCommand{ShowLakes{!settings.show_lakes}};
+    case SDLK_t:
+      return ViewCommand{
+          SetRiversBy{settings.rivers_by == RiversBy::flow ? RiversBy::order : RiversBy::flow}};
     default:
       break;
   }

@@ -3,6 +3,7 @@
 //   Space play / pause     R restart          N new seed         S save PNG
 //   F11, F fullscreen      Esc leave it       W show rivers      O show original terrain
 //   D debug mode           1-5 colour scheme  H hide / show the panel
+//   V next view (map, basins, flow)           L show lakes       T rivers by Strahler order
 // (The app ignores them while a text field has the keyboard.)
 #pragma once
 
@@ -30,6 +31,9 @@ inline constexpr const char* kKeyHelp =
     "W      show rivers\n"
     "O      show original terrain\n"
     "D      debug mode\n"
+    "V      next view: map, basins, flow\n"
+    "L      show lakes\n"
+    "T      rivers by Strahler order\n"
     "1-5    colour scheme\n"
     "H      hide / show this panel\n"
     "(not while typing in a field)";

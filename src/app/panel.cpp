@@ -2,9 +2,12 @@
 //   1. actions: play/pause, restart, new seed, save PNG, fullscreen
 //   2. seed field and its message; the rain's progress towards RAIN_TARGET
 //   3. the sketch's sliders, each snapped to its step as the web page reads it
-//   4. colour scheme, show rivers / original terrain / debug mode
-//   5. save folder and the last save's message
-//   6. frame times; keyboard shortcuts
+//   4. the ground: its generator, and the generator's own setting
+//   5. colour scheme, the view, show rivers / lakes / original terrain / debug mode
+//   6. the rivers the "Drainage" API documentation's way: stroked by, minimum flow, routing
+//   7. save folder and the last save's message
+//   8. frame times; keyboard shortcuts
+// And the cell readout, a window of its own at the map's corner.
 #include "app/panel.h"
 
 #include <imgui.h>
@@ -50,6 +53,38 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
 }
 
 }  // namespace
+
+void draw_readout(const LiveModel& model, const UiState& ui) {
+  if (!ui.hover) return;
+  const session::CellReadout c = session::read_cell(model, ui.hover->x, ui.hover->y);
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10,
+                                 viewport->WorkPos.y + viewport->WorkSize.y - 10),
+                          ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_NoInputs;
+  ImGui::Begin("Cell", nullptr, flags);
+  ImGui::Text("Cell %d, %d", c.x, c.y);
+  ImGui::Text("Height    %.4f", static_cast<double>(c.height));
+  ImGui::Text("Original  %.4f", static_cast<double>(c.original));
+  ImGui::Text("Change    %+.4f", static_cast<double>(c.height) - static_cast<double>(c.original));
+  ImGui::Text("Flow      %u cells", c.flow);
+  if (c.strahler > 0) {
+    ImGui::Text("Strahler  %d", c.strahler);
+  } else {
+    ImGui::TextDisabled("Strahler  - (not river)");
+  }
+  ImGui::Text("Basin     %d", c.basin);
+  if (c.lake_depth > 0) {
+    ImGui::Text("Lake      %.4f deep", static_cast<double>(c.lake_depth));
+  } else {
+    ImGui::TextDisabled("Lake      none");
+  }
+  ImGui::End();
+}
 
 void show_seed(UiState& ui, uint32_t seed) {
   std::snprintf(ui.seed_text, sizeof ui.seed_text, "%u", seed);
@@ -137,11 +172,24 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
     ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
   }
-  v = s.terrain_scale;
-  if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
-    ask(MapCommand{SetTerrainScale{v}});
 
-  // 4. Scheme and toggles
+  // 4. The ground: only the chosen generator's own setting is shown.
+  ImGui::Separator();
+  int generator = s.generator == Generator::island ? 0 : 1;
+  const char* generators[] = {"Noise island (the sketch's)", "Diamond-square"};
+  if (ImGui::Combo("Ground", &generator, generators, 2)) {
+    ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
+  }
+  if (s.generator == Generator::island) {
+    v = s.terrain_scale;
+    if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
+      ask(MapCommand{SetTerrainScale{v}});
+  } else {
+    v = s.roughness;
+    if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
+  }
+
+  // 5. Scheme, view and toggles
   ImGui::Separator();
   const auto schemes = render::color_schemes();
   const char* current = schemes[static_cast<std::size_t>(ui.scheme)].label.c_str();
@@ -154,14 +202,49 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
     }
     ImGui::EndCombo();
   }
+  int view = static_cast<int>(s.view);
+  const char* views[] = {"Map", "Basins", "Flow"};
+  if (ImGui::Combo("View", &view, views, 3)) {
+    ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
+  }
   bool on = s.show_rivers;
   if (ImGui::Checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
+  ImGui::SameLine();
+  on = s.show_lakes;
+  if (ImGui::Checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
   on = s.show_original;
   if (ImGui::Checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
   on = s.debug_mode;
   if (ImGui::Checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
 
-  // 5. Saving
+  // 6. Rivers the "Drainage" API documentation's way
+  ImGui::Separator();
+  int by = s.rivers_by == RiversBy::flow ? 0 : 1;
+  ImGui::TextUnformatted("Rivers by");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Strahler order", &by, 1)) ask(ViewCommand{SetRiversBy{RiversBy::order}});
+  int min_flow = s.min_flow;
+  // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
+  ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
+                   ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Cells draining through a cell for it to be river (the sketch's: 250).\n"
+        "Ctrl+click to type 1 to %d",
+        kMinFlowMax);
+  }
+  if (min_flow != s.min_flow && min_flow >= 1 && min_flow <= kMinFlowMax) {
+    ask(ViewCommand{SetMinFlow{min_flow}});
+  }
+  int routing = s.routing == Routing::sketch ? 0 : 1;
+  const char* routings[] = {"Sketch (steepest descent)", "Flood (through hollows)"};
+  if (ImGui::Combo("Routing", &routing, routings, 2)) {
+    ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
+  }
+
+  // 7. Saving
   ImGui::Separator();
   ImGui::SetNextItemWidth(-90);
   ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
@@ -174,7 +257,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
     ImGui::PopTextWrapPos();
   }
 
-  // 6. Frame times and keys
+  // 8. Frame times and keys
   ImGui::Separator();
   ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
   ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",

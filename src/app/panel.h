@@ -4,12 +4,14 @@
 // nothing itself and draws nothing of the map.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/command.h"
 #include "app/frame_stats.h"
 #include "render/geometry/color_scheme.h"
+#include "session/cell_readout.h"
 #include "session/live_model.h"
 
 namespace terrain::app {
@@ -29,6 +31,7 @@ struct UiState {
   bool fullscreen = false;   // the window's, for the button's label
   bool exact_relief = true;  // the relief's colours are worked out in double precision
   bool cpu_painter = false;  // the CPU paints the map pass (the GL renders in software)
+  std::optional<session::CellPosition> hover;  // the map cell under the mouse
   // Where some controls were last drawn (x, y, w, h in window pixels), for scripted tests
   // that click them (TERRAIN_SANDBOX_LAYOUT=1 prints them).
   float seed_rect[4] = {};
@@ -39,6 +42,10 @@ struct UiState {
 // Draws the panel for this frame; what the user asked for is appended to `commands`.
 void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
                 std::vector<Command>& commands);
+
+// The readout of the cell under the mouse (ui.hover), in a small window at the map's bottom
+// right corner; nothing when the mouse is not over the map.
+void draw_readout(const LiveModel& model, const UiState& ui);
 
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);

@@ -274,6 +274,54 @@ TEST(AppOptions, AllFlagsTogetherEachKeepTheirValue) {
   EXPECT_FALSE(options.help);
 }
 
+// The "Drainage" API documentation's views and rivers, the ground's generator, probes.
+TEST(AppOptions, DrainageFlagsTakeTheirWords) {
+  EXPECT_EQ(good({"--view", "map"}).view, MapView::map);
+  EXPECT_EQ(good({"--view", "flow"}).view, MapView::flow);
+  EXPECT_EQ(good({"--rivers-by", "flow"}).rivers_by, RiversBy::flow);
+  EXPECT_EQ(good({"--routing", "sketch"}).routing, Routing::sketch);
+  EXPECT_EQ(good({"--min-flow", "1"}).min_flow, 1);
+  EXPECT_EQ(good({"--min-flow", "57600"}).min_flow, 57600);
+  EXPECT_EQ(good({"--generator", "island"}).generator, Generator::island);
+  EXPECT_EQ(good({"--generator", "diamond-square", "--roughness", "0.3"}).roughness, 0.3);
+  EXPECT_EQ(good({"--generator", "diamond-square", "--roughness", "0.9"}).roughness, 0.9);
+  EXPECT_EQ(good({"--terrain-scale", "0.004"}).terrain_scale, 0.004);
+  const AppOptions probes = good({"--probe", "0,0", "--probe", "319,179", "--probe", "5,6"});
+  ASSERT_EQ(probes.probes.size(), 3u);  // repeatable: every one kept, in order
+  EXPECT_EQ(probes.probes[1].x, 319);
+  EXPECT_EQ(probes.probes[1].y, 179);
+  EXPECT_EQ(probes.probes[2].x, 5);
+  const AppOptions none = good({});
+  EXPECT_FALSE(none.view || none.rivers_by || none.min_flow || none.routing || none.generator ||
+               none.roughness || none.terrain_scale || none.lakes || !none.probes.empty());
+}
+
+TEST(AppOptions, BadDrainageFlagsAreRefusedNamingTheFlagAndWhatIsAllowed) {
+  expect_messages({
+      {{"--view", "relief"}, "--view: 'relief' is not map, basins or flow"},
+      {{"--rivers-by", "size"}, "--rivers-by: 'size' is not flow or order"},
+      {{"--routing", "d8"}, "--routing: 'd8' is not sketch or flood"},
+      {{"--min-flow", "0"}, "--min-flow: '0' is not a whole number 1..57600"},
+      {{"--min-flow", "57601"}, "--min-flow: '57601' is not a whole number 1..57600"},
+      {{"--min-flow", "2.5"}, "--min-flow: '2.5' is not a whole number 1..57600"},
+      {{"--generator", "perlin"}, "--generator: 'perlin' is not island or diamond-square"},
+      {{"--generator", "diamond-square", "--roughness", "0.95"},
+       "--roughness: '0.95' is not a number 0.3..0.9"},
+      {{"--generator", "diamond-square", "--roughness", "nan"},
+       "--roughness: 'nan' is not a number 0.3..0.9"},
+      {{"--roughness", "0.5"}, "--roughness: applies to --generator diamond-square only"},
+      {{"--generator", "diamond-square", "--terrain-scale", "0.01"},
+       "--terrain-scale: applies to --generator island only"},
+      {{"--terrain-scale", "0.5"}, "--terrain-scale: '0.5' is not a number 0.004..0.03"},
+      {{"--probe", "320,0"},
+       "--probe: '320,0' is not X,Y with X a column 0..319 and Y a row 0..179"},
+      {{"--probe", "1,180"},
+       "--probe: '1,180' is not X,Y with X a column 0..319 and Y a row 0..179"},
+      {{"--probe", "1"}, "--probe: '1' is not X,Y with X a column 0..319 and Y a row 0..179"},
+      {{"--probe", "-1,2"}, "--probe: '-1,2' is not X,Y with X a column 0..319 and Y a row 0..179"},
+  });
+}
+
 // --- Repeated flags and --help ------------------------------------------------------------
 
 TEST(AppOptions, AFlagGivenTwiceKeepsItsLastValue) {
@@ -579,6 +627,28 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--debug", {{"--debug"}, [](const AppOptions& o) { return o.debug; }}},
       {"--stats", {{"--stats"}, [](const AppOptions& o) { return o.stats; }}},
       {"--help", {{"--help"}, [](const AppOptions& o) { return o.help; }}},
+      {"--view",
+       {{"--view", "basins"}, [](const AppOptions& o) { return o.view == MapView::basins; }}},
+      {"--lakes", {{"--lakes"}, [](const AppOptions& o) { return o.lakes; }}},
+      {"--rivers-by",
+       {{"--rivers-by", "order"},
+        [](const AppOptions& o) { return o.rivers_by == RiversBy::order; }}},
+      {"--min-flow", {{"--min-flow", "77"}, [](const AppOptions& o) { return o.min_flow == 77; }}},
+      {"--routing",
+       {{"--routing", "flood"}, [](const AppOptions& o) { return o.routing == Routing::flood; }}},
+      {"--generator",
+       {{"--generator", "diamond-square"},
+        [](const AppOptions& o) { return o.generator == Generator::diamond_square; }}},
+      {"--roughness",
+       {{"--generator", "diamond-square", "--roughness", "0.4"},
+        [](const AppOptions& o) { return o.roughness == 0.4; }}},
+      {"--terrain-scale",
+       {{"--terrain-scale", "0.02"}, [](const AppOptions& o) { return o.terrain_scale == 0.02; }}},
+      {"--probe",
+       {{"--probe", "3,4"},
+        [](const AppOptions& o) {
+          return o.probes.size() == 1 && o.probes[0].x == 3 && o.probes[0].y == 4;
+        }}},
   };
 }
 
@@ -652,7 +722,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 15u);
+  EXPECT_EQ(flags_in(described).size(), 24u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

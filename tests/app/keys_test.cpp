@@ -171,6 +171,39 @@ TEST(Keys, NumberKeysBeyondTheSchemesAndZeroDoNothing) {
   EXPECT_FALSE(press(SDLK_KP_1).has_value());
 }
 
+TEST(Keys, VStepsThroughTheViewsAndRoundAgain) {
+  session::Settings s;
+  const std::pair<MapView, MapView> steps[] = {{MapView::map, MapView::basins},
+                                               {MapView::basins, MapView::flow},
+                                               {MapView::flow, MapView::map}};
+  for (const auto& [from, to] : steps) {
+    s.view = from;
+    const auto command = command_for_key(SDLK_v, s, false, 5);
+    ASSERT_TRUE(command.has_value());
+    const auto* view = std::get_if<session::ViewCommand>(&*command);
+    ASSERT_NE(view, nullptr);
+    ASSERT_TRUE(std::holds_alternative<session::SetView>(*view));
+    EXPECT_EQ(std::get<session::SetView>(*view).view, to);
+  }
+}
+
+TEST(Keys, LShowsOrHidesLakesAndTStrokesRiversByOrderOrFlow) {
+  session::Settings s;
+  for (const bool on : {false, true}) {
+    s.show_lakes = on;
+    const auto lakes = command_for_key(SDLK_l, s, false, 5);
+    ASSERT_TRUE(lakes.has_value());
+    EXPECT_EQ(std::get<session::ShowLakes>(std::get<session::ViewCommand>(*lakes)).on, !on);
+  }
+  for (const RiversBy by : {RiversBy::flow, RiversBy::order}) {
+    s.rivers_by = by;
+    const auto t = command_for_key(SDLK_t, s, false, 5);
+    ASSERT_TRUE(t.has_value());
+    EXPECT_EQ(std::get<session::SetRiversBy>(std::get<session::ViewCommand>(*t)).by,
+              by == RiversBy::flow ? RiversBy::order : RiversBy::flow);
+  }
+}
+
 TEST(Keys, OtherKeysDoNothing) {
   for (SDL_Keycode key :
        {SDLK_a,     SDLK_b,      SDLK_c,      SDLK_e,         SDLK_q,      SDLK_x,
@@ -231,9 +264,9 @@ std::vector<SDL_Keycode> help_keys() {
 TEST(KeyHelp, ListsTheDocumentedKeys) {
   const auto keys = help_keys();
   const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
-  const std::set<SDL_Keycode> documented = {SDLK_SPACE,  SDLK_r, SDLK_n, SDLK_s, SDLK_F11, SDLK_f,
-                                            SDLK_ESCAPE, SDLK_w, SDLK_o, SDLK_d, SDLK_1,   SDLK_2,
-                                            SDLK_3,      SDLK_4, SDLK_5, SDLK_h};
+  const std::set<SDL_Keycode> documented = {
+      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s, SDLK_F11, SDLK_f, SDLK_ESCAPE, SDLK_w, SDLK_o, SDLK_d,
+      SDLK_1,     SDLK_2, SDLK_3, SDLK_4, SDLK_5,   SDLK_h, SDLK_v,      SDLK_l, SDLK_t};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "render/geometry/relief.h"
+#include "render/geometry/view_cells.h"
 #include "render/gl/gl_texture.h"
 
 namespace terrain::render {
@@ -118,7 +119,11 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   }
   if (inputs.show_rivers) {
     const auto rivers_started = std::chrono::steady_clock::now();
-    rivers_.build(*inputs.rivers, terrain.width(), view);
+    RiverStyle style;
+    style.min_flow = inputs.min_flow;
+    style.by = inputs.rivers_by;
+    if (style.by == RiversBy::order) style.strahler = inputs.hydrology->strahler();
+    rivers_.build(*inputs.rivers, terrain.width(), view, style);
     timings_.rivers_ms = ms_between(rivers_started, std::chrono::steady_clock::now());
     int first = -1;
     for (int n = 0; n < RiverPaths::kPathCount; n++) {
@@ -130,7 +135,7 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
          {std::pair{canvas_color(colors.bank), 2.0}, std::pair{canvas_color(colors.river), 0.0}}) {
       for (int n = 0; n < RiverPaths::kPathCount; n++) {
         strokes_.stroke(first + n, color, RiverPaths::alpha(n),
-                        RiverPaths::width(n / sketch::FADES, view.scale_x) + extra);
+                        rivers_.stroke_width(n, view.scale_x) + extra);
       }
     }
   }
@@ -164,7 +169,7 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     strokes_.sort(width, height);
     const auto binned = std::chrono::steady_clock::now();
     cells_.resize(terrain.size() * 4);
-    relief_cells(terrain, inputs.sea_level, colors, cells_, &raster_.work_threads());
+    paint_cells(inputs);
     pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
     // Bottom row first for a window, and in the order a software GL keeps its pixels: the
     // texture is then copied to the window as it is (llvmpipe's blit of a B8G8R8A8 texture
@@ -197,7 +202,15 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     // GPU; the map pass itself is paint()'s.
     strokes_.prepare(width, height);
     const auto binned = std::chrono::steady_clock::now();
-    relief_.update(terrain, inputs.sea_level, colors);
+    if (inputs.view == MapView::map && !inputs.show_lakes) {
+      relief_.update(terrain, inputs.sea_level, colors);
+    } else {
+      // The drainage views and lakes are painted per cell on the CPU (57,600 cells at the
+      // sketch's size), then scaled up by the same map pass.
+      cells_.resize(terrain.size() * 4);
+      paint_cells(inputs);
+      relief_.upload_cells(cells_, terrain.width(), terrain.height());
+    }
     const auto uploaded = std::chrono::steady_clock::now();
     timings_.tiles_ms = ms_between(built, binned);
     timings_.build_ms = ms_between(started, binned);
@@ -206,6 +219,33 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   timings_.segments = strokes_.segment_count();
   timings_.strokes = strokes_.stroke_count();
   timings_.placed = strokes_.tiles().items().size();
+}
+
+void MapRenderer::paint_cells(const MapInputs& inputs) {
+  if (inputs.view == MapView::basins) {
+    // The tones follow the basins' outlets from one rebuild to the next, and start again with
+    // a new ground.
+    const Hydrology& h = *inputs.hydrology;
+    if (inputs.ground_version != tones_ground_) {
+      tones_.reset();
+      tones_ground_ = inputs.ground_version;
+      tones_version_ = ~uint64_t{0};
+    }
+    if (h.version() != tones_version_ || &h != tones_of_) {
+      tones_.update(h.drainage(), *inputs.terrain, inputs.sea_level);
+      tones_version_ = h.version();
+      tones_of_ = &h;
+    }
+  }
+  ViewCellsInputs in;
+  in.terrain = inputs.terrain;
+  in.sea_level = inputs.sea_level;
+  in.scheme = inputs.scheme;
+  in.view = inputs.view;
+  in.show_lakes = inputs.show_lakes;
+  in.hydrology = inputs.hydrology;
+  in.tones = &tones_;
+  view_cells(in, cells_, &raster_.work_threads());
 }
 
 // --- painting it -----------------------------------------------------------------------------

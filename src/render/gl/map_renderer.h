@@ -1,7 +1,8 @@
 // The map renderer: everything the sketch's draw() paints, with OpenGL 3.3 core.
 //
 //   background(colors.sea[1])      where the image does not reach
-//   drawTerrain                    relief_renderer.h: exact per-cell colours, scaled smoothly
+//   drawTerrain                    relief_renderer.h: exact per-cell colours, scaled smoothly;
+//                                  or the basins or flow view, lakes (view_cells.h, on the CPU)
 //   drawContours (levels > 0)      contour_paths.h: regular lines, then index lines
 //   drawRivers (show_rivers)       river_paths.h: 48 bank strokes, then 48 river strokes
 //   drawDebug (debug)              the last drops' routes and "<n> drops"
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "core/frame.h"
+#include "render/geometry/basin_tones.h"
 #include "render/geometry/contour_paths.h"
 #include "render/geometry/map_inputs.h"
 #include "render/geometry/map_raster.h"
@@ -110,7 +112,7 @@ class MapRenderer {
   // The same into `rgba`, which must hold width * height * 4 bytes.
   void snapshot(const MapInputs& inputs, int width, int height, std::span<uint8_t> rgba);
 
-  // The last frame's per-cell relief colours (the sketch's terrain_img): RGBA8, top row
+  // The last frame's per-cell colours (the sketch's terrain_img, or the view's): RGBA8, top row
   // first; `rgba` must hold cols * rows * 4 bytes of the terrain last drawn.
   void read_relief_cells(std::span<uint8_t> rgba) const;
 
@@ -122,6 +124,9 @@ class MapRenderer {
   void prepare(const MapInputs& inputs, int width, int height, bool flip);
   // Paints what prepare() uploaded into `destination` (a window's framebuffer when `flip`).
   void paint(GLuint destination, bool flip);
+  // The cell image of the inputs' view into cells_ (on the CPU), the basins' tones brought up
+  // to date first.
+  void paint_cells(const MapInputs& inputs);
   static void check_size(int width, int height);
 
   ReliefRenderer relief_;
@@ -144,6 +149,11 @@ class MapRenderer {
   int map_texture_w_ = 0;
   int map_texture_h_ = 0;
   RenderTimings timings_;
+  // The basins' tones, and what they were last worked out for.
+  BasinTones tones_;
+  uint64_t tones_ground_ = ~uint64_t{0};
+  uint64_t tones_version_ = ~uint64_t{0};
+  const Hydrology* tones_of_ = nullptr;
   // What prepare() last uploaded: its size, the frame, the background, the debug count.
   struct Prepared {
     int width = 0;

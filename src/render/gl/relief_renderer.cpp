@@ -101,23 +101,9 @@ void ReliefRenderer::update(const Heightfield& terrain, double sea_level,
   if (cells_program_ == 0) throw std::logic_error("ReliefRenderer::update before init()");
   glActiveTexture(GL_TEXTURE0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  if (terrain.width() != cols_ || terrain.height() != rows_) {
-    // A new grid size: (re)allocate both textures.
-    cols_ = terrain.width();
-    rows_ = terrain.height();
-    glBindTexture(GL_TEXTURE_2D, heights_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols_, rows_, 0, GL_RED, GL_FLOAT, terrain.data());
-    glBindTexture(GL_TEXTURE_2D, cells_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, cols_, rows_, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glBindFramebuffer(GL_FRAMEBUFFER, cells_fbo_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, cells_, 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      throw std::runtime_error("relief: the RGBA8 cell target is not complete");
-    }
-  } else {
-    glBindTexture(GL_TEXTURE_2D, heights_);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, cols_, rows_, GL_RED, GL_FLOAT, terrain.data());
-  }
+  resize(terrain.width(), terrain.height());
+  glBindTexture(GL_TEXTURE_2D, heights_);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, cols_, rows_, GL_RED, GL_FLOAT, terrain.data());
 
   glBindFramebuffer(GL_FRAMEBUFFER, cells_fbo_);
   glViewport(0, 0, cols_, rows_);
@@ -129,6 +115,37 @@ void ReliefRenderer::update(const Heightfield& terrain, double sea_level,
   glBindVertexArray(vao_);
   glBindTexture(GL_TEXTURE_2D, heights_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+void ReliefRenderer::resize(int cols, int rows) {
+  if (cols == cols_ && rows == rows_) return;
+  cols_ = cols;
+  rows_ = rows;
+  glBindTexture(GL_TEXTURE_2D, heights_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols_, rows_, 0, GL_RED, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, cells_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, cols_, rows_, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindFramebuffer(GL_FRAMEBUFFER, cells_fbo_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, cells_, 0);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    throw std::runtime_error("relief: the RGBA8 cell target is not complete");
+  }
+}
+
+void ReliefRenderer::upload_cells(std::span<const uint8_t> rgba, int cols, int rows) {
+  if (cells_program_ == 0) throw std::logic_error("ReliefRenderer::upload_cells before init()");
+  if (cols < 1 || rows < 1 ||
+      rgba.size() != static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows) * 4) {
+    throw std::invalid_argument("relief: a " + std::to_string(cols) + "x" + std::to_string(rows) +
+                                " cell image needs " + std::to_string(cols * rows * 4) +
+                                " bytes, not " + std::to_string(rgba.size()));
+  }
+  glActiveTexture(GL_TEXTURE0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  resize(cols, rows);
+  glBindTexture(GL_TEXTURE_2D, cells_);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, cols_, rows_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 // --- reading back ----------------------------------------------------------------------------

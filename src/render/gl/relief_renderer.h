@@ -36,6 +36,10 @@ class ReliefRenderer {
   // cells framebuffer bound; the caller binds its own target afterwards.
   void update(const Heightfield& terrain, double sea_level, const ColorScheme& scheme);
 
+  // Takes a cell image worked out elsewhere (the CPU's views, view_cells.h) in place of
+  // update()'s: RGBA8, cols x rows, top row first (cols * rows * 4 bytes).
+  void upload_cells(std::span<const uint8_t> rgba, int cols, int rows);
+
   // The cell image of the last update(), RGBA8, one texel per cell (grid row y in texel
   // row y). The map pass scales it up (shaders/map.frag.glsl).
   GLuint cells_texture() const { return cells_; }
@@ -48,6 +52,8 @@ class ReliefRenderer {
 
  private:
   void set_scheme_uniforms(const ColorScheme& scheme, double sea_level);
+  // (Re)allocates the textures for a cols x rows grid.
+  void resize(int cols, int rows);
 
   ShaderFeatures features_;
   GLuint cells_program_ = 0;
