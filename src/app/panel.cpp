@@ -176,7 +176,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   // 4. The ground: only the chosen generator's own setting is shown.
   ImGui::Separator();
   int generator = s.generator == Generator::island ? 0 : 1;
-  const char* generators[] = {"Noise island (the sketch's)", "Diamond-square"};
+  const char* generators[] = {"Noise island", "Diamond-square"};
   if (ImGui::Combo("Ground", &generator, generators, 2)) {
     ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
   }
@@ -224,7 +224,9 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   ImGui::SameLine();
   if (ImGui::RadioButton("flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
   ImGui::SameLine();
-  if (ImGui::RadioButton("Strahler order", &by, 1)) ask(ViewCommand{SetRiversBy{RiversBy::order}});
+  if (ImGui::RadioButton("Strahler order", &by, 1)) {
+    ask(ViewCommand{SetRiversBy{RiversBy::order}});
+  }
   int min_flow = s.min_flow;
   // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
   ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
@@ -239,9 +241,14 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
     ask(ViewCommand{SetMinFlow{min_flow}});
   }
   int routing = s.routing == Routing::sketch ? 0 : 1;
-  const char* routings[] = {"Sketch (steepest descent)", "Flood (through hollows)"};
+  const char* routings[] = {"Sketch's", "Flood's"};
   if (ImGui::Combo("Routing", &routing, routings, 2)) {
     ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Sketch's: steepest descent over the filled ground and its ripple.\n"
+        "Flood's: through filled hollows along the links the flood came by.");
   }
 
   // 7. Saving
