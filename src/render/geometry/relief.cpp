@@ -29,20 +29,11 @@ uint8_t clamped_byte(double value) {
   return static_cast<uint8_t>(whole % 2 == 0 ? whole : whole + 1);
 }
 
-Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level,
-                      const ColorScheme& scheme, const ReliefLight& light) {
+double relief_shade(const Heightfield& terrain, int x, int y, const ReliefLight& light) {
   const int cols = terrain.width();
   const int rows = terrain.height();
-  // Float32Array reads widen to double.
-  const double h = terrain.at(x, y);
-
-  if (h < sea_level) {
-    const double depth = sea_level > 0 ? (sea_level - h) / sea_level : 0;
-    return mix(rgb(scheme.sea_shallow), rgb(scheme.sea_deep), std::min(1.0, depth * 2));
-  }
-
   // The slope from the neighbours either side, as a surface normal, and how squarely it
-  // faces the light.
+  // faces the light. Float32Array reads widen to double.
   const double left = terrain.at(std::max(x - 1, 0), y);
   const double right = terrain.at(std::min(x + 1, cols - 1), y);
   const double up = terrain.at(x, std::max(y - 1, 0));
@@ -50,8 +41,19 @@ Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level
   const double nx = (left - right) * sketch::RELIEF;
   const double ny = (up - down) * sketch::RELIEF;
   const double lit = (nx * light.x + ny * light.y + light.z) / js::hypot(nx, ny, 1.0);
-  const double shade = sketch::AMBIENT + (1 - sketch::AMBIENT) * std::max(0.0, lit) * 1.25;
+  return sketch::AMBIENT + (1 - sketch::AMBIENT) * std::max(0.0, lit) * 1.25;
+}
 
+Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level,
+                      const ColorScheme& scheme, const ReliefLight& light) {
+  const double h = terrain.at(x, y);
+
+  if (h < sea_level) {
+    const double depth = sea_level > 0 ? (sea_level - h) / sea_level : 0;
+    return mix(rgb(scheme.sea_shallow), rgb(scheme.sea_deep), std::min(1.0, depth * 2));
+  }
+
+  const double shade = relief_shade(terrain, x, y, light);
   const double band_at = std::floor((h - sea_level) / (1 - sea_level) * 255);
   const Rgb& band = scheme.bands[static_cast<std::size_t>(std::min(255.0, band_at))];
   return {band[0] * shade, band[1] * shade, band[2] * shade};
@@ -83,6 +85,41 @@ inline uint32_t store_byte(double v) {
   return static_cast<uint32_t>(select(v >= 255, 255.0, select(v > 0, rounded, 0.0)));
 }
 
+// relief_shade() of an interior cell (one with a neighbour on both sides) of `row`, `up` and
+// `down` being the rows above and below (clamped), with every choice a select.
+inline double interior_shade(const float* row, const float* up, const float* down, int x,
+                             const ReliefLight& light) {
+  const double nx =
+      (static_cast<double>(row[x - 1]) - static_cast<double>(row[x + 1])) * sketch::RELIEF;
+  const double ny = (static_cast<double>(up[x]) - static_cast<double>(down[x])) * sketch::RELIEF;
+  // js::hypot(nx, ny, 1.0): the largest magnitude (at least the 1), then Kahan's sum.
+  const double v0 = std::fabs(nx);
+  const double v1 = std::fabs(ny);
+  double big = select(v0 > 0.0, v0, 0.0);
+  big = select(v1 > big, v1, big);
+  big = select(1.0 > big, 1.0, big);
+  double sum = 0;
+  double compensation = 0;
+  for (double v : {v0, v1, 1.0}) {
+    const double n = v / big;
+    const double summand = n * n - compensation;
+    const double preliminary = sum + summand;
+    compensation = (preliminary - sum) - summand;
+    sum = preliminary;
+  }
+  const double length = std::sqrt(sum) * big;
+  const double lit = (nx * light.x + ny * light.y + light.z) / length;
+  return sketch::AMBIENT + (1 - sketch::AMBIENT) * select(0.0 < lit, lit, 0.0) * 1.25;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+void shade_row(const float* row, const float* up, const float* down, int x0, int x1,
+               const ReliefLight& light, double* out) {
+  for (int x = x0; x < x1; x++) out[x - x0] = interior_shade(row, up, down, x, light);
+}
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
@@ -97,28 +134,7 @@ void relief_row(const float* row, const float* up, const float* down, int x0, in
     const double twice = depth * 2;
     const double t = select(twice < 1.0, twice, 1.0);  // std::min(1.0, depth * 2)
     // The land: the slope between the neighbours, lit from the north-west.
-    const double nx =
-        (static_cast<double>(row[x - 1]) - static_cast<double>(row[x + 1])) * sketch::RELIEF;
-    const double ny = (static_cast<double>(up[x]) - static_cast<double>(down[x])) * sketch::RELIEF;
-    // js::hypot(nx, ny, 1.0): the largest magnitude (at least the 1), then Kahan's sum.
-    const double v0 = std::fabs(nx);
-    const double v1 = std::fabs(ny);
-    double big = select(v0 > 0.0, v0, 0.0);
-    big = select(v1 > big, v1, big);
-    big = select(1.0 > big, 1.0, big);
-    double sum = 0;
-    double compensation = 0;
-    for (double v : {v0, v1, 1.0}) {
-      const double n = v / big;
-      const double summand = n * n - compensation;
-      const double preliminary = sum + summand;
-      compensation = (preliminary - sum) - summand;
-      sum = preliminary;
-    }
-    const double length = std::sqrt(sum) * big;
-    const double lit = (nx * k.light.x + ny * k.light.y + k.light.z) / length;
-    const double shade =
-        sketch::AMBIENT + (1 - sketch::AMBIENT) * select(0.0 < lit, lit, 0.0) * 1.25;
+    const double shade = interior_shade(row, up, down, x, k.light);
     const double band_at = std::floor((h - sea_level) / (1 - sea_level) * 255);
     const double band_top = select(band_at < 255.0, band_at, 255.0);  // std::min(255.0, ...)
     const auto band = static_cast<int>(select(band_top > 0.0, band_top, 0.0)) * 3;
@@ -134,6 +150,34 @@ void relief_row(const float* row, const float* up, const float* down, int x0, in
 }
 
 }  // namespace
+
+void relief_shade_row(const Heightfield& terrain, int x0, int y, const ReliefLight& light,
+                      std::span<double> out) {
+  const int cols = terrain.width();
+  const int rows = terrain.height();
+  if (x0 < 0 || x0 > cols || y < 0 || y >= rows ||
+      out.size() > static_cast<std::size_t>(cols - x0)) {
+    throw std::invalid_argument("relief_shade_row: cells " + std::to_string(x0) + " .. " +
+                                std::to_string(x0 + static_cast<long long>(out.size()) - 1) +
+                                " of row " + std::to_string(y) + " are not all in the " +
+                                std::to_string(cols) + "x" + std::to_string(rows) + " field");
+  }
+  if (out.empty()) return;
+  const int x1 = x0 + static_cast<int>(out.size());
+  // The edge columns clamp their neighbours: the reference does those.
+  const int inner0 = std::max(x0, 1);
+  const int inner1 = std::min(x1, cols - 1);
+  auto edge = [&](int x) {
+    out[static_cast<std::size_t>(x - x0)] = relief_shade(terrain, x, y, light);
+  };
+  for (int x = x0; x < std::min(inner0, x1); x++) edge(x);
+  for (int x = std::max(inner1, inner0); x < x1; x++) edge(x);
+  if (inner0 >= inner1) return;
+  const float* row = terrain.data() + terrain.index(0, y);
+  const float* up = terrain.data() + terrain.index(0, std::max(y - 1, 0));
+  const float* down = terrain.data() + terrain.index(0, std::min(y + 1, rows - 1));
+  shade_row(row, up, down, inner0, inner1, light, out.data() + (inner0 - x0));
+}
 
 void relief_cells(const Heightfield& terrain, double sea_level, const ColorScheme& scheme,
                   std::span<uint8_t> rgba, WorkThreads* threads) {

@@ -29,6 +29,18 @@ ReliefLight relief_light();
 // A Uint8ClampedArray store: NaN -> 0, clamped to 0..255, rounded half to even.
 uint8_t clamped_byte(double value);
 
+// How brightly a land cell is lit (AMBIENT .. AMBIENT + (1 - AMBIENT) * 1.25): the slope
+// between its neighbours either side (clamped at the edges) as a surface normal, and how
+// squarely that faces the light. The factor relief_cell_color() scales a land band by; the
+// basins view lights its tones with it too.
+double relief_shade(const Heightfield& terrain, int x, int y, const ReliefLight& light);
+
+// relief_shade() of the cells x0 .. x0 + out.size() - 1 of row y into out (the same doubles),
+// the cells with a neighbour on both sides worked out several at once. The cells must lie in
+// the row (throws std::invalid_argument otherwise, writing nothing).
+void relief_shade_row(const Heightfield& terrain, int x0, int y, const ReliefLight& light,
+                      std::span<double> out);
+
 // One cell's colour as the sketch's doubles (0..255 per channel, before the store).
 Rgb relief_cell_color(const Heightfield& terrain, int x, int y, double sea_level,
                       const ColorScheme& scheme, const ReliefLight& light);
