@@ -54,10 +54,10 @@ class BasinTones {
   // Earlier tones by outlet cell (kNone where that cell was no land basin's outlet).
   std::vector<uint8_t> tone_at_outlet_;
   // Scratch.
-  std::vector<uint8_t> land_;       // per basin: has land
-  std::vector<uint32_t> sizes_;     // per basin: land cells
-  std::vector<int32_t> visit_;      // land basins, largest first
-  std::vector<uint64_t> edges_;     // (a << 32 | b) for touching basins a != b, both ways
+  std::vector<uint8_t> land_;         // per basin: has land
+  std::vector<uint32_t> sizes_;       // per basin: land cells
+  std::vector<int32_t> visit_;        // land basins, largest first
+  std::vector<uint64_t> edges_;       // (a << 32 | b) for touching basins a != b, both ways
   std::vector<uint32_t> first_edge_;  // per basin: where its edges start in edges_
   std::vector<uint8_t> next_tones_;   // tone_at_outlet_ being rebuilt
 };
