@@ -275,12 +275,16 @@ void App::draw() {
     double contours_ms = 0;
     double build_ms = 0;     // our geometry, contours included
     double painting_ms = 0;  // the CPU painter's map pass
+    double paths_ms = 0;
+    double tiles_ms = 0;
     if (!(unchanged && renderer_.redraw_last(pw, ph))) {
       renderer_.draw(map_inputs(), pw, ph);
       const render::RenderTimings& t = renderer_.last_timings();
       contours_ms = t.contours_ms;
       build_ms = t.build_ms;
       painting_ms = t.raster_ms;
+      paths_ms = t.rivers_ms;
+      tiles_ms = t.tiles_ms;
       drawn_version_ = model_.version();
       drawn_scheme_ = ui_.scheme;
       drawn_w_ = pw;
@@ -292,6 +296,9 @@ void App::draw() {
     stats_.record(Stage::contours, contours_ms);
     stats_.record(Stage::drawing, build_ms - contours_ms + panel_ms_);
     stats_.record(Stage::painting, painting_ms);
+    stats_.record(Stage::paths, paths_ms);
+    stats_.record(Stage::tiles, tiles_ms);
+    stats_.record(Stage::panel, panel_ms_);
     stats_.record(Stage::gl, session::thread_cpu_ms() - cpu_start - build_ms - painting_ms);
     const Clock::time_point swap_start = Clock::now();
     window_.swap();
@@ -506,6 +513,12 @@ int App::finish() {
         stats_.median(Stage::cpu_side), stats_.median(Stage::painting),
         renderer_.cpu_painter() ? "CPU" : "GPU", stats_.median(Stage::gl),
         stats_.median(Stage::swap));
+    const render::RenderTimings& t = renderer_.last_timings();
+    std::printf(
+        "drawing, median ms: river paths %.3f, tiles %.3f, panel %.3f (last frame: %zu stroke "
+        "segments, %zu strokes, %zu placed in tiles)\n",
+        stats_.median(Stage::paths), stats_.median(Stage::tiles), stats_.median(Stage::panel),
+        t.segments, t.strokes, t.placed);
     // The frame rate between the first swap and the last.
     const double seconds = std::chrono::duration<double>(last_swap_ - first_swap_).count();
     if (swaps_ >= 2 && seconds > 0) {

@@ -16,8 +16,23 @@ namespace terrain::app {
 // the GPU paints). gl: CPU time inside OpenGL calls on this thread (with a software GL such
 // as llvmpipe this is the rasterizer's own work: the GPU side). swap: wall time presenting
 // the frame.
-// cpu_side: the sum of the first four, per frame (its median is the figure to hold to 4 ms).
-enum class Stage { rain, rivers, contours, drawing, painting, gl, swap, cpu_side, count };
+// cpu_side: the sum of the first four, per frame (its median is the figure to hold to 2 ms).
+// paths, tiles, panel: the main parts of drawing (the river and route paths; the strokes
+// sorted into tiles; building the panel).
+enum class Stage {
+  rain,
+  rivers,
+  contours,
+  drawing,
+  painting,
+  gl,
+  swap,
+  cpu_side,
+  paths,
+  tiles,
+  panel,
+  count
+};
 
 class FrameStats {
  public:

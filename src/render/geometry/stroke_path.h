@@ -46,7 +46,7 @@ inline constexpr double kMiterLimit = 10;
 
 // How far a flattened curve may stray from the true curve, in pixels: well under the
 // antialiasing ramp, so the flattening cannot be seen.
-inline constexpr double kFlatness = 0.05;
+inline constexpr double kFlatness = 0.1;
 
 class StrokePath {
  public:

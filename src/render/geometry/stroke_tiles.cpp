@@ -87,7 +87,8 @@ void StrokeTiles::stroke(int path, const CanvasColor& color, double global_alpha
 // miter join: of its cone, which lies inside the capsule from its corner to its tip, so that
 // capsule stands in for it here). It is placed in every tile holding such a centre: the tiles
 // its bounding box touches, less those whose pixel centres are all too far away.
-void StrokeTiles::place(uint32_t stroke, uint32_t shape, bool join, double half_width) {
+void StrokeTiles::place(Chunk& chunk, uint32_t stroke, uint32_t shape, bool join,
+                        double half_width) const {
   const StrokeSegment& s = segments_[shape];
   const double ax = s.x0;
   const double ay = s.y0;
@@ -95,84 +96,218 @@ void StrokeTiles::place(uint32_t stroke, uint32_t shape, bool join, double half_
   const double by = join ? s.y0 + s.y1 * half_width : s.y1;
   const double reach = half_width + kReachPastEdge;
   // The canvas pixels it can reach, and so the tiles.
-  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  pixel_span(std::min(ax, bx) - reach, std::max(ax, bx) + reach, width_, x0, x1);
+  int y0 = 0, y1 = 0;
   pixel_span(std::min(ay, by) - reach, std::max(ay, by) + reach, height_, y0, y1);
-  if (x0 > x1 || y0 > y1) return;  // off the canvas (or not a number)
+  if (y0 > y1) return;  // off the canvas (or not a number)
+  const int ty0 = y0 / kTileSize;
+  const int ty1 = y1 / kTileSize;
+  int x0 = 0, x1 = 0;
+  pixel_span(std::min(ax, bx) - reach, std::max(ax, bx) + reach, width_, x0, x1);
+  if (x0 > x1) return;
   const double tile = kTileSize;
   const int tx0 = x0 / kTileSize;
   const int tx1 = x1 / kTileSize;
-  const int ty0 = y0 / kTileSize;
-  const int ty1 = y1 / kTileSize;
   // A tile's pixel centres lie within this of its centre.
   const double half_diagonal = (tile - 1) * std::sqrt(0.5);
   const double near2 = (reach + half_diagonal) * (reach + half_diagonal);
   const bool small = tx1 - tx0 <= 1 && ty1 - ty0 <= 1;  // every tile of a 2 x 2 box is near
   for (int ty = ty0; ty <= ty1; ty++) {
+    std::vector<Placed>& row = chunk.rows[static_cast<std::size_t>(ty)];
     for (int tx = tx0; tx <= tx1; tx++) {
       if (!small) {
         const double cx = (tx + 0.5) * tile;
         const double cy = (ty + 0.5) * tile;
         if (distance2_to_segment(cx, cy, ax, ay, bx, by) > near2) continue;
       }
-      placed_.push_back({static_cast<uint32_t>(ty * tiles_x_ + tx), stroke, shape, join ? 1u : 0u});
+      row.push_back({stroke << 12 | (join ? 1u : 0u) << 11 | static_cast<uint32_t>(tx), shape});
     }
   }
 }
 
 // --- sorting into runs -----------------------------------------------------------------------
 
-void StrokeTiles::bin(int width, int height) {
-  if (width < 1 || height < 1) {
+// One chunk: the frame's shapes [first, end) in painting order (a stroke's segments, then its
+// joins), each into the rows of the tiles it reaches.
+void StrokeTiles::place_chunk(Chunk& chunk, std::size_t first, std::size_t end) {
+  if (chunk.rows.size() < static_cast<std::size_t>(tiles_y_)) {
+    chunk.rows.resize(static_cast<std::size_t>(tiles_y_));
+  }
+  for (std::vector<Placed>& row : chunk.rows) row.clear();
+  if (first >= end) return;
+  // The stroke holding shape `first`.
+  std::size_t k = static_cast<std::size_t>(
+      std::upper_bound(shapes_before_.begin(), shapes_before_.end(), first) -
+      shapes_before_.begin() - 1);
+  for (std::size_t at = first; at < end; k++) {
+    const PathRange& path = paths_[strokes_[k].path];
+    const double half_width = styles_[k].half_width;
+    const auto stroke = static_cast<uint32_t>(k);
+    const std::size_t stroke_first = shapes_before_[k];
+    const std::size_t stroke_end = std::min<std::size_t>(shapes_before_[k + 1], end);
+    for (; at < stroke_end; at++) {
+      const auto q = static_cast<uint32_t>(at - stroke_first);
+      const bool join = q >= path.count;
+      place(chunk, stroke, path.first + q, join, half_width);
+    }
+  }
+}
+
+// One band of tile rows: each row's placements (the chunks' lists in order, which is painting
+// order) put in tile order by a stable counting sort, which keeps each tile's shapes in
+// painting order (a row is small enough to stay in the cache while it is sorted; one sort of
+// the whole band would scatter across all of it); then the runs, a new one wherever the
+// stroke or the kind of shape changes. The tiles' run ranges go straight into tile_runs_ (no
+// other band has those tiles), counted from the band's first run.
+void StrokeTiles::sort_band(Band& band, std::size_t chunks, std::size_t first_item) {
+  band.sorted.resize(band.size);
+  StrokeSegment* items = items_.data() + first_item;
+  const auto cols = static_cast<std::size_t>(tiles_x_);
+  band.counts.resize(cols + 1);
+  band.cursor.resize(cols);
+  band.runs.clear();
+  std::size_t row_start = 0;
+  for (int ty = band.ty0; ty < band.ty1; ty++) {
+    const auto r = static_cast<std::size_t>(ty);
+    std::fill(band.counts.begin(), band.counts.end(), 0u);
+    std::size_t row_size = 0;
+    for (std::size_t c = 0; c < chunks; c++) {
+      for (const Placed& p : chunks_[c].rows[r]) band.counts[p.column() + 1]++;
+      row_size += chunks_[c].rows[r].size();
+    }
+    for (std::size_t t = 0; t < cols; t++) band.counts[t + 1] += band.counts[t];
+    for (std::size_t t = 0; t < cols; t++) {
+      band.cursor[t] = static_cast<uint32_t>(row_start) + band.counts[t];
+    }
+    for (std::size_t c = 0; c < chunks; c++) {
+      for (const Placed& p : chunks_[c].rows[r]) band.sorted[band.cursor[p.column()]++] = p;
+    }
+
+    const std::size_t first_tile = r * cols;
+    std::size_t at = row_start;
+    for (std::size_t t = 0; t < cols; t++) {
+      tile_runs_[2 * (first_tile + t)] = static_cast<uint32_t>(band.runs.size());
+      const std::size_t end = row_start + band.counts[t + 1];
+      while (at < end) {
+        const Placed head = band.sorted[at];
+        TileRun run{head.stroke(), static_cast<uint32_t>(first_item + at), 0,
+                    head.join() ? TileRun::kJoins : 0};
+        while (at < end && band.sorted[at].run() == head.run()) {
+          items[at] = segments_[band.sorted[at].shape];
+          at++;
+        }
+        run.end = static_cast<uint32_t>(first_item + at);
+        if (at == end || band.sorted[at].stroke() != head.stroke()) run.flags |= TileRun::kLast;
+        band.runs.push_back(run);
+      }
+      tile_runs_[2 * (first_tile + t) + 1] = static_cast<uint32_t>(band.runs.size());
+    }
+    row_start += row_size;
+  }
+}
+
+// A sorted band's runs into the whole, after the bands before it (its items are in place).
+void StrokeTiles::gather_band(const Band& band, std::size_t first_run) {
+  const auto run_offset = static_cast<uint32_t>(first_run);
+  std::copy(band.runs.begin(), band.runs.end(),
+            runs_.begin() + static_cast<std::ptrdiff_t>(first_run));
+  const auto first_tile = static_cast<std::size_t>(band.ty0) * static_cast<std::size_t>(tiles_x_);
+  const auto last_tile = static_cast<std::size_t>(band.ty1) * static_cast<std::size_t>(tiles_x_);
+  for (std::size_t t = first_tile; t < last_tile; t++) {
+    tile_runs_[2 * t] += run_offset;
+    tile_runs_[2 * t + 1] += run_offset;
+  }
+}
+
+void StrokeTiles::bin(int width, int height, WorkThreads* threads) {
+  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide) {
     throw std::invalid_argument("stroke tiles: canvas " + std::to_string(width) + "x" +
-                                std::to_string(height) + "; at least 1x1 is needed");
+                                std::to_string(height) + "; allowed: 1.." +
+                                std::to_string(kMaxSide) + " on each side");
   }
   width_ = width;
   height_ = height;
   tiles_x_ = (width + kTileSize - 1) / kTileSize;
   tiles_y_ = (height + kTileSize - 1) / kTileSize;
   const auto tiles = static_cast<std::size_t>(tiles_x_) * static_cast<std::size_t>(tiles_y_);
+  tile_runs_.resize(tiles * 2);
 
-  // Every shape of every stroke, in painting order: a stroke's segments, then its joins.
-  placed_.clear();
+  // The frame's shapes, numbered in painting order across the strokes.
+  shapes_before_.resize(strokes_.size() + 1);
+  shapes_before_[0] = 0;
   for (std::size_t k = 0; k < strokes_.size(); k++) {
     const PathRange& path = paths_[strokes_[k].path];
-    const double half_width = styles_[k].half_width;
-    const auto stroke = static_cast<uint32_t>(k);
-    for (uint32_t q = 0; q < path.count; q++) place(stroke, path.first + q, false, half_width);
-    for (uint32_t q = 0; q < path.joins; q++) {
-      place(stroke, path.first + path.count + q, true, half_width);
-    }
+    shapes_before_[k + 1] = shapes_before_[k] + path.count + path.joins;
+  }
+  const std::size_t shapes = shapes_before_.back();
+
+  // A run of shapes, then a band of tile rows, a thread.
+  const int count = threads != nullptr ? threads->count() : 1;
+  const int band_count = std::min(count, tiles_y_);
+  const auto chunk_count = static_cast<std::size_t>(count);
+  if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
+  if (bands_.size() < static_cast<std::size_t>(band_count)) {
+    bands_.resize(static_cast<std::size_t>(band_count));
+  }
+  auto place_all = [&](int c, int) {
+    const auto k = static_cast<std::size_t>(c);
+    place_chunk(chunks_[k], shapes * k / chunk_count, shapes * (k + 1) / chunk_count);
+  };
+  for (int b = 0; b < band_count; b++) {
+    Band& band = bands_[static_cast<std::size_t>(b)];
+    band.ty0 = tiles_y_ * b / band_count;
+    band.ty1 = tiles_y_ * (b + 1) / band_count;
+  }
+  if (count > 1) {
+    threads->run(count, place_all);
+  } else {
+    place_all(0, 0);
   }
 
-  // A stable counting sort by tile keeps each tile's shapes in painting order.
-  counts_.assign(tiles + 1, 0);
-  for (const Placed& p : placed_) counts_[p.tile + 1]++;
-  for (std::size_t t = 0; t < tiles; t++) counts_[t + 1] += counts_[t];
-  cursor_.assign(counts_.begin(), counts_.end() - 1);
-  sorted_.resize(placed_.size());
-  for (const Placed& p : placed_) sorted_[cursor_[p.tile]++] = p;
-  items_.resize(placed_.size());
-
-  // Runs: within a tile, a new run wherever the stroke or the kind of shape changes.
-  tile_runs_.resize(tiles * 2);
-  runs_.clear();
-  std::size_t at = 0;
-  for (std::size_t t = 0; t < tiles; t++) {
-    tile_runs_[2 * t] = static_cast<uint32_t>(runs_.size());
-    const std::size_t end = counts_[t + 1];
-    while (at < end) {
-      const Placed& head = sorted_[at];
-      TileRun run{head.stroke, static_cast<uint32_t>(at), 0, head.join ? TileRun::kJoins : 0};
-      while (at < end && sorted_[at].stroke == head.stroke && sorted_[at].join == head.join) {
-        items_[at] = segments_[sorted_[at].shape];
-        at++;
+  // Each band's items go straight into place, after the bands before it.
+  band_items_.resize(static_cast<std::size_t>(band_count));
+  std::size_t items = 0;
+  for (int b = 0; b < band_count; b++) {
+    Band& band = bands_[static_cast<std::size_t>(b)];
+    band.size = 0;
+    for (int ty = band.ty0; ty < band.ty1; ty++) {
+      for (std::size_t c = 0; c < chunk_count; c++) {
+        band.size += chunks_[c].rows[static_cast<std::size_t>(ty)].size();
       }
-      run.end = static_cast<uint32_t>(at);
-      if (at == end || sorted_[at].stroke != head.stroke) run.flags |= TileRun::kLast;
-      runs_.push_back(run);
     }
-    tile_runs_[2 * t + 1] = static_cast<uint32_t>(runs_.size());
+    band_items_[static_cast<std::size_t>(b)] = items;
+    items += band.size;
+  }
+  items_.resize(items);
+  auto sort = [&](int b, int) {
+    const auto k = static_cast<std::size_t>(b);
+    sort_band(bands_[k], chunk_count, band_items_[k]);
+  };
+  if (band_count > 1) {
+    threads->run(band_count, sort);
+  } else {
+    sort(0, 0);
+  }
+
+  // Then the runs, gathered (at once, when threaded).
+  band_runs_.resize(static_cast<std::size_t>(band_count));
+  std::size_t runs = 0;
+  for (int b = 0; b < band_count; b++) {
+    band_runs_[static_cast<std::size_t>(b)] = runs;
+    runs += bands_[static_cast<std::size_t>(b)].runs.size();
+  }
+  if (band_count > 1) {
+    runs_.resize(runs);
+    auto gather = [&](int b, int) {
+      const auto k = static_cast<std::size_t>(b);
+      gather_band(bands_[k], band_runs_[k]);
+    };
+    threads->run(band_count, gather);
+  } else {
+    // One band is the whole: its runs are taken as they are (the two lists trade places each
+    // frame, both keeping their capacity).
+    Band& whole = bands_[0];
+    runs_.swap(whole.runs);
+    whole.runs.reserve(runs_.size());
   }
 }
 

@@ -26,6 +26,7 @@
 
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_path.h"
+#include "render/geometry/work_threads.h"
 
 namespace terrain::render {
 
@@ -51,6 +52,8 @@ class StrokeTiles {
   static constexpr int kTileSize = 8;
   // Most strokes in one frame.
   static constexpr int kMaxStrokes = 1 << 20;
+  // Largest canvas side.
+  static constexpr int kMaxSide = 16384;
 
   // Forgets the last frame's paths and strokes, keeping the storage.
   void clear();
@@ -66,8 +69,9 @@ class StrokeTiles {
   void stroke(int path, const CanvasColor& color, double global_alpha, double line_width);
 
   // Sorts the strokes into the tiles of a width x height canvas (canvas pixels: x right, y
-  // down from the top-left corner). Call after the last stroke().
-  void bin(int width, int height);
+  // down from the top-left corner), each side 1..kMaxSide. Call after the last stroke(). With
+  // `threads`, the work is shared between them (the result is the same, byte for byte).
+  void bin(int width, int height, WorkThreads* threads = nullptr);
 
   // --- what bin() built ---
   int width() const { return width_; }
@@ -98,23 +102,48 @@ class StrokeTiles {
   struct Stroke {
     uint32_t path;
   };
-  // One shape placed in one tile, in painting order.
+  // One shape placed in one tile of a row, in painting order: 8 bytes, as binning is mostly
+  // moving these. `key` holds the stroke (20 bits: kMaxStrokes), whether the shape is a miter
+  // cone (1 bit) and the tile's column (11 bits: kMaxSide / kTileSize columns).
   struct Placed {
-    uint32_t tile;
-    uint32_t stroke;
+    uint32_t key;
     uint32_t shape;  // index into segments_
-    uint32_t join;   // 1 for a miter cone
+    uint32_t column() const { return key & 0x7ffu; }
+    uint32_t stroke() const { return key >> 12; }
+    bool join() const { return (key >> 11 & 1u) != 0; }
+    uint32_t run() const { return key >> 11; }  // the stroke and the kind of shape
   };
-  void place(uint32_t stroke, uint32_t shape, bool join, double half_width);
+  // Binning is shared between threads twice over. First each thread places a run of the
+  // frame's shapes (in painting order, so the runs taken in order are the whole frame in
+  // order) into lists of its own, one per tile row. Then each thread sorts a band of tile
+  // rows, reading each row's lists in the runs' order, its items straight into their place in
+  // the whole and its runs into a list of its own, gathered into the whole at the end.
+  struct Chunk {
+    std::vector<std::vector<Placed>> rows;  // per tile row, in painting order (tile: column)
+  };
+  struct Band {
+    int ty0 = 0;
+    int ty1 = 0;
+    std::vector<Placed> sorted;    // the band's placements sorted by tile, row after row
+    std::vector<uint32_t> counts;  // per tile of a row: where its placements start in the row
+    std::vector<uint32_t> cursor;  // per tile of a row: the next free place while sorting
+    std::size_t size = 0;          // placements
+    std::vector<TileRun> runs;     // numbered from the band's first run, items from the whole's
+  };
+  void place(Chunk& chunk, uint32_t stroke, uint32_t shape, bool join, double half_width) const;
+  void place_chunk(Chunk& chunk, std::size_t first, std::size_t end);
+  void sort_band(Band& band, std::size_t chunks, std::size_t first_item);
+  void gather_band(const Band& band, std::size_t first_run);
 
   std::vector<StrokeSegment> segments_;  // every path's segments, then its joins
   std::vector<PathRange> paths_;
   std::vector<Stroke> strokes_;
   std::vector<StrokeStyle> styles_;
-  std::vector<Placed> placed_;    // in painting order
-  std::vector<Placed> sorted_;    // ...sorted by tile
-  std::vector<uint32_t> counts_;  // per tile: where its placements start in sorted_
-  std::vector<uint32_t> cursor_;  // per tile: the next free place while sorting
+  std::vector<uint64_t> shapes_before_;  // per stroke: the frame's shapes before it
+  std::vector<Chunk> chunks_;
+  std::vector<Band> bands_;
+  std::vector<std::size_t> band_runs_;   // where each band's runs start in runs_
+  std::vector<std::size_t> band_items_;  // ...and its items in items_
   std::vector<uint32_t> tile_runs_;
   std::vector<TileRun> runs_;
   std::vector<StrokeSegment> items_;

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 namespace terrain::render {
 
 WorkThreads::WorkThreads(int count) {
@@ -15,11 +19,28 @@ WorkThreads::WorkThreads(int count) {
 WorkThreads::~WorkThreads() {
   {
     std::lock_guard lock(mutex_);
-    stopping_ = true;
+    stopping_.store(true);
   }
   start_.notify_all();
   for (std::thread& t : threads_) t.join();
 }
+
+namespace {
+
+// Spins while `waiting()` holds, for at most kSpin; true if it stopped holding.
+template <typename Waiting>
+bool spin_while(Waiting waiting) {
+  const auto until = std::chrono::steady_clock::now() + WorkThreads::kSpin;
+  for (int k = 0;; k++) {
+    if (!waiting()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#endif
+    if ((k & 63) == 63 && std::chrono::steady_clock::now() > until) return !waiting();
+  }
+}
+
+}  // namespace
 
 // Takes iterations until none are left.
 void WorkThreads::work(int thread) {
@@ -29,16 +50,17 @@ void WorkThreads::work(int thread) {
 void WorkThreads::serve(int thread) {
   uint64_t seen = 0;
   for (;;) {
+    spin_while([&] { return !stopping_.load() && generation_.load() == seen; });
     {
       std::unique_lock lock(mutex_);
-      start_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-      if (stopping_) return;
-      seen = generation_;
+      start_.wait(lock, [&] { return stopping_.load() || generation_.load() != seen; });
+      if (stopping_.load()) return;
+      seen = generation_.load();
     }
     work(thread);
     {
       std::lock_guard lock(mutex_);
-      busy_--;
+      busy_.fetch_sub(1);
     }
     finished_.notify_one();
   }
@@ -56,13 +78,18 @@ void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {
     context_ = context;
     n_ = n;
     next_.store(0);
-    busy_ = static_cast<int>(threads_.size());
-    generation_++;
+    busy_.store(static_cast<int>(threads_.size()));
+    generation_.fetch_add(1);
   }
   start_.notify_all();
   work(0);
+  if (spin_while([&] { return busy_.load() != 0; })) {
+    // Done while spinning; the lock orders this thread after the others' last writes.
+    std::lock_guard lock(mutex_);
+    return;
+  }
   std::unique_lock lock(mutex_);
-  finished_.wait(lock, [&] { return busy_ == 0; });
+  finished_.wait(lock, [&] { return busy_.load() == 0; });
 }
 
 }  // namespace terrain::render

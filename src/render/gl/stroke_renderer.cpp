@@ -70,9 +70,9 @@ void StrokeRenderer::upload(BufferTexture& target, GLenum format, const void* da
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
 }
 
-void StrokeRenderer::prepare(int width, int height) {
+void StrokeRenderer::prepare(int width, int height, WorkThreads* threads) {
   if (program_ == 0) throw std::logic_error("StrokeRenderer::prepare before init()");
-  sort(width, height);
+  sort(width, height, threads);
   const auto too_many = [&](const char* what, std::size_t count) {
     if (count <= static_cast<std::size_t>(max_texels_)) return;
     throw std::invalid_argument("stroke: " + std::to_string(count) + " " + what +

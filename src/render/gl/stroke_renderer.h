@@ -62,10 +62,13 @@ class StrokeRenderer {
   }
 
   // Sorts the strokes into the tiles of a width x height canvas (tiles() holds them).
-  void sort(int width, int height) { tiles_.bin(width, height); }
+  // With `threads`, bands of tiles are sorted at once (stroke_tiles.h).
+  void sort(int width, int height, WorkThreads* threads = nullptr) {
+    tiles_.bin(width, height, threads);
+  }
   // sort(), then uploads the tiles. Throws std::invalid_argument when they outgrow what this
   // GL's buffer textures hold.
-  void prepare(int width, int height);
+  void prepare(int width, int height, WorkThreads* threads = nullptr);
   // Binds the uploaded textures to their units (for a program that links stroke_tiles.glsl).
   void use_textures() const;
   // Points a program's stroke samplers at those units (once, after linking it).

@@ -521,10 +521,65 @@ TEST(StrokeTiles, BinningTheSameFrameAgainAllocatesNothing) {
   expect_consistent(tiles, frame);
 }
 
-TEST(StrokeTiles, ACanvasSmallerThanOnePixelIsRefused) {
+// Shared between threads (shapes placed in runs, tile rows sorted in bands), the tiles are
+// the same, byte for byte, as binned by one thread, on canvases of fewer tile rows than
+// threads too; and a steady threaded frame allocates nothing.
+TEST(StrokeTiles, BinningWithThreadsGivesTheSameTilesAsOneThread) {
+  std::mt19937 rng(7);
+  const int sizes[][2] = {{301, 97}, {1280, 720}, {37, 5}, {1, 1}, {64, 17}};
+  for (const int threads : {2, 3, 8}) {
+    WorkThreads work(threads);
+    for (const auto& size : sizes) {
+      const std::vector<TestStroke> frame = random_frame(rng, size[0], size[1], 30);
+      StrokeTiles serial;
+      StrokeTiles shared;
+      add_frame(serial, frame);
+      add_frame(shared, frame);
+      serial.bin(size[0], size[1]);
+      shared.bin(size[0], size[1], &work);
+      SCOPED_TRACE(std::to_string(threads) + " threads, " + std::to_string(size[0]) + "x" +
+                   std::to_string(size[1]));
+      expect_same_tiles(serial, shared);
+      expect_consistent(shared, frame);
+      uint64_t allocations = 0;
+      {
+        testing::CountAllocations count;
+        shared.clear();
+        add_frame(shared, frame);
+        shared.bin(size[0], size[1], &work);
+        allocations = count.count();
+      }
+      EXPECT_EQ(allocations, 0u);
+      expect_same_tiles(serial, shared);
+    }
+  }
+}
+
+TEST(StrokeTiles, ACanvasSmallerThanOnePixelOrLargerThanTheMostIsRefused) {
   StrokeTiles tiles;
   EXPECT_THROW(tiles.bin(0, 10), std::invalid_argument);
   EXPECT_THROW(tiles.bin(10, -1), std::invalid_argument);
+  EXPECT_THROW(tiles.bin(StrokeTiles::kMaxSide + 1, 10), std::invalid_argument);
+  EXPECT_THROW(tiles.bin(10, StrokeTiles::kMaxSide + 1), std::invalid_argument);
+}
+
+// The widest canvas: a shape in the last tile column keeps its column (and its stroke).
+TEST(StrokeTiles, TheLastColumnOfTheWidestCanvasIsItsOwn) {
+  StrokePath path;
+  const double x = StrokeTiles::kMaxSide - 3.5;
+  path.move_to(x, 4);
+  path.line_to(x, 5);
+  StrokeTiles tiles;
+  tiles.add_path(path);
+  tiles.add_path(path);
+  tiles.stroke(1, CanvasColor{1, 0, 0, 1}, 1, 1);
+  tiles.bin(StrokeTiles::kMaxSide, 8);
+  const std::size_t last = static_cast<std::size_t>(tiles.tiles_x() - 1);
+  ASSERT_EQ(tiles.tile_runs()[2 * last + 1] - tiles.tile_runs()[2 * last], 1u);
+  const TileRun& run = tiles.runs()[tiles.tile_runs()[2 * last]];
+  EXPECT_EQ(run.stroke, 0u);
+  EXPECT_EQ(run.end - run.first, 1u);
+  EXPECT_EQ(tiles.tile_runs()[2 * last - 1] - tiles.tile_runs()[2 * last - 2], 0u);
 }
 
 }  // namespace
