@@ -49,9 +49,25 @@ void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame,
   const double start = style.min_flow;
   const double s = frame.scale_x;
 
+  // The cells that draw anything: a river piece or a ghost. Few of a map's cells do, so they
+  // are listed first, without a branch per cell (a branch on every cell of the map, taken at
+  // random along every river's banks, cost more than drawing the pieces).
+  active_.resize(cells);
+  std::size_t active = 0;
+  const float* shown = view.shown.data();
+  const float* ghost = view.ghost_fade.data();
+  const auto start_f = static_cast<float>(start);
+  const bool exact_start = static_cast<double>(start_f) == start;
+  for (std::size_t i = 0; i < cells; i++) {
+    active_[active] = static_cast<int32_t>(i);
+    active += static_cast<std::size_t>((exact_start ? shown[i] >= start_f : shown[i] >= start) |
+                                       (ghost[i] > RiverPicture::kGhostVisible));
+  }
+
   // A cell is a source when no river runs into it.
   fed_.assign(cells, 0);
-  for (std::size_t i = 0; i < cells; i++) {
+  for (std::size_t k = 0; k < active; k++) {
+    const auto i = static_cast<std::size_t>(active_[k]);
     const int32_t j = view.downstream[i];
     if (j >= 0 && view.shown[i] >= start) fed_[static_cast<std::size_t>(j)] = 1;
   }
@@ -84,7 +100,8 @@ void RiverPaths::build(const RiverPicture& view, int cols, const Frame& frame,
     path.quadratic_curve_to(next.x, next.y, to.x, to.y);
   };
 
-  for (std::size_t c = 0; c < cells; c++) {
+  for (std::size_t k = 0; k < active; k++) {
+    const auto c = static_cast<std::size_t>(active_[k]);
     const auto i = static_cast<int32_t>(c);
     const int32_t j = view.downstream[c];
     if (j >= 0 && view.shown[c] >= start) {

@@ -65,7 +65,8 @@ class RiverPaths {
 
  private:
   std::array<StrokePath, kPathCount> paths_;
-  std::vector<uint8_t> fed_;  // per cell: a river runs into it (so it is not a source)
+  std::vector<uint8_t> fed_;     // per cell: a river runs into it (so it is not a source)
+  std::vector<int32_t> active_;  // the cells with a piece or a ghost to draw
   RiversBy by_ = RiversBy::flow;
 };
 
