@@ -7,8 +7,13 @@
 #include <tuple>
 
 #include "core/frame.h"
+#include "core/hydrology.h"
+#include "core/island.h"
+#include "core/map_view.h"
 #include "core/rain.h"
+#include "render/geometry/basin_tones.h"
 #include "render/geometry/relief.h"
+#include "render/geometry/view_cells.h"
 #include "render/gl/map_renderer.h"
 #include "render_test_support.h"
 
@@ -307,6 +312,119 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
     }
     EXPECT_LE(worst, 1) << scheme.key;
   }
+}
+
+}  // namespace
+}  // namespace terrain::render
+
+namespace terrain::render {
+namespace {
+
+// The "Drainage" API documentation's views and lakes, and rivers by Strahler order at another
+// minimum flow: each painter's cells are view_cells()'s for that view, and the two painters
+// paint the same picture within a level per channel. The map view with the sketch's defaults
+// given explicitly is the sketch's picture, unchanged.
+TEST(MapPainters, EveryViewIsItsCellImageScaledUpAndBothPaintersAgree) {
+  testing::GlContext::get();
+  const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
+  testing::PausedRivers rivers = testing::paused_rivers(terrain);
+  Hydrology hydrology;
+  HydrologyParams params;
+  params.sea_level = 0.25;
+  params.min_flow = 120;
+  const Heightfield ripple = wander_ripple(42);
+  hydrology.compute(terrain, params, &ripple);
+  BasinTones tones;
+  tones.update(hydrology.drainage(), terrain, 0.25);
+  MapRenderer gpu;
+  gpu.init({.painter = MapPainter::gpu});
+  MapRenderer cpu;
+  cpu.init({.painter = MapPainter::cpu});
+  const ColorScheme& scheme = color_schemes()[2];
+  std::vector<Image> pictures;
+  for (const MapView view : kMapViews) {
+    for (const bool lakes : {false, true}) {
+      MapInputs inputs;
+      inputs.terrain = &terrain;
+      inputs.scheme = &scheme;
+      inputs.sea_level = 0.25;
+      inputs.contour_levels = 10;
+      inputs.rivers = &rivers.picture;
+      inputs.view = view;
+      inputs.show_lakes = lakes;
+      inputs.rivers_by = RiversBy::order;
+      inputs.min_flow = 120;
+      inputs.hydrology = &hydrology;
+      const std::string name = std::string(map_view_name(view)) + (lakes ? "+lakes" : "");
+      const int w = 960, h = 540;
+      const Image a{w, h, gpu.snapshot(inputs, w, h)};
+      const Image b{w, h, cpu.snapshot(inputs, w, h)};
+      int worst = 0;
+      for (std::size_t p = 0; p < a.rgba.size(); p++) {
+        worst = std::max(worst, std::abs(a.rgba[p] - b.rgba[p]));
+      }
+      EXPECT_LE(worst, 1) << name;
+      // The cells each painter scaled up are the view's.
+      std::vector<uint8_t> expected(terrain.size() * 4);
+      ViewCellsInputs cells;
+      cells.terrain = &terrain;
+      cells.sea_level = 0.25;
+      cells.scheme = &scheme;
+      cells.view = view;
+      cells.show_lakes = lakes;
+      cells.hydrology = &hydrology;
+      cells.tones = &tones;
+      view_cells(cells, expected);
+      for (MapRenderer* renderer : {&gpu, &cpu}) {
+        std::vector<uint8_t> got(terrain.size() * 4);
+        renderer->read_relief_cells(got);
+        if (view == MapView::map && !lakes && !renderer->exact_relief()) continue;
+        EXPECT_EQ(got, expected) << name << (renderer == &gpu ? " (GPU)" : " (CPU)");
+      }
+      for (const Image& other : pictures) EXPECT_NE(other.rgba, a.rgba) << name;
+      pictures.push_back(a);
+    }
+  }
+
+  // The sketch's defaults given as inputs: the picture of inputs that name none.
+  MapInputs plain;
+  plain.terrain = &terrain;
+  plain.scheme = &scheme;
+  plain.sea_level = 0.25;
+  plain.rivers = &rivers.picture;
+  MapInputs defaults = plain;
+  defaults.view = MapView::map;
+  defaults.rivers_by = RiversBy::flow;
+  defaults.min_flow = sketch::RIVER_START;
+  defaults.hydrology = &hydrology;
+  EXPECT_EQ(cpu.snapshot(plain, 640, 360), cpu.snapshot(defaults, 640, 360));
+}
+
+TEST(MapInputs, TheDrainageViewsNeedAHydrologyOfTheTerrainsSize) {
+  const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
+  const RiverPicture rivers = testing::paused_rivers(terrain).picture;
+  MapInputs inputs;
+  inputs.terrain = &terrain;
+  inputs.scheme = &color_schemes()[0];
+  inputs.rivers = &rivers;
+  EXPECT_EQ(check_map_inputs(inputs), "");
+  inputs.view = MapView::basins;
+  EXPECT_EQ(check_map_inputs(inputs),
+            "map inputs: the view needs the hydrology, and none is given");
+  inputs.view = MapView::map;
+  inputs.show_lakes = true;
+  EXPECT_EQ(check_map_inputs(inputs), "map inputs: lakes needs the hydrology, and none is given");
+  inputs.show_lakes = false;
+  inputs.rivers_by = RiversBy::order;
+  EXPECT_EQ(check_map_inputs(inputs),
+            "map inputs: rivers by order needs the hydrology, and none is given");
+  Hydrology small;
+  small.compute(Heightfield(40, 30, 0.5f), {.routing = Routing::flood});
+  inputs.hydrology = &small;
+  EXPECT_EQ(check_map_inputs(inputs),
+            "map inputs: the hydrology is of a 40x30 ground; the terrain is 320x180");
+  inputs.min_flow = 0;
+  EXPECT_NE(check_map_inputs(inputs).find("min_flow is 0"), std::string::npos);
 }
 
 }  // namespace
