@@ -228,6 +228,8 @@ void App::events() {
 // The frame's commands in order, then the ticks: one a frame in a scripted run (so --frames is
 // exact), else as many 60 Hz ticks as the time since the last frame holds.
 void App::update() {
+  // The frame's drawing follows the ticks: its threads wake while it rains.
+  if (model_.playing()) renderer_.prime();
   for (std::size_t k = 0; k < pending_.size(); k++) dispatch(pending_[k]);
   pending_.clear();
   if (!running_) return;

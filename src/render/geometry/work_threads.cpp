@@ -29,8 +29,8 @@ namespace {
 
 // Spins while `waiting()` holds, for at most kSpin; true if it stopped holding.
 template <typename Waiting>
-bool spin_while(Waiting waiting) {
-  const auto until = std::chrono::steady_clock::now() + WorkThreads::kSpin;
+bool spin_while(Waiting waiting, std::chrono::microseconds limit = WorkThreads::kSpin) {
+  const auto until = std::chrono::steady_clock::now() + limit;
   for (int k = 0;; k++) {
     if (!waiting()) return true;
 #if defined(__x86_64__) || defined(__i386__)
@@ -49,13 +49,25 @@ void WorkThreads::work(int thread) {
 
 void WorkThreads::serve(int thread) {
   uint64_t seen = 0;
+  uint64_t primed = 0;
   for (;;) {
-    spin_while([&] { return !stopping_.load() && generation_.load() == seen; });
+    const auto waiting = [&] { return !stopping_.load() && generation_.load() == seen; };
+    spin_while(waiting);
     {
       std::unique_lock lock(mutex_);
-      start_.wait(lock, [&] { return stopping_.load() || generation_.load() != seen; });
+      start_.wait(lock, [&] {
+        return stopping_.load() || generation_.load() != seen || primed_.load() != primed;
+      });
       if (stopping_.load()) return;
+      if (generation_.load() == seen) {
+        // Primed: a loop is coming; spin for it rather than sleep.
+        primed = primed_.load();
+        lock.unlock();
+        spin_while(waiting, kPrimed);
+        continue;
+      }
       seen = generation_.load();
+      primed = primed_.load();
     }
     work(thread);
     {
@@ -64,6 +76,15 @@ void WorkThreads::serve(int thread) {
     }
     finished_.notify_one();
   }
+}
+
+void WorkThreads::prime() {
+  if (threads_.empty()) return;
+  {
+    std::lock_guard lock(mutex_);
+    primed_.fetch_add(1);
+  }
+  start_.notify_all();
 }
 
 void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {

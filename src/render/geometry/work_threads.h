@@ -35,6 +35,11 @@ class WorkThreads {
   // Calls body(i, thread) for every i in [0, n), the iterations shared between the threads
   // and the caller in any order (`thread`, 0 .. count() - 1, says which thread runs it, for
   // scratch of its own), and returns when all are done. `body` must not throw.
+  // Says a loop is coming soon: the threads wake now and spin for up to kPrimed waiting for
+  // it, so that the loop does not wait for them to wake.
+  void prime();
+  static constexpr std::chrono::microseconds kPrimed{2000};
+
   template <typename Body>
   void run(int n, Body& body) {
     run(
@@ -52,6 +57,7 @@ class WorkThreads {
   std::condition_variable start_;
   std::condition_variable finished_;
   std::atomic<uint64_t> generation_{0};  // a new loop to share
+  std::atomic<uint64_t> primed_{0};      // prime() calls
   std::atomic<bool> stopping_{false};
   std::atomic<int> busy_{0};  // threads still in the current loop
   // The current loop.

@@ -117,6 +117,9 @@ class MapRenderer {
   void read_relief_cells(std::span<uint8_t> rgba) const;
 
   const RenderTimings& last_timings() const { return timings_; }
+  // A frame is about to be drawn: its work threads wake now, so that its first loop does not
+  // wait for them (see WorkThreads::prime).
+  void prime() { raster_.work_threads().prime(); }
 
  private:
   // Works out and uploads everything a frame of this size needs.
