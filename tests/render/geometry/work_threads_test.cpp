@@ -126,5 +126,29 @@ TEST(WorkThreads, StartingAndStoppingRepeatedlyNeitherHangsNorLosesWork) {
   }
 }
 
+// prime() says a loop is coming: loops after it, soon or after the threads have gone back to
+// sleep, still do all their work; priming with no loop, priming twice, and stopping while
+// primed neither hang nor lose anything.
+TEST(WorkThreads, PrimedThreadsStillDoEveryLoopAndStopCleanly) {
+  for (int count : {1, 2, 3}) {
+    WorkThreads threads(count);
+    std::atomic<long long> sum{0};
+    long long expected = 0;
+    auto body = [&](int i, int) { sum += i + 1; };
+    for (int loop = 0; loop < 200; loop++) {
+      threads.prime();
+      if (loop % 7 == 0) threads.prime();
+      if (loop % 50 == 0) {
+        // Long enough for the primed threads to give up spinning and sleep again.
+        std::this_thread::sleep_for(WorkThreads::kPrimed + std::chrono::milliseconds(2));
+      }
+      threads.run(16, body);
+      expected += 16 * 17 / 2;
+      ASSERT_EQ(sum.load(), expected) << "loop " << loop << " with " << count << " threads";
+    }
+    threads.prime();  // and destroyed while primed
+  }
+}
+
 }  // namespace
 }  // namespace terrain::render
