@@ -96,7 +96,7 @@ const median = v => {
   const m = Math.floor(s.length / 2)
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
-const num = String.raw`([0-9.]+)`
+const num = String.raw`(-?[0-9.]+)`
 function app_run(file) {
   const text = fs.readFileSync(file, 'utf8')
   const rate = new RegExp(`^frame rate ${num} fps \\((\\d+) frames in ${num} s`, 'm').exec(text)

@@ -11,6 +11,7 @@
 #include <epoxy/gl.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -301,7 +302,11 @@ void App::draw() {
     stats_.record(Stage::paths, paths_ms);
     stats_.record(Stage::tiles, tiles_ms);
     stats_.record(Stage::panel, panel_ms_);
-    stats_.record(Stage::gl, session::thread_cpu_ms() - cpu_start - build_ms - painting_ms);
+    // The rest of this thread's CPU time in the draw: the GL calls. (build and painting are
+    // wall times; when this thread waited through them for other threads, or was preempted,
+    // the difference would go below zero, and nothing was spent in GL then.)
+    stats_.record(Stage::gl,
+                  std::max(0.0, session::thread_cpu_ms() - cpu_start - build_ms - painting_ms));
     const Clock::time_point swap_start = Clock::now();
     window_.swap();
     // A frame counts when the swap returns.

@@ -5,16 +5,19 @@
 //   1. every cell of a basin gets its basin's tone;
 //   2. a basin keeps its tone from one update to the next while its outlet cell stays the
 //      outlet of a basin (the tone is keyed on the outlet cell, never on the basin's number,
-//      which changes whenever any basin appears or goes);
-//   3. basins that touch (any two cells of them are neighbours, diagonals included) get
-//      different tones wherever the kToneCount tones allow it.
+//      which changes whenever any basin appears or goes), whatever changes around it;
+//   3. basins that touch (any two land cells of them are neighbours, diagonals included) get
+//      different tones wherever the kToneCount tones and rule 2 allow it: on a first update
+//      always (while twelve suffice), and every basin that appears later avoids its
+//      neighbours' tones; only two basins that both keep their tones and come to touch while
+//      it rains can share one.
 // Only basins with land in them (a cell at or above the sea level) are coloured: the sea is
 // drawn in the scheme's sea colours and its basins take no part.
 //
-// How: the land basins are visited largest first. One that had a tone keeps it unless a basin
-// already visited and touching it has it; any other takes the first tone free among its
-// neighbours in an order that depends only on its outlet cell (a hash), so a first update is
-// a pure function of the map, and a later one changes only what it must.
+// How: the land basins are visited largest first. One that had a tone keeps it; any other
+// takes the first tone free among its neighbours (and, where it can, their neighbours) in an
+// order that depends only on its outlet cell (a hash), so a first update is a pure function
+// of the map, and a later one changes nothing that was there before.
 //
 // Allocation: the scratch only grows, so a steady update allocates nothing.
 #pragma once

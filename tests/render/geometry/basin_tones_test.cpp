@@ -253,8 +253,9 @@ TEST(BasinTones, FirstUpdateIsAPureFunctionOfTheMapAndResetForgets) {
                           fresh.tones().end()));
 }
 
-// After some rain, a basin whose outlet cell is still an outlet keeps its tone unless a larger
-// touching basin (visited before it) now has that tone; only those change.
+// After some rain, every basin whose outlet cell is still an outlet keeps its tone, whatever
+// changed around it; the basins that appeared avoid their neighbours' tones; and only pairs of
+// kept basins that came to touch may share one (and few do).
 TEST(BasinTones, TonesKeptByOutletAcrossRain) {
   for (Routing routing : {Routing::sketch, Routing::flood}) {
     for (uint32_t seed : {3u, 42u, 777u}) {
@@ -262,6 +263,8 @@ TEST(BasinTones, TonesKeptByOutletAcrossRain) {
       const Drainage before = drainage_of(ground, routing, seed);
       BasinTones tones;
       tones.update(before, ground, kSea);
+      const Reference r0 = reference(before, ground, kSea);
+      EXPECT_EQ(expect_tones_cover_land(tones, before, r0), 0) << "seed " << seed;
       // Tone by outlet cell, before.
       std::vector<int> earlier(ground.size(), -1);
       for (std::size_t b = 0; b < before.outlets().size(); b++) {
@@ -269,43 +272,51 @@ TEST(BasinTones, TonesKeptByOutletAcrossRain) {
           earlier[static_cast<std::size_t>(before.outlets()[b])] = tones.tones()[b];
         }
       }
-      Rain rain(ground, seed);
-      rain.run(3000);
-      const Drainage after = drainage_of(ground, routing, seed);
-      tones.update(after, ground, kSea);
-      const Reference r = reference(after, ground, kSea);
-      EXPECT_EQ(expect_tones_cover_land(tones, after, r), 0) << "seed " << seed;
-
       int kept = 0;
-      int changed = 0;
-      int forced = 0;
-      for (std::size_t b = 0; b < after.outlets().size(); b++) {
-        const uint8_t now = tones.tones()[b];
-        const int was = earlier[static_cast<std::size_t>(after.outlets()[b])];
-        if (now == BasinTones::kNone || was < 0) continue;
-        // Forced: a touching basin visited earlier ended with the old tone.
-        bool must = false;
-        for (int n : r.around[b]) {
-          if (r.rank[static_cast<std::size_t>(n)] < r.rank[b] &&
-              tones.tones()[static_cast<std::size_t>(n)] == was) {
-            must = true;
+      int clashes = 0;
+      int touching = 0;
+      for (int rebuild = 0; rebuild < 4; rebuild++) {
+        Rain rain(ground, seed + static_cast<uint32_t>(rebuild));
+        rain.run(3000);
+        const Drainage after = drainage_of(ground, routing, seed);
+        tones.update(after, ground, kSea);
+        const Reference r = reference(after, ground, kSea);
+        clashes = expect_tones_cover_land(tones, after, r);
+        touching = static_cast<int>(r.touch.size()) / 2;
+        for (std::size_t b = 0; b < after.outlets().size(); b++) {
+          const uint8_t now = tones.tones()[b];
+          const int was = earlier[static_cast<std::size_t>(after.outlets()[b])];
+          if (now == BasinTones::kNone) continue;
+          if (was >= 0) {
+            kept++;
+            EXPECT_EQ(now, was) << "seed " << seed << ": basin " << b << " (outlet "
+                                << after.outlets()[b] << ") changed tone";
+          } else {
+            // A new basin shares no tone with a neighbour, unless its neighbours have every
+            // tone between them.
+            std::set<int> around;
+            bool shares = false;
+            for (int n : r.around[b]) {
+              around.insert(tones.tones()[static_cast<std::size_t>(n)]);
+              shares = shares || tones.tones()[static_cast<std::size_t>(n)] == now;
+            }
+            around.erase(BasinTones::kNone);
+            EXPECT_TRUE(!shares || static_cast<int>(around.size()) == BasinTones::kToneCount)
+                << "seed " << seed << ": new basin " << b << " took a neighbour's tone with "
+                << around.size() << " tones around it";
           }
         }
-        forced += must ? 1 : 0;
-        if (now == was) {
-          kept++;
-          EXPECT_FALSE(must) << "basin " << b << " kept a tone a larger neighbour has";
-        } else {
-          changed++;
-          EXPECT_TRUE(must) << "basin " << b << " (outlet " << after.outlets()[b]
-                            << ") changed tone " << was << " -> " << static_cast<int>(now)
-                            << " unforced";
+        std::fill(earlier.begin(), earlier.end(), -1);
+        for (std::size_t b = 0; b < after.outlets().size(); b++) {
+          if (tones.tones()[b] != BasinTones::kNone) {
+            earlier[static_cast<std::size_t>(after.outlets()[b])] = tones.tones()[b];
+          }
         }
       }
-      EXPECT_EQ(changed, forced) << "seed " << seed;
-      // Most basins outlive 3000 drops.
-      EXPECT_GT(kept, 10 * changed)
-          << "seed " << seed << ": " << kept << " kept, " << changed << " changed";
+      EXPECT_GT(kept, 100) << "seed " << seed;
+      // Kept basins that came to touch: a few in a hundred touching pairs at most.
+      EXPECT_LE(clashes * 25, touching)
+          << "seed " << seed << ": " << clashes << " of " << touching << " touching pairs";
     }
   }
 }
