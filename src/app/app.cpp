@@ -349,11 +349,17 @@ void App::pace(Clock::time_point frame_start) {
 // --- 3. dispatch -------------------------------------------------------------------------------
 
 void App::dispatch(const Command& command) {
+  // A value the session refuses changes nothing, and says why in the panel and on stderr.
+  const auto refused = [&](const std::invalid_argument& e) {
+    ui_.message_failed = true;
+    ui_.message = e.what();
+    std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
+  };
   std::visit(Overloaded{[&](const session::MapCommand& c) {
                           try {
                             model_.apply(c);
                           } catch (const std::invalid_argument& e) {
-                            std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
+                            refused(e);
                           }
                           stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
                         },
@@ -361,7 +367,7 @@ void App::dispatch(const Command& command) {
                           try {
                             model_.apply(c);
                           } catch (const std::invalid_argument& e) {
-                            std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
+                            refused(e);
                           }
                         },
                         [&](const UiCommand& c) { dispatch_ui(c); },

@@ -237,9 +237,8 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
         "Ctrl+click to type 1 to %d",
         kMinFlowMax);
   }
-  if (min_flow != s.min_flow && min_flow >= 1 && min_flow <= kMinFlowMax) {
-    ask(ViewCommand{SetMinFlow{min_flow}});
-  }
+  // A typed value out of range goes to the session too, which refuses it with a message.
+  if (min_flow != s.min_flow) ask(ViewCommand{SetMinFlow{min_flow}});
   int routing = s.routing == Routing::sketch ? 0 : 1;
   const char* routings[] = {"Sketch's", "Flood's"};
   if (ImGui::Combo("Routing", &routing, routings, 2)) {
