@@ -115,9 +115,8 @@ struct Painter {
   Rgb tone_colors[BasinTones::kToneCount];
   uint32_t flow_words[kFlowTable];
   uint32_t max_flow = 1;
-  // Lakes: the river's and the deep sea's colour.
+  // Lakes: the river's colour.
   Rgb river;
-  Rgb deep;
 
   uint8_t* at(int x, int y) const { return rgba.data() + in.terrain->index(x, y) * 4; }
 
@@ -178,11 +177,11 @@ struct Painter {
     const float* depth = in.hydrology->lake_depth().data() + terrain.index(0, y);
     for (int x = 0; x < cols; x++) {
       if (!(depth[x] > 0)) continue;
-      // Deeper: more opaque and darker, but only half way to the deep sea, so that a lake
-      // still reads as the rivers' water.
+      // Deeper: more opaque and darker (the river's colour itself, down to kLakeDarkest of
+      // its brightness), so that a lake still reads as the rivers' water in every scheme.
       const double deep_share = std::min(1.0, depth[x] / kLakeDeep);
       const double alpha = kLakeAlphaMin + (kLakeAlphaMax - kLakeAlphaMin) * deep_share;
-      const Rgb water = mix(river, deep, 0.5 * deep_share);
+      const Rgb water = lake_water(river, deep_share);
       uint8_t* p = at(x, y);
       for (int c = 0; c < 3; c++) {
         const double under = p[c];
@@ -193,6 +192,11 @@ struct Painter {
 };
 
 }  // namespace
+
+Rgb lake_water(const Rgb& river, double deep_share) {
+  const double keep = 1 - (1 - kLakeDarkest) * deep_share;
+  return {river[0] * keep, river[1] * keep, river[2] * keep};
+}
 
 Rgb flow_color(uint32_t flow, uint32_t max_flow) {
   double t = 0;
@@ -210,7 +214,7 @@ void view_cells(const ViewCellsInputs& inputs, std::span<uint8_t> rgba, WorkThre
   const Heightfield& terrain = *inputs.terrain;
   const int rows = terrain.height();
 
-  Painter painter{inputs, rgba, relief_light(), {}, {}, 1, {}, {}};
+  Painter painter{inputs, rgba, relief_light(), {}, {}, 1, {}};
   auto share = [&](auto& body) {
     if (threads != nullptr) {
       threads->run(rows, body);
@@ -220,7 +224,6 @@ void view_cells(const ViewCellsInputs& inputs, std::span<uint8_t> rgba, WorkThre
   };
   if (inputs.show_lakes) {
     painter.river = rgb(inputs.scheme->river);
-    painter.deep = rgb(inputs.scheme->sea_deep);
   }
 
   switch (inputs.view) {

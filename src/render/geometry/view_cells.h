@@ -11,8 +11,8 @@
 //           at a quarter of its brightness)
 // Lakes, when shown, go over any view: each lake cell (lake depth > 0) is blended with the
 // scheme's river colour, at least half opaque (kLakeAlphaMin at the shallowest, kLakeAlphaMax
-// from kLakeDeep down), and darker as it deepens (towards the scheme's deep-sea colour);
-// every other cell is left exactly as the view painted it.
+// from kLakeDeep down), and darker as it deepens (the river colour down to kLakeDarkest of
+// its brightness at kLakeDeep); every other cell is left exactly as the view painted it.
 //
 // No GL here: tested without a display. Allocation: none.
 #pragma once
@@ -31,7 +31,11 @@ namespace terrain::render {
 
 inline constexpr double kLakeAlphaMin = 0.6;
 inline constexpr double kLakeAlphaMax = 0.85;
-inline constexpr double kLakeDeep = 0.05;  // a depth (in height units) drawn fully deep
+inline constexpr double kLakeDeep = 0.05;    // a depth (in height units) drawn fully deep
+inline constexpr double kLakeDarkest = 0.6;  // the deepest lake's share of the river's brightness
+
+// The water colour of a lake `deep_share` (depth / kLakeDeep, at most 1) of the way to deep.
+Rgb lake_water(const Rgb& river, double deep_share);
 
 struct ViewCellsInputs {
   const Heightfield* terrain = nullptr;  // the heights drawn

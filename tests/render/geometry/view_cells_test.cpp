@@ -282,7 +282,8 @@ TEST(ViewCells, FlowViewOnAMap) {
   }
 }
 
-// Lakes: every lake cell changes, towards the river colour, and nothing else does.
+// Lakes: every lake cell changes, towards its water (the river colour, darker as it deepens),
+// and nothing else does.
 TEST(ViewCells, LakesChangeOnlyLakeCells) {
   for (Routing routing : {Routing::sketch, Routing::flood}) {
     const Map map(42, routing);
@@ -305,11 +306,12 @@ TEST(ViewCells, LakesChangeOnlyLakeCells) {
           }
           ASSERT_GE(map.terrain[c], kSea) << "the sea is never a lake";
           changed += std::equal(a, a + 4, b) ? 0 : 1;
+          const Rgb water = lake_water(river, std::min(1.0, depth[c] / kLakeDeep));
           double was = 0;
           double now = 0;
           for (int k = 0; k < 3; k++) {
-            was += std::abs(a[k] - river[static_cast<std::size_t>(k)]);
-            now += std::abs(b[k] - river[static_cast<std::size_t>(k)]);
+            was += std::abs(a[k] - water[static_cast<std::size_t>(k)]);
+            now += std::abs(b[k] - water[static_cast<std::size_t>(k)]);
           }
           closer += now < was ? 1 : 0;
         }
@@ -322,7 +324,7 @@ TEST(ViewCells, LakesChangeOnlyLakeCells) {
 }
 
 // The lake's blend by depth: at least kLakeAlphaMin of the water over what is under it, the
-// shallowest the river colour itself, deeper towards the deep sea.
+// shallowest the river colour itself, deeper darker (in every scheme, the light ones too).
 TEST(ViewCells, LakeBlendFollowsTheDepth) {
   const Map& map = map_42();
   const ColorScheme& scheme = color_schemes()[2];  // topographic: a blue river over green land
@@ -330,7 +332,6 @@ TEST(ViewCells, LakeBlendFollowsTheDepth) {
   const std::vector<uint8_t> lakes = paint(map.inputs(MapView::map, scheme, true));
   const std::span<const float> depth = map.hydrology.lake_depth();
   const Rgb river = rgb(scheme.river);
-  const Rgb deep = rgb(scheme.sea_deep);
   int shallow = 0;
   int deepest = 0;
   for (std::size_t c = 0; c < map.terrain.size(); c++) {
@@ -339,7 +340,7 @@ TEST(ViewCells, LakeBlendFollowsTheDepth) {
     const double alpha = kLakeAlphaMin + (kLakeAlphaMax - kLakeAlphaMin) * s;
     EXPECT_GE(alpha, kLakeAlphaMin);
     EXPECT_LE(alpha, kLakeAlphaMax);
-    const Rgb water = mix(river, deep, 0.5 * s);
+    const Rgb water = lake_water(river, s);
     for (int k = 0; k < 3; k++) {
       const double under = plain[c * 4 + static_cast<std::size_t>(k)];
       EXPECT_EQ(lakes[c * 4 + static_cast<std::size_t>(k)],
@@ -350,6 +351,17 @@ TEST(ViewCells, LakeBlendFollowsTheDepth) {
   }
   EXPECT_GT(shallow, 0);
   (void)deepest;
+  for (const ColorScheme& any : color_schemes()) {
+    const Rgb r = rgb(any.river);
+    const Rgb shallowest = lake_water(r, 0);
+    const Rgb deepest_water = lake_water(r, 1);
+    for (int k = 0; k < 3; k++) {
+      EXPECT_EQ(shallowest[static_cast<std::size_t>(k)], r[static_cast<std::size_t>(k)]);
+      EXPECT_LE(deepest_water[static_cast<std::size_t>(k)], r[static_cast<std::size_t>(k)]);
+    }
+    EXPECT_LT(deepest_water[0] + deepest_water[1] + deepest_water[2], r[0] + r[1] + r[2])
+        << any.key << ": a deep lake is darker";
+  }
 }
 
 TEST(ViewCells, ThreadsGiveTheSameBytes) {
