@@ -78,6 +78,8 @@ void write_recipes(const fs::path& dir) {
   every.seed = 4294967295u;
   every.settings.erosion = 0.35;
   every.settings.inertia = 0.1 + 0.2;
+  every.settings.generator = terrain::Generator::diamond_square;
+  every.settings.roughness = 0.3;
   every.commands = {RainDrops{18446744073709551615ull},
                     SetSeed{7},
                     Restart{},
@@ -88,6 +90,8 @@ void write_recipes(const fs::path& dir) {
                     SetBrushRadius{6},
                     SetSeaLevel{0.6},
                     SetDropsPerFrame{10000},
+                    SetGenerator{terrain::Generator::diamond_square},
+                    SetRoughness{0.9},
                     RainDrops{0}};
   const std::string every_text = recipe_text(every);
   write(dir / "every_command.json", every_text);
