@@ -230,7 +230,7 @@ void App::events() {
 // exact), else as many 60 Hz ticks as the time since the last frame holds.
 void App::update() {
   // The frame's drawing follows the ticks: its threads wake while it rains.
-  if (model_.playing()) renderer_.prime();
+  if (model_.playing() && !minimized_) renderer_.prime();
   for (std::size_t k = 0; k < pending_.size(); k++) dispatch(pending_[k]);
   pending_.clear();
   if (!running_) return;
