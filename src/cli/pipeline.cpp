@@ -5,7 +5,6 @@
 #include <chrono>
 
 #include "core/ground.h"
-#include "core/island.h"
 #include "core/river_network.h"
 
 namespace terrain::cli {
@@ -56,14 +55,9 @@ PipelineResult run_pipeline(const Options& options, Progress& progress) {
   hydrology_params.sea_level = options.rain.sea_level;
   hydrology_params.routing = options.routing;
   hydrology_params.min_flow = options.min_flow;
-  if (options.routing == Routing::sketch) {
-    // The sketch bends its rivers on the flat with this ripple; the flood routing has its
-    // own way through flats and takes none.
-    const Heightfield ripple = wander_ripple(options.seed, options.width, options.height);
-    result.hydrology.compute(result.eroded, hydrology_params, &ripple);
-  } else {
-    result.hydrology.compute(result.eroded, hydrology_params);
-  }
+  // The sketch bends its rivers on the flat with the seed's ripple; the flood routing has its
+  // own way through flats and takes none.
+  result.hydrology.compute(result.eroded, hydrology_params, options.seed);
   result.timings.drainage_ms = ms_since(start);
 
   progress.stage("rivers: reaches counted, lakes measured");

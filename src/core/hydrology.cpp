@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/island.h"
+
 namespace terrain {
 namespace {
 
@@ -47,6 +49,19 @@ void Hydrology::compute(const Heightfield& ground, const HydrologyParams& params
 
   params_ = params;
   version_++;
+}
+
+void Hydrology::compute(const Heightfield& ground, const HydrologyParams& params, uint32_t seed) {
+  if (params.routing != Routing::sketch) {
+    compute(ground, params);
+    return;
+  }
+  if (ripple_.width() != ground.width() || ripple_.height() != ground.height() ||
+      ripple_seed_ != seed) {
+    ripple_ = wander_ripple(seed, ground.width(), ground.height());
+    ripple_seed_ = seed;
+  }
+  compute(ground, params, &ripple_);
 }
 
 void strahler_per_cell(const Drainage& drainage, uint32_t min_flow, std::span<uint8_t> out,

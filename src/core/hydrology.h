@@ -47,6 +47,12 @@ class Hydrology {
   void compute(const Heightfield& ground, const HydrologyParams& params,
                const Heightfield* ripple = nullptr);
 
+  // The same for the ground of `seed`: with Routing::sketch, the sketch's wander ripple for
+  // that seed (wander_ripple(seed, width, height)), worked out on the first call for a seed
+  // and size and kept, as the sketch caches `wander`; with Routing::flood, none. What the app's
+  // live model, its probes and terrain-cli all call, so they route alike.
+  void compute(const Heightfield& ground, const HydrologyParams& params, uint32_t seed);
+
   const HydrologyParams& params() const { return params_; }
   int width() const { return drainage_.width(); }
   int height() const { return drainage_.height(); }
@@ -70,6 +76,9 @@ class Hydrology {
   std::vector<float> lake_depth_;
   FloodResult lake_fill_;
   FloodWorkspace lake_work_;
+  // The wander ripple of the seeded compute(), and the seed it is of.
+  Heightfield ripple_;
+  uint32_t ripple_seed_ = 0;
 };
 
 // Strahler's order per cell of `drainage` at `min_flow`, into `out` (drainage.size() cells),

@@ -4,8 +4,6 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "core/island.h"
-
 namespace terrain::session {
 
 CellReadout read_cell(const Heightfield& ground, const Heightfield& original,
@@ -37,20 +35,14 @@ std::vector<CellReadout> probe_cells(const LiveModel& model, std::span<const Cel
                                   std::to_string(ground.height() - 1));
     }
   }
-  // As terrain-cli works it out: the sketch's routing with the seed's wander ripple, the
-  // flood's with none.
+  // As terrain-cli works it out.
   const Settings& s = model.settings();
   HydrologyParams params;
   params.sea_level = s.sea_level;
   params.routing = s.routing;
   params.min_flow = static_cast<uint32_t>(s.min_flow);
   Hydrology hydrology;
-  if (s.routing == Routing::sketch) {
-    const Heightfield ripple = wander_ripple(model.seed(), ground.width(), ground.height());
-    hydrology.compute(ground, params, &ripple);
-  } else {
-    hydrology.compute(ground, params);
-  }
+  hydrology.compute(ground, params, model.seed());
   std::vector<CellReadout> out;
   out.reserve(cells.size());
   for (const CellPosition& c : cells) {

@@ -17,7 +17,6 @@
 #include <type_traits>
 #include <variant>
 
-#include "core/island.h"
 #include "core/number_text.h"
 #include "session/cpu_time.h"
 
@@ -339,8 +338,8 @@ void LiveModel::keep_hydrology() {
   changed();
 }
 
-// The terrain drawn plus the wander ripple (worked out once per seed, as the sketch caches
-// `wander`) for the sketch's routing; the flood's routing takes none, as terrain-cli's.
+// The terrain drawn, routed as terrain-cli routes it (the seed's wander ripple, kept by the
+// hydrology, for the sketch's routing; none for the flood's).
 void LiveModel::update_hydrology() {
   const RiverKey now = key_now();
   if (same_view(hydrology_for_, now) && hydrology_for_.drops == drops_) return;
@@ -348,16 +347,7 @@ void LiveModel::update_hydrology() {
   params.sea_level = settings_.sea_level;
   params.routing = settings_.routing;
   params.min_flow = static_cast<uint32_t>(settings_.min_flow);
-  if (params.routing == Routing::sketch) {
-    if (!wander_built_ || wander_seed_ != seed_) {
-      wander_ = wander_ripple(seed_);
-      wander_seed_ = seed_;
-      wander_built_ = true;
-    }
-    hydrology_.compute(terrain(), params, &wander_);
-  } else {
-    hydrology_.compute(terrain(), params);
-  }
+  hydrology_.compute(terrain(), params, seed_);
   hydrology_for_ = now;
 }
 

@@ -165,9 +165,6 @@ class LiveModel {
   Heightfield heights_;
   Heightfield original_;
   Rain rain_;
-  Heightfield wander_;
-  uint32_t wander_seed_ = 0;
-  bool wander_built_ = false;
   Hydrology hydrology_;
   uint64_t ground_version_ = 0;
   RiverPicture rivers_;  // its `downstream` is the sketch's: zeros until the first build

@@ -345,6 +345,35 @@ TEST(HydrologyDrainage, FloodRoutingIgnoresTheRipple) {
   EXPECT_EQ(to_vector(with.strahler()), to_vector(without.strahler()));
 }
 
+// Given a seed, the sketch's routing takes that seed's ripple (and a new seed's, when it
+// changes), the flood's none; a second compute for the same seed allocates nothing.
+TEST(HydrologyDrainage, ASeedGivesThatSeedsRippleToTheSketchRouting) {
+  const Heightfield field = rained_island(9);
+  Hydrology seeded;
+  for (const uint32_t seed : {9u, 10u, 9u}) {
+    const Heightfield ripple = wander_ripple(seed);
+    Hydrology explicit_ripple;
+    explicit_ripple.compute(field, params_with(Routing::sketch, 250), &ripple);
+    seeded.compute(field, params_with(Routing::sketch, 250), seed);
+    EXPECT_EQ(seeded.drainage().routing_surface(), explicit_ripple.drainage().routing_surface())
+        << "seed " << seed;
+    EXPECT_TRUE(std::ranges::equal(seeded.drainage().downstream(),
+                                   explicit_ripple.drainage().downstream()));
+  }
+  Hydrology flood;
+  flood.compute(field, params_with(Routing::flood, 250));
+  seeded.compute(field, params_with(Routing::flood, 250), 9);
+  EXPECT_EQ(seeded.drainage().routing_surface(), flood.drainage().routing_surface());
+  seeded.compute(field, params_with(Routing::sketch, 250), 9);
+  uint64_t allocations = 0;
+  {
+    testing::CountAllocations counter;
+    seeded.compute(field, params_with(Routing::sketch, 250), 9);
+    allocations = counter.count();
+  }
+  EXPECT_EQ(allocations, 0u);
+}
+
 // --- Compute: versions, bad input, allocations -------------------------------------------
 
 TEST(Hydrology, CountsComputesAndRefusesBadParamsNamingThemChangingNothing) {
