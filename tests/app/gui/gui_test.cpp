@@ -394,7 +394,10 @@ TEST(Gui, SaveNamesThePngAsTheSketchAndNeverOverwrites) {
   std::vector<std::filesystem::path> files;
   while (std::chrono::steady_clock::now() < until) {
     files.clear();
-    for (const auto& e : std::filesystem::directory_iterator(saves)) files.push_back(e.path());
+    // Saves are staged in a hidden temporary and renamed into place: only whole files count.
+    for (const auto& e : std::filesystem::directory_iterator(saves)) {
+      if (e.path().filename().string().front() != '.') files.push_back(e.path());
+    }
     if (files.size() >= 2) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
