@@ -9,6 +9,8 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 # io tests): both header-only, always needed.
 find_package(CLI11 CONFIG REQUIRED)
 find_package(nlohmann_json CONFIG REQUIRED)
+# Vectors and matrices (the map's zoom and pan, render/geometry/map_camera.h): header-only.
+find_package(glm CONFIG REQUIRED)
 
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)
