@@ -145,7 +145,8 @@ void silhouette(std::span<const double> profile, ColumnPlacement columns,
 int cross_section_row(std::optional<int> row, int rows);
 
 // Where the cut's row lies on the map: y = frame.top + row * frame.scale_y, or nullopt when
-// that is outside [top, bottom] (the map's visible area).
+// that is outside [top, bottom] (the map's visible area) by more than half a pixel (within
+// that, clamped to it: at fit the first and last rows lie on the edges).
 std::optional<float> row_mark_y(const Frame& frame, int row, float top, float bottom);
 
 // The land colour of a height, as the relief picks its band (the sketch's drawTerrain(): band
