@@ -47,6 +47,15 @@ void Rain::set_brush(int radius) {
   }
 }
 
+void Rain::rebind(Heightfield& field) {
+  if (field.width() < 2 || field.height() < 2) {
+    throw std::invalid_argument("Rain: the field must be at least 2 x 2");
+  }
+  const bool new_width = field.width() != field_->width();
+  field_ = &field;
+  if (new_width) set_brush(params_.brush_radius);  // the brush's offsets are in cells of a row
+}
+
 void Rain::clear_routes() {
   route_points_.clear();
   route_ends_.clear();

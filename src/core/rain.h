@@ -72,6 +72,13 @@ class Rain {
   // Runs n drops.
   void run(uint64_t n);
 
+  // The same rain (its random stream, settings, brush, counts and routes) carving `field`
+  // from now on, which must be at least 2 x 2 and outlive this: a copy of a Rain, rebound to
+  // a copy of its field, rains what the original would, bit for bit, without touching it
+  // (the live model finishes a rain so on a worker thread). Allocates nothing unless the
+  // width changes.
+  void rebind(Heightfield& field);
+
   const RainStats& stats() const { return stats_; }
   const Heightfield& field() const { return *field_; }
 
