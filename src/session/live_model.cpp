@@ -1,8 +1,8 @@
 // The live model: the sketch's draw() without the drawing, and its control handlers.
 //
 // Sections: helpers (CPU clock, range checks); setup (constructor, resetTerrain); time
-// (tick = draw(), refresh = redraw()); rivers (drawRivers() bookkeeping, buildRivers());
-// controls.
+// (tick = draw(), refresh = redraw()); finishing the rain now (the worker thread); rivers
+// (drawRivers() bookkeeping, buildRivers()); controls.
 //
 // Every rule here is the p5.js "Hydraulic Erosion" sketch's, under its names.
 // Float32Array arithmetic is kept: each element is read as a double, the sum is done in
@@ -12,9 +12,13 @@
 #include <time.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <stdexcept>
+#include <string>
+#include <thread>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "core/number_text.h"
@@ -90,6 +94,38 @@ bool ease_rivers(const float* water, float* shown, float* fade_in, float* ghost_
 
 }  // namespace
 
+// --- A finish under way ------------------------------------------------------------------
+
+// The worker owns `heights` and `rain` (a copy of the model's, rebound to them) until it has
+// published done == drops; the main thread reads only the atomics until then, and adopts the
+// rest after joining. The destructor's cancel is seen between chunks.
+struct LiveModel::Finish {
+  Finish(const Heightfield& from, const Rain& rain_from, uint64_t n)
+      : heights(from), rain(rain_from), drops(n) {
+    rain.rebind(heights);
+    rain.keep_routes(false);  // the worker keeps no routes
+    rain.clear_routes();
+  }
+  // The worker's loop: chunks of rain, each published, until all are done or it is cancelled.
+  // Rain::run allocates nothing, and nor does this.
+  void run() {
+    uint64_t rained = 0;
+    while (rained < drops && !cancel.load(std::memory_order_relaxed)) {
+      const uint64_t n = std::min(kFinishChunk, drops - rained);
+      rain.run(n);
+      rained += n;
+      done.store(rained, std::memory_order_release);
+    }
+  }
+
+  Heightfield heights;
+  Rain rain;
+  const uint64_t drops;  // the whole finish: the remaining ticks of drops_per_frame
+  std::atomic<uint64_t> done{0};
+  std::atomic<bool> cancel{false};
+  std::thread worker;
+};
+
 // --- Setup ---------------------------------------------------------------------------------
 
 // setup(): buildBrush() (inside Rain), resetTerrain(). The island and the rain are built in
@@ -116,6 +152,13 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
 LiveModel::LiveModel(const MapRecipe& recipe)
     : LiveModel(recipe.seed, map_settings(recipe.settings)) {
   for (const MapCommand& command : recipe.commands) apply(command);
+}
+
+LiveModel::~LiveModel() {
+  if (finish_) {
+    finish_->cancel.store(true, std::memory_order_relaxed);  // seen at its next chunk
+    finish_->worker.join();
+  }
 }
 
 RainParams LiveModel::rain_params() const {
@@ -149,8 +192,12 @@ void LiveModel::record(const MapCommand& command) {
   append_map_command(recipe_.commands, command);
 }
 
+uint64_t LiveModel::drops() const {
+  return finish_ ? drops_ + finish_->done.load(std::memory_order_relaxed) : drops_;
+}
+
 double LiveModel::progress() const {
-  return std::min(1.0, static_cast<double>(drops_) / static_cast<double>(sketch::RAIN_TARGET));
+  return std::min(1.0, static_cast<double>(drops()) / static_cast<double>(sketch::RAIN_TARGET));
 }
 
 const Heightfield& LiveModel::terrain() const {
@@ -168,6 +215,7 @@ void LiveModel::changed() {
 // null).
 void LiveModel::tick() {
   stopped_at_target_ = false;
+  if (update_finish()) return;  // the finish landed: that was this frame
   if (!playing_) return;
   frame_count_++;
   // drawDebug() emptied `paths` at the end of the last looping frame.
@@ -176,8 +224,9 @@ void LiveModel::tick() {
 
   // rain(): drops_per_frame drops, then stop once when the target is passed; pressing play
   // keeps it raining (the test below is true only on the frame that crosses it).
+  // While finishing, the worker has the rest of the rain: a frame without it.
   const double rain_start = thread_cpu_ms();
-  const auto n = static_cast<uint64_t>(settings_.drops_per_frame);
+  const auto n = finish_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
   rain_.run(n);
   drops_ += n;
   if (n > 0) record(RainDrops{n});
@@ -198,6 +247,7 @@ void LiveModel::tick() {
 }
 
 void LiveModel::rain_now(uint64_t n) {
+  wait_finish();
   rain_.run(n);
   drops_ += n;
   if (n > 0) record(RainDrops{n});
@@ -211,6 +261,7 @@ void LiveModel::rain_now(uint64_t n) {
 
 // redraw() while paused: a frame without rain, in which the rivers jump to the new ones.
 void LiveModel::refresh() {
+  if (update_finish()) return;  // the finish landed: that was this frame, a jump
   if (playing_) return;
   stopped_at_target_ = false;
   frame_count_++;
@@ -234,15 +285,88 @@ void LiveModel::frame() {
 }
 
 void LiveModel::play() {
+  wait_finish();
   if (playing_) return;
   playing_ = true;  // sketch.loop()
   changed();
 }
 
 void LiveModel::pause() {
+  wait_finish();
   if (!playing_) return;
   playing_ = false;  // sketch.noLoop(): the canvas keeps its last frame
   changed();
+}
+
+void LiveModel::toggle_play() {
+  wait_finish();
+  playing_ ? pause() : play();
+}
+
+// --- Finishing the rain now ----------------------------------------------------------------
+
+// Live rain stops in the tick whose drops_per_frame take the total to RAIN_TARGET or past it:
+// the finish is the drops of that tick and those before it.
+void LiveModel::finish_rain() {
+  if (finish_) return;
+  const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  if (drops_ >= target) {
+    throw std::invalid_argument("nothing to finish: the rain has reached its target already (" +
+                                std::to_string(drops_) + " of " + std::to_string(target) +
+                                " drops)");
+  }
+  const auto per_tick = static_cast<uint64_t>(settings_.drops_per_frame);
+  if (per_tick == 0) {
+    throw std::invalid_argument(
+        "nothing to finish: drops_per_frame is 0, so the rain would never reach its target of " +
+        std::to_string(target) + " drops");
+  }
+  const uint64_t ticks = (target - drops_ + per_tick - 1) / per_tick;
+  finish_ = std::make_unique<Finish>(heights_, rain_, ticks * per_tick);
+  Finish* const finish = finish_.get();
+  try {
+    finish->worker = std::thread([finish] { finish->run(); });
+  } catch (...) {
+    finish_.reset();
+    throw;
+  }
+  changed();
+}
+
+bool LiveModel::update_finish() {
+  if (!finish_ || finish_->done.load(std::memory_order_acquire) < finish_->drops) return false;
+  land_finish();
+  return true;
+}
+
+void LiveModel::wait_finish() {
+  if (finish_) land_finish();
+}
+
+// The frame in which live rain stops, with the rain done by the worker: its heights and rain
+// state swapped in (the heights' storage changes hands, nothing is copied but the rain's
+// few counters and brush), the drops recorded, noLoop(), and a frame in which the rivers jump
+// to the new terrain and the hydrology is worked out.
+void LiveModel::land_finish() {
+  finish_->worker.join();
+  const uint64_t n = finish_->drops;
+  std::swap(heights_, finish_->heights);
+  rain_ = finish_->rain;  // its stream and counts; rain_'s route storage is kept
+  rain_.rebind(heights_);
+  rain_.keep_routes(settings_.debug_mode);
+  finish_.reset();
+
+  drops_ += n;
+  record(RainDrops{n});
+  playing_ = false;  // sketch.noLoop(), as the stopping tick's rain()
+  frame_count_++;
+  routes_expire_ = false;
+  const double start = thread_cpu_ms();
+  frame();  // paused: the rivers (or the hydrology alone) are due and jump
+  timings_.rain_ms = 0;
+  timings_.rivers_ms = thread_cpu_ms() - start;
+  changed();
+  stopped_at_target_ = true;
 }
 
 // --- Rivers --------------------------------------------------------------------------------
@@ -369,6 +493,7 @@ void LiveModel::build_rivers() {
 
 void LiveModel::set_drops_per_frame(int n) {
   check_whole("drops_per_frame", n, 0, kMaxDropsPerFrame);
+  wait_finish();
   settings_.drops_per_frame = n;
   record(SetDropsPerFrame{n});
   changed();
@@ -377,6 +502,7 @@ void LiveModel::set_drops_per_frame(int n) {
 
 void LiveModel::set_erosion(double v) {
   check_range("erosion", v, sketch::erosion);
+  wait_finish();
   settings_.erosion = v;
   rain_.set_params(rain_params());
   record(SetErosion{v});
@@ -386,6 +512,7 @@ void LiveModel::set_erosion(double v) {
 
 void LiveModel::set_deposition(double v) {
   check_range("deposition", v, sketch::deposition);
+  wait_finish();
   settings_.deposition = v;
   rain_.set_params(rain_params());
   record(SetDeposition{v});
@@ -395,6 +522,7 @@ void LiveModel::set_deposition(double v) {
 
 void LiveModel::set_inertia(double v) {
   check_range("inertia", v, sketch::inertia);
+  wait_finish();
   settings_.inertia = v;
   rain_.set_params(rain_params());
   record(SetInertia{v});
@@ -405,6 +533,7 @@ void LiveModel::set_inertia(double v) {
 // brush_radius = value; buildBrush()
 void LiveModel::set_brush_radius(int r) {
   check_whole("brush_radius", r, sketch::brush_radius);
+  wait_finish();
   settings_.brush_radius = r;
   rain_.set_params(rain_params());
   record(SetBrushRadius{r});
@@ -415,6 +544,7 @@ void LiveModel::set_brush_radius(int r) {
 // The sea level is also where a drop stops (drop() reads it), so the rain gets it too.
 void LiveModel::set_sea_level(double v) {
   check_range("sea_level", v, sketch::sea_level);
+  wait_finish();
   settings_.sea_level = v;
   rain_.set_params(rain_params());
   record(SetSeaLevel{v});
@@ -424,6 +554,7 @@ void LiveModel::set_sea_level(double v) {
 
 void LiveModel::set_contour_levels(int n) {
   check_whole("contour_levels", n, sketch::contour_levels);
+  wait_finish();
   settings_.contour_levels = n;
   changed();
   refresh();
@@ -432,6 +563,7 @@ void LiveModel::set_contour_levels(int n) {
 // terrain_scale = value; resetTerrain()
 void LiveModel::set_terrain_scale(double v) {
   check_range("terrain_scale", v, sketch::terrain_scale);
+  wait_finish();
   settings_.terrain_scale = v;
   reset_terrain();
   refresh();
@@ -440,6 +572,7 @@ void LiveModel::set_terrain_scale(double v) {
 // seed = value; restart()
 // A new generator or roughness grows a new ground, as a new terrain scale does.
 void LiveModel::set_generator(Generator g) {
+  wait_finish();
   settings_.generator = g;
   reset_terrain();
   refresh();
@@ -447,24 +580,28 @@ void LiveModel::set_generator(Generator g) {
 
 void LiveModel::set_roughness(double v) {
   check_range("roughness", v, kRoughness);
+  wait_finish();
   settings_.roughness = v;
   reset_terrain();
   refresh();
 }
 
 void LiveModel::set_view(MapView view) {
+  wait_finish();
   settings_.view = view;
   changed();
   refresh();
 }
 
 void LiveModel::set_show_lakes(bool on) {
+  wait_finish();
   settings_.show_lakes = on;
   changed();
   refresh();
 }
 
 void LiveModel::set_rivers_by(RiversBy by) {
+  wait_finish();
   settings_.rivers_by = by;
   changed();
   refresh();
@@ -474,34 +611,40 @@ void LiveModel::set_rivers_by(RiversBy by) {
 // a change of the minimum flow or the routing is a change of view (draw_rivers_bookkeeping).
 void LiveModel::set_min_flow(int n) {
   check_whole("min_flow", n, 1, kMinFlowMax);
+  wait_finish();
   settings_.min_flow = n;
   changed();
   refresh();
 }
 
 void LiveModel::set_routing(Routing routing) {
+  wait_finish();
   settings_.routing = routing;
   changed();
   refresh();
 }
 
 void LiveModel::set_seed(uint32_t seed) {
+  wait_finish();
   seed_ = seed;
   restart();
 }
 
 void LiveModel::restart() {
+  wait_finish();
   reset_terrain();
   refresh();
 }
 
 void LiveModel::set_show_rivers(bool on) {
+  wait_finish();
   settings_.show_rivers = on;
   changed();
   refresh();
 }
 
 void LiveModel::set_show_original(bool on) {
+  wait_finish();
   settings_.show_original = on;
   changed();
   refresh();
@@ -509,6 +652,7 @@ void LiveModel::set_show_original(bool on) {
 
 // Debug mode traces the drops of the latest frame: paths = [].
 void LiveModel::set_debug_mode(bool on) {
+  wait_finish();
   settings_.debug_mode = on;
   rain_.clear_routes();
   rain_.keep_routes(on);
@@ -555,6 +699,7 @@ void LiveModel::apply(const ViewCommand& command) {
         if constexpr (std::is_same_v<C, SetRiversBy>) set_rivers_by(c.by);
         if constexpr (std::is_same_v<C, SetMinFlow>) set_min_flow(c.value);
         if constexpr (std::is_same_v<C, SetRouting>) set_routing(c.routing);
+        if constexpr (std::is_same_v<C, FinishRain>) finish_rain();
       },
       command);
 }

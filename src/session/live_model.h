@@ -11,10 +11,26 @@
 // display does. While paused nothing ticks; a change asks for refresh(), which is the sketch's
 // redraw(): one frame without rain, in which the rivers jump straight to the new ones.
 //
-// Performance: a steady tick allocates nothing (every array is sized once per terrain).
+// Finishing the rain now (finish_rain(), the FinishRain view command, the app's --finish): the
+// drops that live rain would still rain until it stops itself at RAIN_TARGET (whole ticks of
+// drops_per_frame, so the same last drop) run at full speed on a worker thread, on the model's
+// own copy of the heights and of the rain's state. Until the finish lands, everything read
+// here (heights(), terrain(), rain(), rivers(), hydrology(), recipe()) stays as it was, so the
+// main thread keeps drawing with no data race; only drops() and progress() move, in chunks of
+// kFinishChunk drops. It lands in the first update_finish(), tick() or refresh() after the
+// worker is done, or at once in any other command or set_* (each waits for it first): the
+// heights and the rain's state are swapped in, RainDrops{n} is recorded, the rain stops as at
+// the target (not playing; stopped_at_target()), the rivers jump to the new terrain and the
+// hydrology is worked out, as at the frame where live rain stops. The heights are those of
+// ticking to the stop, bit for bit, and LiveModel(recipe()) replays them. The worker keeps no
+// debug routes: the routes are empty once it lands.
+//
+// Performance: a steady tick allocates nothing (every array is sized once per terrain); a
+// finish allocates once as it starts (the copy), never in its worker's loop.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -50,6 +66,8 @@ class LiveModel {
   // Not copyable or movable: the rain holds a pointer to the heights it carves.
   LiveModel(const LiveModel&) = delete;
   LiveModel& operator=(const LiveModel&) = delete;
+  // Mid-finish, stops the worker at its next chunk and joins it (the finish is dropped).
+  ~LiveModel();
 
   // --- Time ---
   // One frame of the sketch while it loops: the rain (drops_per_frame drops, stopping once
@@ -57,13 +75,16 @@ class LiveModel {
   // (rebuild when due, easing). The debug routes of the previous looping frame are emptied
   // first, as the sketch empties `paths` at the end of each looping frame. Does nothing while
   // paused (a paused sketch draws nothing by itself; changes call refresh()).
+  // While finishing: no rain (the rest of the frame still runs); first lands the finish if
+  // its worker is done, and then that landing is the whole tick.
   void tick();
   // Rains n drops at once, as if they had fallen before the first frame (the app's --drops):
   // drops += n, and the rain stops itself if that passes RAIN_TARGET, as a tick's rain does.
   // While paused (or once stopped) the rivers then jump to the new terrain.
   void rain_now(uint64_t n);
   // The sketch's redraw() while paused: one frame without rain; rivers jump to the new ones.
-  // Does nothing while playing (the next tick shows the change).
+  // Does nothing while playing (the next tick shows the change). While finishing it first
+  // lands the finish if its worker is done, and then that landing is the whole refresh.
   void refresh();
   // p5's frameCount: frames drawn so far, ticks and paused refreshes alike.
   uint64_t frame_count() const { return frame_count_; }
@@ -74,16 +95,41 @@ class LiveModel {
   bool playing() const { return playing_; }
   void play();
   void pause();
-  void toggle_play() { playing_ ? pause() : play(); }
+  void toggle_play();  // while finishing: toggles once the finish has landed (paused)
   // Counts every change that alters what is drawn, so the app can skip redrawing a still map.
+  // (A finish changes it as it starts and as it lands, not in between: only the progress moves.)
   uint64_t version() const { return version_; }
+
+  // --- Finishing the rain now (see the top of this file) ---
+  // Starts finishing: the drops live rain would still rain until tick() stops it at
+  // RAIN_TARGET (the remaining ticks of drops_per_frame, the last one included), on a worker
+  // thread. Playing or paused alike; a no-op while already finishing. Throws
+  // std::invalid_argument, changing nothing, when there is nothing to finish: the rain already
+  // at or past the target (stopped there, or played on beyond it), or drops_per_frame 0 (live
+  // rain would never reach it). Allocates the copy; takes well under a millisecond.
+  void finish_rain();
+  // True from finish_rain() until the finish lands.
+  bool finishing() const { return finish_ != nullptr; }
+  // The app calls this once every frame, playing or paused (it ticks only while playing):
+  // while finishing, lands the finish if its worker is done (never waits) and returns true on
+  // the call that landed it, stopped_at_target() being true then, as after the tick where
+  // live rain stops. Otherwise does nothing and returns false.
+  bool update_finish();
+  // Waits for the worker and lands the finish now (nothing while not finishing): what every
+  // command does first, and what a scripted run (--finish) calls to end the rain at once.
+  void wait_finish();
+  // Drops a finish's worker rains between publishing its count (about 5 ms of rain).
+  static constexpr uint64_t kFinishChunk = 2000;
 
   // --- Commands: every change goes through these ---
   // A map command, as the controls below do it (each is recorded in the recipe). Throws
   // std::invalid_argument naming the setting when a value is out of its range, changing
-  // nothing.
+  // nothing. While finishing, every command and control (the set_* below, rain_now, play,
+  // pause) first waits for the finish to land (wait_finish), then applies; a value refused
+  // is refused before waiting.
   void apply(const MapCommand& command);
-  // A view command: contour levels, the three toggles, play and pause.
+  // A view command: contour levels, the three toggles, play and pause, finishing the rain
+  // (FinishRain: finish_rain(), which does not wait for a finish under way).
   void apply(const ViewCommand& command);
   // The recipe of the map as it is now: its last new start and the map commands since
   // (ticks recorded as rain). A fresh LiveModel(recipe()) has the same heights.
@@ -116,8 +162,10 @@ class LiveModel {
   // --- What is drawn ---
   uint32_t seed() const { return seed_; }
   const Settings& settings() const { return settings_; }
-  uint64_t drops() const { return drops_; }
-  // drops / RAIN_TARGET, at most 1.
+  // Drops rained so far; while finishing, those the worker has rained too (they move in
+  // chunks of kFinishChunk while heights() stays as it was until the finish lands).
+  uint64_t drops() const;
+  // drops() / RAIN_TARGET, at most 1: moves while finishing, never back.
   double progress() const;
   // The terrain drawn: the original while show_original, else the eroded one.
   const Heightfield& terrain() const;
@@ -142,6 +190,8 @@ class LiveModel {
 
  private:
   // ... the implementation's state: see live_model.cpp
+  struct Finish;       // a finish under way: its worker, its copy of the heights and rain
+  void land_finish();  // joins the worker and adopts its heights and rain
   void reset_terrain();
   void frame();                    // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
@@ -188,6 +238,7 @@ class LiveModel {
   RiverKey hydrology_for_;  // what hydrology_ was last worked out for
   TickTimings timings_;
   MapRecipe recipe_;
+  std::unique_ptr<Finish> finish_;  // null unless finishing
   // Records a map command in the recipe (a new start begins a new recipe).
   void record(const MapCommand& command);
 };

@@ -1,6 +1,7 @@
 // View commands: what changes how the live map is shown or whether time runs, but not the map
-// itself (map_command.h): the sketch's contour levels, its three checkboxes, play / pause, and
-// the "Drainage" API documentation's views, lakes, river stroking, minFlow and routing.
+// itself (map_command.h): the sketch's contour levels, its three checkboxes, play / pause and
+// finishing the rain now, and the "Drainage" API documentation's views, lakes, river
+// stroking, minFlow and routing.
 // They are plain values too, so every control of the app goes through one path.
 #pragma once
 
@@ -27,6 +28,10 @@ struct SetDebugMode {  // the routes of the latest drops and the count
 struct Play {};
 struct Pause {};
 struct TogglePlay {};
+// Time too: the rest of the rain, up to where live rain would stop itself at the target, at
+// full speed on a worker thread; the terrain and rivers jump to it when it lands
+// (LiveModel::finish_rain).
+struct FinishRain {};
 struct SetView {  // the map, the basins or the flow
   MapView view = MapView::map;
 };
@@ -45,6 +50,6 @@ struct SetRouting {
 
 using ViewCommand =
     std::variant<SetContourLevels, ShowRivers, ShowOriginal, SetDebugMode, Play, Pause, TogglePlay,
-                 SetView, ShowLakes, SetRiversBy, SetMinFlow, SetRouting>;
+                 SetView, ShowLakes, SetRiversBy, SetMinFlow, SetRouting, FinishRain>;
 
 }  // namespace terrain::session
