@@ -129,6 +129,61 @@ std::optional<float> row_mark_y(const Frame& frame, int row, float top, float bo
 
 // --- colours ---------------------------------------------------------------------------------
 
+namespace {
+
+// The land's colour at a height, blended between the scheme's stops as band_colors() does
+// (position = share * (stops - 1), j = min(floor(position), stops - 2)) but unquantised.
+Rgb land_blend(const ColorScheme& scheme, double height, double sea_level) {
+  const int stops = scheme.land_count;
+  const Rgb first = rgb(scheme.land[0]);
+  if (stops < 2 || !(height > sea_level)) return first;
+  const double share = (height - sea_level) / (1 - sea_level);
+  const double position = std::clamp(share, 0.0, 1.0) * (stops - 1);
+  const int j = std::min(static_cast<int>(std::floor(position)), stops - 2);
+  return mix(rgb(scheme.land[j]), rgb(scheme.land[j + 1]), position - j);
+}
+
+}  // namespace
+
+Rgb Strata::at(float at_y) const {
+  if (count < 1) return {0, 0, 0};
+  if (!(at_y > y[0])) return color[0];
+  for (int k = 1; k < count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    if (at_y <= y[i]) {
+      const double span = static_cast<double>(y[i]) - y[i - 1];
+      const double t = span > 0 ? (at_y - y[i - 1]) / span : 1.0;
+      return mix(color[i - 1], color[i], t);
+    }
+  }
+  return color[static_cast<std::size_t>(count - 1)];
+}
+
+Strata land_strata(const ColorScheme& scheme, const VerticalMap& vertical, double sea_level) {
+  Strata strata;
+  auto add = [&strata](float y, const Rgb& color) {
+    // Kept in y order (top first) by insertion; there are at most kMaxStops.
+    int k = strata.count++;
+    while (k > 0 && strata.y[static_cast<std::size_t>(k - 1)] > y) {
+      strata.y[static_cast<std::size_t>(k)] = strata.y[static_cast<std::size_t>(k - 1)];
+      strata.color[static_cast<std::size_t>(k)] = strata.color[static_cast<std::size_t>(k - 1)];
+      --k;
+    }
+    strata.y[static_cast<std::size_t>(k)] = y;
+    strata.color[static_cast<std::size_t>(k)] = color;
+  };
+  add(vertical.top, land_blend(scheme, vertical.value_at_top, sea_level));
+  add(vertical.bottom, land_blend(scheme, vertical.value_at_bottom, sea_level));
+  const int stops = std::clamp(scheme.land_count, 0, kMaxLandStops);
+  for (int k = 0; k < stops && stops >= 2; ++k) {
+    const double height = sea_level + (1 - sea_level) * k / (stops - 1);
+    const float y = vertical.y(height);
+    // A stop on or beyond the strip's edges is already there in the edge's own colour.
+    if (y > vertical.top && y < vertical.bottom) add(y, rgb(scheme.land[k]));
+  }
+  return strata;
+}
+
 Rgb land_color(const ColorScheme& scheme, double height, double sea_level) {
   const double band_at = std::floor((height - sea_level) / (1 - sea_level) * 255);
   // The relief's clamp to the bands (std::min(255, ...)), and below the coast the first band;

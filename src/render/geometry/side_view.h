@@ -19,6 +19,7 @@
 // refills the caller's vector, so a steady frame allocates nothing.
 #pragma once
 
+#include <array>
 #include <limits>
 #include <optional>
 #include <span>
@@ -148,6 +149,25 @@ int cross_section_row(std::optional<int> row, int rows);
 // that is outside [top, bottom] (the map's visible area) by more than half a pixel (within
 // that, clamped to it: at fit the first and last rows lie on the edges).
 std::optional<float> row_mark_y(const Frame& frame, int row, float top, float bottom);
+
+// The land's colour down the strip, y down: the scheme's land stops blended evenly from the
+// coast (sea_level) to the peaks (1), as band_colors() blends them (here unquantised), the
+// first stop below the coast and the last above the peaks; linear in y between the stops.
+// What the land is filled with, so one height has one colour across the strip: a column is
+// coloured down its length by the heights it passes, not by its top alone (which streaks).
+struct Strata {
+  static constexpr int kMaxStops = kMaxLandStops + 2;
+  int count = 0;  // stops in use (2 .. kMaxStops), top first: y[0] = top, y[count - 1] = bottom
+  std::array<float, kMaxStops> y{};
+  std::array<Rgb, kMaxStops> color{};
+
+  // The colour at y: linear between the stops either side, the end colours beyond them.
+  Rgb at(float y) const;
+};
+// The strata of `scheme` over the strip of `vertical` (its values heights, with the coast at
+// sea_level). A skyline, which has no sea, passes its elevation (0 at its foot, 1 at its top)
+// with a sea level of 0. Allocates nothing.
+Strata land_strata(const ColorScheme& scheme, const VerticalMap& vertical, double sea_level);
 
 // The land colour of a height, as the relief picks its band (the sketch's drawTerrain(): band
 // floor((h - sea_level) / (1 - sea_level) * 255), clamped to the bands), without the relief's

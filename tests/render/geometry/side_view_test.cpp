@@ -449,5 +449,43 @@ TEST(LandColor, IsTheReliefsBandForTheHeight) {
   }
 }
 
+TEST(Strata, ColourTheStripByTheHeightAtEachY) {
+  for (const ColorScheme& scheme : color_schemes()) {
+    for (double sea_level : {0.0, kSea, 0.6}) {
+      const VerticalMap v = cross_section_vertical(600, 770);
+      const Strata strata = land_strata(scheme, v, sea_level);
+      ASSERT_GE(strata.count, 2);
+      ASSERT_LE(strata.count, Strata::kMaxStops);
+      EXPECT_EQ(strata.y[0], 600);
+      EXPECT_EQ(strata.y[static_cast<std::size_t>(strata.count - 1)], 770);
+      for (int k = 1; k < strata.count; ++k) {
+        EXPECT_LE(strata.y[static_cast<std::size_t>(k - 1)], strata.y[static_cast<std::size_t>(k)]);
+      }
+      // At every height the colour is the relief's band of that height, to within the bands'
+      // own quantisation (256 steps from the coast to the peaks).
+      for (double h = -0.04; h <= 1.04; h += 0.01) {
+        const Rgb want = land_color(scheme, h, sea_level);
+        const Rgb got = strata.at(v.y(h));
+        for (int c = 0; c < 3; ++c) {
+          EXPECT_NEAR(got[static_cast<std::size_t>(c)], want[static_cast<std::size_t>(c)], 2.0)
+              << scheme.key << " sea " << sea_level << " height " << h << " channel " << c;
+        }
+      }
+    }
+  }
+}
+
+TEST(Strata, ASkylinePassesItsElevation) {
+  const ColorScheme& scheme = color_schemes()[2];  // topographic: five stops
+  const Strata strata = land_strata(scheme, VerticalMap{1, 0, 10, 110}, 0);
+  EXPECT_EQ(strata.count, 5) << "its five stops, two of them on the edges";
+  EXPECT_EQ(strata.at(10), rgb(scheme.land[4])) << "the top is the highest stop";
+  EXPECT_EQ(strata.at(110), rgb(scheme.land[0])) << "the foot is the coast's";
+  EXPECT_EQ(strata.y[1], 35);
+  EXPECT_EQ(strata.color[1], rgb(scheme.land[3]));
+  EXPECT_EQ(strata.at(0), strata.at(10)) << "beyond the ends, the ends' colours";
+  EXPECT_EQ(strata.at(500), strata.at(110));
+}
+
 }  // namespace
 }  // namespace terrain::render
