@@ -3,9 +3,10 @@
 // come from render/geometry/side_view.h, which is tested without a display.
 //
 //   cross-section  the map cut along a row: the ground before the rain as a pale silhouette
-//                  behind, the ground now in the scheme's land bands, the sea up to sea level
-//                  in its sea colours, lakes in its lake colour, a thin sea-level line, and
-//                  the caption "row N"
+//                  behind, the ground now in the scheme's land bands by height, the sea up to
+//                  sea level in its sea colours, lakes in the map's lake colour (drawn at
+//                  least 2 px deep: the rain's lakes are thousandths deep, under a pixel), a
+//                  thin sea-level line, and the caption "row N"
 //   walk           the first answer's random-walk skyline, one column per strip pixel
 //   sections       the second answer's random points per section, one value per pixel column
 // Both skylines are of "How can I generate a 2D mountain landscape procedurally?", drawn as
@@ -18,9 +19,9 @@
 //
 // Performance: a steady frame computes no skyline and allocates nothing of its own (the
 // skylines are made again only when their seed, parameters or the strip's width change; the
-// cross-section and the silhouettes refill buffers kept in SideViewCache). The shapes go into
-// ImGui's own vertex buffers as one quad per column (PrimReserve / PrimWriteVtx), a few
-// thousand vertices at most.
+// cross-section and the silhouettes refill buffers kept in SideViewCache: O(columns) a
+// frame). The shapes go into ImGui's own vertex buffers (PrimReserve / PrimWriteVtx): a quad
+// per column and land stratum it passes, some tens of thousands of vertices at most.
 #pragma once
 
 #include <imgui.h>
@@ -62,15 +63,15 @@ class SideViewCache {
   std::span<const double> walk(uint32_t seed, const RandomWalkParams& params, int columns);
   // The sections skyline sampled at `columns` values (>= 2), likewise.
   std::span<const double> sections(uint32_t seed, const SectionParams& params, int columns);
-  // Why the last skyline asked for could not be made ("" when it was).
-  const std::string& error() const { return error_; }
+  // Why the skyline last asked for could not be made ("" when it was).
+  const std::string& error() const { return last_was_walk_ ? walk_error_ : sections_error_; }
   // How many skylines were made so far (a steady frame makes none).
   uint64_t skylines_made() const { return made_; }
 
-  // Buffers kept for the drawing (draw_side_view_strip's, not for the app).
-  render::CrossSection cross_section;
-  std::vector<render::SilhouetteColumn> columns;
-  std::vector<render::SilhouetteColumn> more_columns;
+  // Buffers kept for the drawing (draw_side_view_strip's, not for the app): the cut, and one
+  // silhouette at a time.
+  render::CrossSection cut;
+  std::vector<render::SilhouetteColumn> shape;
 
  private:
   struct WalkKey {
@@ -88,7 +89,9 @@ class SideViewCache {
   SectionsKey sections_key_;
   std::vector<double> walk_;
   std::vector<double> sections_;
-  std::string error_;
+  std::string walk_error_;
+  std::string sections_error_;
+  bool last_was_walk_ = true;
   uint64_t made_ = 0;
 };
 
