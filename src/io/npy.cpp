@@ -1,4 +1,4 @@
-// NumPy .npy files of 2-D grids (see npy.h).
+// NumPy .npy files of 2-D grids and 1-D float64 arrays (see npy.h).
 //
 // Sections: dtypes; writing (preamble, little-endian data); reading (the preamble, a small
 // parser for the header's Python dict literal, the checks); typed access.
@@ -22,6 +22,8 @@ constexpr std::size_t kAlign = 64;
 // numpy (since 1.24) leaves room in the header for the first axis to grow to this many digits
 // without rewriting the file; doing the same makes our files byte-identical to numpy.save().
 constexpr std::size_t kGrowthAxisMaxDigits = 21;
+// numpy's descr of little-endian float64, the one dtype of 1-D arrays.
+constexpr std::string_view kFloat64Descr = "<f8";
 
 // A 2-D shape as Python writes it: (height, width).
 std::string shape_text(long long height, long long width) {
@@ -57,14 +59,15 @@ std::size_t npy_item_size(NpyDtype dtype) {
 
 // --- Writing ---------------------------------------------------------------------------------
 
-std::string npy_preamble(NpyDtype dtype, int height, int width) {
-  if (height < 0 || width < 0) {
-    throw std::invalid_argument("npy: negative shape " + shape_text(height, width));
-  }
+namespace {
+
+// Magic, version 1.0, header length and the header for `descr` and the shape `shape`
+// (Python's text of the tuple), whose first axis has `first_axis` elements.
+std::string preamble(std::string_view descr, const std::string& shape, long long first_axis) {
   // numpy's own spelling: keys sorted, each followed by ", ", Python reprs of the values.
-  std::string header = "{'descr': '" + std::string(npy_descr(dtype)) +
-                       "', 'fortran_order': False, 'shape': " + shape_text(height, width) + ", }";
-  header.append(kGrowthAxisMaxDigits - std::to_string(height).size(), ' ');
+  std::string header =
+      "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  header.append(kGrowthAxisMaxDigits - std::to_string(first_axis).size(), ' ');
   // Magic (6) + version (2) + header length (2) + header + '\n' is padded to the alignment;
   // like numpy, a preamble that is already aligned still gets a full block of padding.
   const std::size_t unpadded = kMagic.size() + 2 + 2 + header.size() + 1;
@@ -74,12 +77,57 @@ std::string npy_preamble(NpyDtype dtype, int height, int width) {
     throw std::invalid_argument("npy: header too long for format 1.0");
   }
   const auto length = static_cast<uint16_t>(header.size());
-  std::string preamble(kMagic);
-  preamble.push_back('\x01');  // format version 1.0
-  preamble.push_back('\x00');
-  preamble.push_back(static_cast<char>(length & 0xFF));  // header length, little-endian
-  preamble.push_back(static_cast<char>(length >> 8));
-  return preamble + header;
+  std::string out(kMagic);
+  out.push_back('\x01');  // format version 1.0
+  out.push_back('\x00');
+  out.push_back(static_cast<char>(length & 0xFF));  // header length, little-endian
+  out.push_back(static_cast<char>(length >> 8));
+  return out + header;
+}
+
+// `values` little-endian into `data` (values.size_bytes() of it), whatever the machine's
+// byte order.
+template <typename T>
+void store_little_endian(std::span<const T> values, std::byte* data) {
+  if constexpr (std::endian::native == std::endian::little || sizeof(T) == 1) {
+    if (!values.empty()) std::memcpy(data, values.data(), values.size_bytes());
+  } else {
+    for (std::size_t i = 0; i < values.size(); i++) {
+      std::byte item[sizeof(T)];
+      std::memcpy(item, &values[i], sizeof(T));
+      for (std::size_t b = 0; b < sizeof(T); b++) data[i * sizeof(T) + b] = item[sizeof(T) - 1 - b];
+    }
+  }
+}
+
+// Little-endian `data` (values.size() * sizeof(T) bytes of it) into `values`.
+template <typename T>
+void load_little_endian(std::span<const std::byte> data, std::span<T> values) {
+  if constexpr (std::endian::native == std::endian::little || sizeof(T) == 1) {
+    if (!values.empty()) std::memcpy(values.data(), data.data(), values.size_bytes());
+  } else {
+    for (std::size_t i = 0; i < values.size(); i++) {
+      std::byte item[sizeof(T)];
+      for (std::size_t b = 0; b < sizeof(T); b++) item[b] = data[i * sizeof(T) + sizeof(T) - 1 - b];
+      std::memcpy(&values[i], item, sizeof(T));
+    }
+  }
+}
+
+}  // namespace
+
+std::string npy_preamble(NpyDtype dtype, int height, int width) {
+  if (height < 0 || width < 0) {
+    throw std::invalid_argument("npy: negative shape " + shape_text(height, width));
+  }
+  return preamble(npy_descr(dtype), shape_text(height, width), height);
+}
+
+std::string npy_vector_preamble(std::size_t count) {
+  std::string shape = "(";  // built step by step: GCC 12 warns falsely on "(" + string
+  shape += std::to_string(count);
+  shape += ",)";
+  return preamble(kFloat64Descr, shape, static_cast<long long>(count));
 }
 
 namespace {
@@ -93,19 +141,10 @@ std::vector<std::byte> encode(std::span<const T> values, int height, int width) 
     throw std::invalid_argument("npy: " + std::to_string(values.size()) +
                                 " values do not fill shape " + shape_text(height, width));
   }
-  const std::string preamble = npy_preamble(dtype, height, width);
-  std::vector<std::byte> out(preamble.size() + values.size_bytes());
-  std::memcpy(out.data(), preamble.data(), preamble.size());
-  std::byte* data = out.data() + preamble.size();
-  if constexpr (std::endian::native == std::endian::little || sizeof(T) == 1) {
-    if (!values.empty()) std::memcpy(data, values.data(), values.size_bytes());
-  } else {
-    for (std::size_t i = 0; i < values.size(); i++) {
-      std::byte item[sizeof(T)];
-      std::memcpy(item, &values[i], sizeof(T));
-      for (std::size_t b = 0; b < sizeof(T); b++) data[i * sizeof(T) + b] = item[sizeof(T) - 1 - b];
-    }
-  }
+  const std::string header = npy_preamble(dtype, height, width);
+  std::vector<std::byte> out(header.size() + values.size_bytes());
+  std::memcpy(out.data(), header.data(), header.size());
+  store_little_endian(values, out.data() + header.size());
   return out;
 }
 
@@ -122,6 +161,14 @@ std::vector<std::byte> encode_npy(std::span<const int32_t> values, int height, i
 }
 std::vector<std::byte> encode_npy(std::span<const uint8_t> values, int height, int width) {
   return encode(values, height, width);
+}
+
+std::vector<std::byte> encode_npy_vector(std::span<const double> values) {
+  const std::string header = npy_vector_preamble(values.size());
+  std::vector<std::byte> out(header.size() + values.size_bytes());
+  std::memcpy(out.data(), header.data(), header.size());
+  store_little_endian(values, out.data() + header.size());
+  return out;
 }
 
 // --- Reading ---------------------------------------------------------------------------------
@@ -266,7 +313,20 @@ uint32_t little_endian(std::span<const std::byte> bytes) {
 
 }  // namespace
 
-NpyArray decode_npy(std::span<const std::byte> bytes) {
+namespace {
+
+// What every .npy file has before its data, as read: the header's three fields, and the data
+// bytes after the header.
+struct Parsed {
+  std::string descr;
+  bool fortran_order = false;
+  std::vector<long long> shape;
+  std::span<const std::byte> data;
+};
+
+// The magic, the version, the header length and the header dict with its three keys; throws
+// NpyError for anything else. The dtype, order, shape and data are checked by the callers.
+Parsed parse_file(std::span<const std::byte> bytes) {
   // Magic (6) and version (2) come first in every version.
   if (bytes.size() < 10) {
     throw NpyError("too short for a .npy file (" + std::to_string(bytes.size()) + " bytes)");
@@ -305,23 +365,35 @@ NpyArray decode_npy(std::span<const std::byte> bytes) {
   if (!fields.descr) throw NpyError("header has no 'descr'");
   if (!fields.fortran_order) throw NpyError("header has no 'fortran_order'");
   if (!fields.shape) throw NpyError("header has no 'shape'");
+  return {*fields.descr, *fields.fortran_order, *fields.shape,
+          bytes.subspan(header_start + header_length)};
+}
 
-  const std::optional<NpyDtype> dtype = dtype_of_descr(*fields.descr);
+// A shape as Python writes it: "(5,)", "(2, 3)", "(1, 2, 3)".
+std::string shape_tuple_text(const std::vector<long long>& shape) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < shape.size(); i++) {
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  }
+  text += shape.size() == 1 ? ",)" : ")";
+  return text;
+}
+
+}  // namespace
+
+NpyArray decode_npy(std::span<const std::byte> bytes) {
+  const Parsed file = parse_file(bytes);
+  const std::optional<NpyDtype> dtype = dtype_of_descr(file.descr);
   if (!dtype) {
-    throw NpyError("unsupported dtype '" + *fields.descr +
+    throw NpyError("unsupported dtype '" + file.descr +
                    "' (supported: '<f4', '<u4', '<i4', '|u1')");
   }
-  if (*fields.fortran_order) {
+  if (file.fortran_order) {
     throw NpyError("fortran_order is True: only C (row-major) order is supported");
   }
-  const std::vector<long long>& shape = *fields.shape;
+  const std::vector<long long>& shape = file.shape;
   if (shape.size() != 2) {
-    std::string text = "(";
-    for (std::size_t i = 0; i < shape.size(); i++) {
-      text += (i ? ", " : "") + std::to_string(shape[i]);
-    }
-    text += shape.size() == 1 ? ",)" : ")";
-    throw NpyError("shape " + text + " has " + std::to_string(shape.size()) +
+    throw NpyError("shape " + shape_tuple_text(shape) + " has " + std::to_string(shape.size()) +
                    (shape.size() == 1 ? " dimension" : " dimensions") +
                    ", expected 2 (height, width)");
   }
@@ -333,22 +405,57 @@ NpyArray decode_npy(std::span<const std::byte> bytes) {
   array.dtype = *dtype;
   array.height = static_cast<int>(shape[0]);
   array.width = static_cast<int>(shape[1]);
-  const std::size_t data_start = header_start + header_length;
-  const std::size_t have = bytes.size() - data_start;
+  const std::size_t have = file.data.size();
   const std::size_t need = array.count() * npy_item_size(array.dtype);
   if (have != need) {
     throw NpyError("data is " + std::to_string(have) + " bytes, but shape " +
                    shape_text(array.height, array.width) + " of '" +
                    std::string(npy_descr(array.dtype)) + "' needs " + std::to_string(need));
   }
-  array.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(data_start), bytes.end());
+  array.data.assign(file.data.begin(), file.data.end());
   return array;
+}
+
+std::vector<double> decode_npy_vector(std::span<const std::byte> bytes) {
+  const Parsed file = parse_file(bytes);
+  if (file.descr != kFloat64Descr) {
+    throw NpyError("dtype is '" + file.descr + "', expected '" + std::string(kFloat64Descr) + "'");
+  }
+  if (file.fortran_order) {
+    throw NpyError("fortran_order is True: only C (row-major) order is supported");
+  }
+  const std::vector<long long>& shape = file.shape;
+  if (shape.size() != 1) {
+    throw NpyError("shape " + shape_tuple_text(shape) + " has " + std::to_string(shape.size()) +
+                   (shape.size() == 1 ? " dimension" : " dimensions") + ", expected 1 (count,)");
+  }
+  // Compared without multiplying, which could wrap for a huge count in the header.
+  const std::size_t have = file.data.size();
+  const auto count = static_cast<unsigned long long>(shape[0]);
+  if (have % sizeof(double) != 0 || have / sizeof(double) != count) {
+    const bool fits = count <= std::numeric_limits<std::size_t>::max() / sizeof(double);
+    throw NpyError("data is " + std::to_string(have) + " bytes, but shape " +
+                   shape_tuple_text(shape) + " of '" + std::string(kFloat64Descr) + "' needs " +
+                   (fits ? std::to_string(count * sizeof(double)) : "more than 2^64"));
+  }
+  std::vector<double> values(have / sizeof(double));
+  load_little_endian(file.data, std::span<double>(values));
+  return values;
 }
 
 NpyArray read_npy(const std::filesystem::path& path) {
   const std::string content = read_file(path);
   try {
     return decode_npy(std::as_bytes(std::span<const char>(content)));
+  } catch (const NpyError& e) {
+    throw NpyError(path.string() + ": " + e.what());
+  }
+}
+
+std::vector<double> read_npy_vector(const std::filesystem::path& path) {
+  const std::string content = read_file(path);
+  try {
+    return decode_npy_vector(std::as_bytes(std::span<const char>(content)));
   } catch (const NpyError& e) {
     throw NpyError(path.string() + ": " + e.what());
   }
@@ -369,16 +476,7 @@ std::vector<T> npy_values(const NpyArray& array, int height, int width) {
         shape_text(height >= 0 ? height : array.height, width >= 0 ? width : array.width));
   }
   std::vector<T> values(array.count());
-  if constexpr (std::endian::native == std::endian::little || sizeof(T) == 1) {
-    if (!values.empty()) std::memcpy(values.data(), array.data.data(), array.data.size());
-  } else {
-    for (std::size_t i = 0; i < values.size(); i++) {
-      std::byte item[sizeof(T)];
-      for (std::size_t b = 0; b < sizeof(T); b++)
-        item[b] = array.data[i * sizeof(T) + sizeof(T) - 1 - b];
-      std::memcpy(&values[i], item, sizeof(T));
-    }
-  }
+  load_little_endian(std::span<const std::byte>(array.data), std::span<T>(values));
   return values;
 }
 

@@ -1,5 +1,6 @@
 // NumPy .npy files of 2-D grids: shape (height, width), row-major, little-endian, so that
-// numpy.load() gives back the grid the way the terrain stores it (index y * width + x).
+// numpy.load() gives back the grid the way the terrain stores it (index y * width + x); and
+// of 1-D float64 arrays, shape (count,), for one value per column (the side-view skylines).
 //
 // Format 1.0 (numpy.lib.format): the magic "\x93NUMPY", version bytes 1 0, a little-endian
 // uint16 header length, then the header, a Python dict literal such as
@@ -11,7 +12,7 @@
 // says exactly what is wrong with anything else: bad magic, an unknown version, a dtype or
 // shape other than the one expected, Fortran order, too few or too many data bytes.
 //
-// Sections: dtypes; writing; reading.
+// Sections: dtypes; writing; reading; 1-D float64 arrays.
 #pragma once
 
 #include <cstddef>
@@ -113,5 +114,24 @@ extern template std::vector<float> npy_values<float>(const NpyArray&, int, int);
 extern template std::vector<uint32_t> npy_values<uint32_t>(const NpyArray&, int, int);
 extern template std::vector<int32_t> npy_values<int32_t>(const NpyArray&, int, int);
 extern template std::vector<uint8_t> npy_values<uint8_t>(const NpyArray&, int, int);
+
+// --- 1-D float64 arrays ----------------------------------------------------------------------
+//
+// One value per column, '<f8', shape (count,): numpy.load() gives back the doubles bit for bit.
+// The same format 1.0 header, padding and alignment as the grids', e.g.
+//   {'descr': '<f8', 'fortran_order': False, 'shape': (640,), }
+// (The 2-D reader above does not take these, nor this one grids: each says what it found.)
+
+// Everything before the data of `count` float64 values, a multiple of 64 bytes long.
+std::string npy_vector_preamble(std::size_t count);
+// A whole .npy file of `values`, shape (values.size(),).
+std::vector<std::byte> encode_npy_vector(std::span<const double> values);
+// The values of a .npy file that holds a 1-D '<f8' array in C order. Throws NpyError for a bad
+// preamble or header (as decode_npy), another dtype ("dtype is '<f4', expected '<f8'"),
+// Fortran order, another number of dimensions ("shape (2, 3) has 2 dimensions, expected 1
+// (count,)"), or too few or too many data bytes.
+std::vector<double> decode_npy_vector(std::span<const std::byte> bytes);
+// Reads and parses such a file; errors name the file.
+std::vector<double> read_npy_vector(const std::filesystem::path& path);
 
 }  // namespace terrain::io

@@ -1,5 +1,6 @@
 // .npy files: numpy's exact header, 64-byte alignment, round trips of every dtype, and the
-// reader's precise complaints about files that are not what they should be.
+// reader's precise complaints about files that are not what they should be; the same for the
+// 1-D float64 arrays (skylines).
 #include "io/npy.h"
 
 #include <gtest/gtest.h>
@@ -276,6 +277,139 @@ TEST(NpyReader, ErrorsFromAFileNameTheFile) {
         << e.what();
   }
   EXPECT_THROW(read_npy(dir / "missing.npy"), std::runtime_error);
+}
+
+// --- 1-D float64 arrays ----------------------------------------------------------------------
+
+std::string vector_error_of(const std::vector<std::byte>& bytes) {
+  try {
+    decode_npy_vector(bytes);
+  } catch (const NpyError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(NpyVectorWriter, HeaderOfA640ColumnSkylineIsNumpysExactText) {
+  // What numpy 1.24+ writes for np.zeros(640): the dict with the 1-tuple "(640,)", 18 spaces of
+  // room to grow the axis to 21 digits, padding to 128 bytes, '\n'.
+  const std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (640,), }";
+  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
+  expected += dict;
+  expected += std::string(128 - 10 - dict.size() - 1, ' ');
+  expected += '\n';
+  EXPECT_EQ(npy_vector_preamble(640), expected);
+  const std::vector<double> zeros(640);
+  const std::vector<std::byte> file = encode_npy_vector(zeros);
+  EXPECT_EQ(text_of(file).substr(0, 128), expected);
+  EXPECT_EQ(file.size(), 128u + 640u * 8u);
+}
+
+TEST(NpyVectorWriter, DataStartsAtAMultipleOf64BytesForEveryCount) {
+  const std::size_t counts[] = {0, 1, 2, 9, 10, 99, 640, 1000000, 123456789012345678u};
+  for (std::size_t count : counts) {
+    const std::string preamble = npy_vector_preamble(count);
+    SCOPED_TRACE(preamble);
+    ASSERT_EQ(preamble.size() % 64, 0u);
+    const std::size_t length = static_cast<unsigned char>(preamble[8]) |
+                               static_cast<std::size_t>(static_cast<unsigned char>(preamble[9]))
+                                   << 8;
+    EXPECT_EQ(length, preamble.size() - 10);
+    EXPECT_NE(preamble.find("'shape': (" + std::to_string(count) + ",), }"), std::string::npos);
+    EXPECT_EQ(preamble.back(), '\n');
+    const std::size_t close = preamble.rfind('}');
+    EXPECT_EQ(preamble.find_first_not_of(' ', close + 1), preamble.size() - 1);
+  }
+}
+
+TEST(NpyVectorWriter, DataIsLittleEndianFloat64) {
+  const std::vector<double> values = {1.0, -2.0};
+  const std::string file = text_of(encode_npy_vector(values));
+  EXPECT_EQ(file.substr(file.size() - 16),
+            std::string("\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\0\xc0", 16));
+}
+
+TEST(NpyVectorRoundTrip, EveryBitOfEveryValueComesBack) {
+  std::vector<double> values(37);
+  for (std::size_t i = 0; i < values.size(); i++) values[i] = static_cast<double>(i) / 7.0 - 2.0;
+  values[0] = std::numeric_limits<double>::max();
+  values[1] = std::numeric_limits<double>::lowest();
+  values[2] = -0.0;
+  values[3] = std::numeric_limits<double>::quiet_NaN();
+  values[4] = -std::numeric_limits<double>::infinity();
+  values[5] = std::numeric_limits<double>::denorm_min();
+  values[6] = 0.1;
+  values[7] = 169.99999999999997;
+  const std::vector<double> back = decode_npy_vector(encode_npy_vector(values));
+  EXPECT_EQ(testing::bit_differences(back, values), 0u);
+  EXPECT_TRUE(decode_npy_vector(encode_npy_vector(std::vector<double>())).empty());
+  EXPECT_EQ(decode_npy_vector(encode_npy_vector(std::vector<double>{170.0})),
+            std::vector<double>{170.0});
+}
+
+TEST(NpyVectorRoundTrip, FilesOnDiskRoundTrip) {
+  testing::ScratchDir dir;
+  const std::vector<double> values = {0.0, 12.5, 170.0, 1e-300};
+  write_file_atomically(dir / "skyline.npy", encode_npy_vector(values), WriteMode::never_overwrite);
+  EXPECT_EQ(read_npy_vector(dir / "skyline.npy"), values);
+}
+
+TEST(NpyVectorReader, ReadsWhatOtherNumpyVersionsWrite) {
+  // Keys in another order, double quotes, no trailing comma, 16-byte alignment (old numpy),
+  // and format 2.0's 4-byte header length.
+  const std::string header = "{\"shape\": (2,), \"fortran_order\": False, \"descr\": \"<f8\"}  \n";
+  const std::string data("\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\x04\x40", 16);
+  for (unsigned major : {1u, 2u}) {
+    EXPECT_EQ(decode_npy_vector(handmade(header, data, major)), (std::vector<double>{1.0, 2.5}));
+  }
+}
+
+TEST(NpyVectorReader, RejectsAGridAnotherDtypeAndFortranOrder) {
+  EXPECT_EQ(vector_error_of(encode_npy(std::vector<float>(6), 2, 3)),
+            "dtype is '<f4', expected '<f8'");
+  EXPECT_EQ(
+      vector_error_of(handmade("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }\n",
+                               std::string(48, 0))),
+      "shape (2, 3) has 2 dimensions, expected 1 (count,)");
+  EXPECT_EQ(vector_error_of(handmade("{'descr': '<f8', 'fortran_order': False, 'shape': (), }\n",
+                                     std::string(8, 0))),
+            "shape () has 0 dimensions, expected 1 (count,)");
+  EXPECT_EQ(vector_error_of(handmade("{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }\n",
+                                     std::string(8, 0))),
+            "dtype is '>f8', expected '<f8'");
+  EXPECT_EQ(vector_error_of(handmade("{'descr': '<f8', 'fortran_order': True, 'shape': (1,), }\n",
+                                     std::string(8, 0))),
+            "fortran_order is True: only C (row-major) order is supported");
+  // And the grid reader does not take a vector.
+  EXPECT_EQ(error_of(encode_npy_vector(std::vector<double>(3))),
+            "unsupported dtype '<f8' (supported: '<f4', '<u4', '<i4', '|u1')");
+}
+
+TEST(NpyVectorReader, RejectsTooFewOrTooManyDataBytesAndAHugeCount) {
+  std::vector<std::byte> file = encode_npy_vector(std::vector<double>(3));
+  file.pop_back();
+  EXPECT_EQ(vector_error_of(file), "data is 23 bytes, but shape (3,) of '<f8' needs 24");
+  file.push_back(std::byte{0});
+  file.insert(file.end(), 8, std::byte{0});
+  EXPECT_EQ(vector_error_of(file), "data is 32 bytes, but shape (3,) of '<f8' needs 24");
+  EXPECT_EQ(vector_error_of(handmade(
+                "{'descr': '<f8', 'fortran_order': False, 'shape': (9223372036854775807,), }\n",
+                std::string(8, 0))),
+            "data is 8 bytes, but shape (9223372036854775807,) of '<f8' needs more than 2^64");
+  EXPECT_EQ(vector_error_of(bytes_of("\x93NUMPY")), "too short for a .npy file (6 bytes)");
+}
+
+TEST(NpyVectorReader, ErrorsFromAFileNameTheFile) {
+  testing::ScratchDir dir;
+  testing::write_text(dir / "bad.npy", "not numpy at all");
+  try {
+    read_npy_vector(dir / "bad.npy");
+    FAIL() << "read a text file as .npy";
+  } catch (const NpyError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
+        << e.what();
+  }
+  EXPECT_THROW(read_npy_vector(dir / "missing.npy"), std::runtime_error);
 }
 
 }  // namespace
