@@ -13,10 +13,20 @@ echo "== format check"
 git ls-files -z 'src/*.h' 'src/*.cpp' 'tests/*.h' 'tests/*.cpp' 'bench/*.h' 'bench/*.cpp' |
   xargs -0 clang-format --dry-run -Werror
 
+# p5.js 1.11.13 and jsdom from npm, once, into build/node: the p5.js reference test
+# (skyline_walk_p5_node) of both builds finds them there (TERRAIN_NODE_MODULES).
+node_dir="$PWD/build/node"
+if [ "$(node -p "require('$node_dir/node_modules/p5/package.json').version" 2>/dev/null)" != 1.11.13 ] ||
+  [ ! -f "$node_dir/node_modules/jsdom/package.json" ]; then
+  echo "== npm: p5.js 1.11.13 and jsdom into build/node"
+  mkdir -p "$node_dir"
+  npm install --prefix "$node_dir" --silent --no-audit --no-fund p5@1.11.13 jsdom@24 >/dev/null
+fi
+
 run_config() {
   local name="$1"; shift
   echo "== $name: build"
-  cmake -S . -B "build/$name" "$@" >/dev/null
+  cmake -S . -B "build/$name" -DTERRAIN_NODE_MODULES="$node_dir" "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   echo "== $name: test"
   (cd "build/$name" && ctest --output-on-failure -j "$jobs" --timeout 900)
