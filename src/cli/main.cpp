@@ -1,5 +1,6 @@
 // terrain-cli: the core from the command line. Makes a terrain, rains on it, works out its
-// drainage, and writes the grids as .npy files plus summary.json (terrain-cli --help).
+// drainage, and writes the grids as .npy files plus summary.json (terrain-cli --help); or,
+// as "terrain-cli skyline", writes a side-view skyline (skyline_command.h).
 //
 // The order of things, so that bad input never leaves anything behind:
 //   1. read and check every flag (options.cpp);
@@ -23,6 +24,7 @@
 #include "cli/output_dir.h"
 #include "cli/pipeline.h"
 #include "cli/progress.h"
+#include "cli/skyline_command.h"
 #include "cli/summary.h"
 #include "io/npy.h"
 
@@ -43,6 +45,8 @@ std::vector<std::string> output_names() {
 }
 
 int run(std::span<const std::string_view> args, Progress& progress) {
+  // "terrain-cli skyline ...": a side-view skyline instead (skyline_command.h).
+  if (!args.empty() && args.front() == "skyline") return run_skyline(args.subspan(1));
   const Options options = parse_options(args);
   if (options.help) {
     std::fputs(help_text().c_str(), stdout);

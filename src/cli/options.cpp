@@ -3,6 +3,8 @@
 // Sections: the flag table (one row a flag: name, value, what it does, default, allowed
 // values; --help, the error messages and CLI11 all read it); reading values (whole numbers,
 // reals, choices); reading the words (CLI11, in the order given); parse_options; help_text.
+// The reading of values and words and the help's flag list serve the subcommands too
+// (options.h).
 #include "cli/options.h"
 
 #include <CLI/CLI.hpp>
@@ -22,14 +24,6 @@ namespace terrain::cli {
 namespace {
 
 // --- The flag table ----------------------------------------------------------------------
-
-struct Flag {
-  std::string name;      // "--seed"
-  std::string value;     // what follows it in the usage ("N"); empty for a switch
-  std::string what;      // what it does
-  std::string fallback;  // its default, as shown by --help
-  std::string allowed;   // its allowed values, as shown by --help and in errors
-};
 
 // A number in the shortest form that reads back the same (0.3, not 0.29999999999999999).
 std::string number(double value) {
@@ -86,6 +80,8 @@ std::vector<Flag> flag_table() {
       {"--help", "", "print this help and exit", "", ""},
   };
 }
+
+}  // namespace
 
 // --- Reading values ----------------------------------------------------------------------
 
@@ -146,26 +142,9 @@ double read_real(const Flag& flag, std::string_view text, double lo, double hi) 
 //     errors here, each with its own line, and never CLI11's texts or exit codes.
 // So CLI11 reads each flag with nothing to check and calls back as it reads it (in the
 // order given); the callback looks at the words that flag was read from and stops at the
-// first problem with terrain-cli's message.
+// first problem with terrain-cli's message. The subcommands read their words the same way.
 
-// One flag as given, with its value (empty for a switch).
-struct Given {
-  const Flag* flag;
-  std::string value;
-};
-
-// A word CLI11 does not know: an unknown flag (named without any "=value") or a stray word.
-[[noreturn]] void stray_word(std::string_view word) {
-  if (word.size() >= 3 && word.substr(0, 2) == "--") {
-    usage_error("unknown flag " + quoted(word.substr(0, word.find('='))) +
-                " (terrain-cli --help lists them)");
-  }
-  if (!word.empty() && word.front() == '-') {
-    usage_error("unknown flag " + quoted(word) + " (terrain-cli --help lists them)");
-  }
-  usage_error("unexpected argument " + quoted(word) +
-              " (every value follows its flag, e.g. --out DIR)");
-}
+namespace {
 
 const Flag* find_flag(const std::vector<Flag>& flags, std::string_view name) {
   for (const Flag& flag : flags) {
@@ -174,26 +153,40 @@ const Flag* find_flag(const std::vector<Flag>& flags, std::string_view name) {
   return nullptr;
 }
 
-// Every flag in `args` with its value, in the order given; throws UsageError at the first
-// word that is not a known flag, its value, or a value that belongs to one.
-std::vector<Given> read_words(const std::vector<Flag>& flags,
-                              std::span<const std::string_view> args) {
-  CLI::App app("", "terrain-cli");
+// A word CLI11 does not know: an unknown flag (named without any "=value") or a stray word.
+[[noreturn]] void stray_word(const std::vector<Flag>& flags, std::string_view word,
+                             std::string_view command) {
+  const std::string lists = " (" + std::string(command) + " --help lists them)";
+  if (word.size() >= 3 && word.substr(0, 2) == "--") {
+    usage_error("unknown flag " + quoted(word.substr(0, word.find('='))) + lists);
+  }
+  if (!word.empty() && word.front() == '-') usage_error("unknown flag " + quoted(word) + lists);
+  const Flag* out = find_flag(flags, "--out");
+  usage_error("unexpected argument " + quoted(word) + " (every value follows its flag, e.g. " +
+              (out ? out->name + " " + out->value : flags.front().name) + ")");
+}
+
+}  // namespace
+
+std::vector<GivenFlag> read_flags(const std::vector<Flag>& flags,
+                                  std::span<const std::string_view> args,
+                                  std::string_view command) {
+  CLI::App app("", std::string(command));
   app.set_help_flag();  // --help is handled before CLI11 is asked (see parse_options)
   app.allow_extras();   // unknown words are reported here, in order (see above)
   // CLI11 reads from the back of this and takes each word off as it goes, so the words read
   // so far are always the first args.size() - words.size() of args.
   std::vector<std::string> words(args.rbegin(), args.rend());
-  std::vector<Given> given;
+  std::vector<GivenFlag> given;
 
   // A word CLI11 left aside came before the flag it is now reading: that word is reported.
   // (remaining(), not remaining_size(): the size leaves out a "--", which is a stray too.)
   const auto no_stray_word_yet = [&] {
     const std::vector<std::string> strays = app.remaining();
-    if (!strays.empty()) stray_word(strays.front());
+    if (!strays.empty()) stray_word(flags, strays.front(), command);
   };
   const auto once = [&](const Flag& flag) {
-    for (const Given& seen : given) {
+    for (const GivenFlag& seen : given) {
       if (seen.flag == &flag) usage_error(flag.name + " is given twice (give it once)");
     }
   };
@@ -251,8 +244,6 @@ std::vector<Given> read_words(const std::vector<Flag>& flags,
   return given;
 }
 
-}  // namespace
-
 std::string quoted(std::string_view text) {
   // Longer values are cut: the message has to stay one readable line.
   constexpr std::size_t kMaxShown = 60;
@@ -274,20 +265,23 @@ std::string quoted(std::string_view text) {
 
 // --- parse_options -----------------------------------------------------------------------
 
+bool asks_for_help(std::span<const std::string_view> args) {
+  return std::any_of(args.begin(), args.end(),
+                     [](std::string_view arg) { return arg == "--help" || arg == "-h"; });
+}
+
 Options parse_options(std::span<const std::string_view> args) {
   Options options;
   // --help anywhere, as any word (even where it would be a flag's value), wins over
   // everything else, so it is looked for before the words are read.
-  for (std::string_view arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      options.help = true;
-      return options;
-    }
+  if (asks_for_help(args)) {
+    options.help = true;
+    return options;
   }
 
   const std::vector<Flag> flags = flag_table();
   // Each flag given, with its value, in the order given (so the first bad one is reported).
-  const std::vector<Given> given = read_words(flags, args);
+  const std::vector<GivenFlag> given = read_flags(flags, args, "terrain-cli");
 
   const Flag* roughness_flag = nullptr;
   const Flag* scale_flag = nullptr;
@@ -367,6 +361,8 @@ std::string help_text() {
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
       "         [--routing sketch|flood] [--min-flow F] [--force]\n"
+      "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
+      "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"
       "Writes into DIR (created if needed), each file whole or not at all:\n"
       "  original.npy    float32 (H, W)  heights from the generator, 0..1\n"
@@ -381,10 +377,24 @@ std::string help_text() {
       "Flow, downstream, basins, Strahler orders and lakes are those of the eroded terrain.\n"
       "\n"
       "Options:\n";
+  text += flags_help(flag_table());
+  text +=
+      "\n"
+      "--roughness applies only to diamond-square and --terrain-scale only to island; the\n"
+      "diamond-square terrain gets the sketch's island falloff (" +
+      number_text(kDiamondSquareIsland) +
+      ") so its rain drains to a sea.\n"
+      "Exit status: 0 done; 2 bad input, an output file exists (without --force) or DIR cannot\n"
+      "be written, with nothing written; 1 an unexpected failure.\n";
+  return text;
+}
+
+std::string flags_help(const std::vector<Flag>& flags) {
+  std::string text;
   // The descriptions line up in a column this far in, and wrap before this width.
   constexpr std::size_t kColumn = 22;
   constexpr std::size_t kWidth = 96;
-  for (const Flag& flag : flag_table()) {
+  for (const Flag& flag : flags) {
     std::string line = "  " + flag.name + (flag.value.empty() ? "" : " " + flag.value);
     line.resize(std::max(line.size() + 1, kColumn), ' ');
     // Word-wraps the description under its column.
@@ -406,14 +416,6 @@ std::string help_text() {
     if (!flag.allowed.empty()) facts += (facts.empty() ? "" : "; ") + flag.allowed;
     if (!facts.empty()) text += std::string(kColumn, ' ') + facts + "\n";
   }
-  text +=
-      "\n"
-      "--roughness applies only to diamond-square and --terrain-scale only to island; the\n"
-      "diamond-square terrain gets the sketch's island falloff (" +
-      number_text(kDiamondSquareIsland) +
-      ") so its rain drains to a sea.\n"
-      "Exit status: 0 done; 2 bad input, an output file exists (without --force) or DIR cannot\n"
-      "be written, with nothing written; 1 an unexpected failure.\n";
   return text;
 }
 

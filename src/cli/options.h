@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diamond_square.h"
 #include "core/drainage.h"
@@ -61,5 +62,47 @@ std::string help_text();
 // `text` fit for a one-line message: quoted, control characters shown as \xNN, and cut to
 // a readable length.
 std::string quoted(std::string_view text);
+
+// --- Reading flags: terrain-cli's and its subcommands' (cli/skyline_command.h) ----------------
+
+// One flag of a command: a row of its flag table, which --help, the error messages and the
+// reading of the words all take it from.
+struct Flag {
+  std::string name;      // "--seed"
+  std::string value;     // what follows it in the usage ("N"); empty for a switch
+  std::string what;      // what it does
+  std::string fallback;  // its default, as shown by --help
+  std::string allowed;   // its allowed values, as shown by --help and in errors
+};
+
+// One flag as given, with its value (empty for a switch).
+struct GivenFlag {
+  const Flag* flag;
+  std::string value;
+};
+
+// True if "--help" or "-h" is any of the words (even where it would be a flag's value).
+bool asks_for_help(std::span<const std::string_view> args);
+
+// Every flag of `flags` in `args` with its value, in the order given. Throws UsageError at the
+// first word that is not one of the flags, a value given to a switch, a missing value or a
+// flag given twice; an unknown flag's message sends the reader to "COMMAND --help", `command`
+// being "terrain-cli" or "terrain-cli skyline". The values are not checked.
+std::vector<GivenFlag> read_flags(const std::vector<Flag>& flags,
+                                  std::span<const std::string_view> args, std::string_view command);
+
+// Throws UsageError("terrain-cli: " + message).
+[[noreturn]] void usage_error(const std::string& message);
+// Throws UsageError: "--seed 'x' is not a whole number (allowed: ...)", `problem` being what
+// follows the quoted value.
+[[noreturn]] void bad_value(const Flag& flag, std::string_view text, const std::string& problem);
+// A whole number in [lo, hi], digits only (a '-' is out of range); else bad_value.
+uint64_t read_whole(const Flag& flag, std::string_view text, uint64_t lo, uint64_t hi);
+// A finite real number in [lo, hi], the whole text of it; else bad_value.
+double read_real(const Flag& flag, std::string_view text, double lo, double hi);
+
+// The flags as --help lists them: name and value, what it does word-wrapped in a column, then
+// "default ...; allowed ..." under it.
+std::string flags_help(const std::vector<Flag>& flags);
 
 }  // namespace terrain::cli

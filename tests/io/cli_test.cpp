@@ -161,6 +161,8 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
          [--routing sketch|flood] [--min-flow F] [--force]
+       terrain-cli skyline --method walk|sections --out FILE.npy [...]
+         a side-view skyline, one height per column (terrain-cli skyline --help)
 
 Writes into DIR (created if needed), each file whole or not at all:
   original.npy    float32 (H, W)  heights from the generator, 0..1
