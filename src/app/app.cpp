@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -25,6 +26,7 @@
 
 #include "app/config_paths.h"
 #include "app/keys.h"
+#include "core/skyline.h"
 #include "io/png.h"
 #include "io/snapshot_file.h"
 #include "session/cell_readout.h"
@@ -75,7 +77,29 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.min_flow) commands.push_back(ViewCommand{SetMinFlow{*options.min_flow}});
   if (options.routing) commands.push_back(ViewCommand{SetRouting{*options.routing}});
   if (options.drops > 0) commands.push_back(MapCommand{RainDrops{options.drops}});
+  // Where the map is looked at from, and the strip under it.
+  if (options.zoom) commands.push_back(UiCommand{SetZoom{*options.zoom}});
+  if (options.center) {
+    commands.push_back(UiCommand{SetCenter{options.center->first, options.center->second}});
+  }
+  if (options.no_side_view) commands.push_back(UiCommand{ShowSideView{false}});
+  if (options.side_view) commands.push_back(UiCommand{SetSideView{*options.side_view}});
+  if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
+  if (options.finish) commands.push_back(ViewCommand{FinishRain{}});
   return commands;
+}
+
+// The section skyline's parameters as the core checks them, and within what the strip can
+// make in a frame (the sections' points and the smoothing steps are the skyline's cost).
+void check_section_params(const SectionParams& p) {
+  if (p.sections > 1000 || p.sub > 100 || p.smooth_steps > 1000000) {
+    throw std::invalid_argument(
+        "the section skyline's sections (up to 1000), sub points (up to 100) and smoothing "
+        "steps (up to 1,000,000) are limited in the side view");
+  }
+  SectionParams check = p;
+  check.smooth_steps = std::min(p.smooth_steps, 0);  // the check, not the smoothing
+  section_skyline_points(0, check);
 }
 
 // std::visit over lambdas.
@@ -93,7 +117,8 @@ Overloaded(F...) -> Overloaded<F...>;
 App::App(const AppOptions& options)
     : options_(options),
       window_(options.width, options.height, !options.frames),
-      model_(random_seed()) {  // as the sketch starts; --seed is a command like the others
+      model_(random_seed()),  // as the sketch starts; --seed is a command like the others
+      camera_(sketch::COLS, sketch::ROWS) {
   scripted_ = options.frames.has_value();
   const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
   report_layout_ = layout_env != nullptr && std::strcmp(layout_env, "1") == 0;
@@ -124,6 +149,7 @@ App::App(const AppOptions& options)
   const std::string folder = options.save_folder.empty() ? std::string(".") : options.save_folder;
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
   pending_.reserve(64);
+  lay_out_window();
 
   for (const Command& command : startup_commands(options)) dispatch(command);
   // p5 draws the first frame after setup even when it does not loop.
@@ -186,6 +212,12 @@ void App::events() {
         pending_.push_back(OpenFile{event.drop.file});
         SDL_free(event.drop.file);
         break;
+      case SDL_MOUSEWHEEL:
+      case SDL_MOUSEBUTTONDOWN:
+      case SDL_MOUSEBUTTONUP:
+      case SDL_MOUSEMOTION:
+        mouse_event(event);
+        break;
       case SDL_KEYDOWN:
         // Shortcuts, unless a text field has the keyboard.
         if (!event.key.repeat && !io.WantTextInput) {
@@ -202,8 +234,12 @@ void App::events() {
     have_event = SDL_PollEvent(&event) != 0;
   }
 
-  // The cell under the mouse, for the readout (none while the mouse is over the panel).
+  // Where the side bar, the strip and the map go, and the cell under the mouse for the
+  // readout (none while the mouse is over the panel).
+  lay_out_window();
   ui_.hover = hovered_cell();
+  ui_.zoom = camera_.zoom();
+  ui_.at_fit = camera_.at_fit();
 
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();
@@ -211,8 +247,8 @@ void App::events() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ui_.fullscreen = window_.fullscreen();
-  draw_panel(model_, ui_, stats_, pending_);
-  draw_readout(model_, ui_);
+  draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
+  draw_readout(model_, ui_, layout_, pixels_per_point_);
   if (report_layout_ && ui_.hover &&
       (!reported_hover_ || reported_hover_->x != ui_.hover->x ||
        reported_hover_->y != ui_.hover->y)) {
@@ -234,6 +270,22 @@ void App::update() {
   for (std::size_t k = 0; k < pending_.size(); k++) dispatch(pending_[k]);
   pending_.clear();
   if (!running_) return;
+  if (report_layout_ && camera_.version() != reported_camera_) {
+    // For the GUI tests: where the map is looked at from (the cell at the middle of the map's
+    // area, as --center takes it).
+    reported_camera_ = camera_.version();
+    const glm::dvec2 middle = camera_.cell_at(layout_.map_area().middle(), layout_.map_area());
+    std::printf("view zoom %.17g center %.17g,%.17g\n", camera_.zoom(), middle.x, middle.y);
+    std::fflush(stdout);
+  }
+  if (report_layout_ && ui_.side.row != reported_row_) {
+    reported_row_ = ui_.side.row;
+    std::printf("side view row %d\n", render::cross_section_row(ui_.side.row, sketch::ROWS));
+    std::fflush(stdout);
+  }
+  // A finish lands here, playing or paused (the model ticks only while playing).
+  if (model_.update_finish())
+    stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
 
   rain_ms_ = 0;
   rivers_ms_ = 0;
@@ -273,8 +325,11 @@ void App::draw() {
     ImGui::EndFrame();
   } else {
     const double cpu_start = session::thread_cpu_ms();
+    const Rect& map = layout_.map;
     const bool unchanged = drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
-                           drawn_w_ == pw && drawn_h_ == ph;
+                           drawn_w_ == pw && drawn_h_ == ph && drawn_camera_ == camera_.version() &&
+                           drawn_map_.left == map.left && drawn_map_.top == map.top &&
+                           drawn_map_.width == map.width && drawn_map_.height == map.height;
     double contours_ms = 0;
     double build_ms = 0;     // our geometry, contours included
     double painting_ms = 0;  // the CPU painter's map pass
@@ -292,7 +347,15 @@ void App::draw() {
       drawn_scheme_ = ui_.scheme;
       drawn_w_ = pw;
       drawn_h_ = ph;
+      drawn_camera_ = camera_.version();
+      drawn_map_ = map;
     }
+    // The strip under the map, with the camera as this frame's commands left it (so the
+    // cross-section and its row mark stay aligned with the map drawn now).
+    const double strip_start = session::thread_cpu_ms();
+    draw_side_view(model_, ui_, layout_, pixels_per_point_, camera_.frame(layout_.map_area()),
+                   side_cache_, pending_);
+    panel_ms_ += session::thread_cpu_ms() - strip_start;
     ImGui::Render();
     glViewport(0, 0, pw, ph);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -331,6 +394,10 @@ void App::draw() {
     print_rect("seed", ui_.seed_rect);
     print_rect("save", ui_.save_rect);
     print_rect("folder", ui_.folder_rect);
+    std::printf("layout map %.0f %.0f %.0f %.0f\n", layout_.map.left, layout_.map.top,
+                layout_.map.width, layout_.map.height);
+    std::printf("layout strip %.0f %.0f %.0f %.0f\n", layout_.strip.left, layout_.strip.top,
+                layout_.strip.width, layout_.strip.height);
     std::fflush(stdout);
   }
   if (scripted_ && frames_ >= *options_.frames) running_ = false;
@@ -392,8 +459,147 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
           [&](const TogglePanel&) { ui_.panel_visible = !ui_.panel_visible; },
-          [&](const Quit&) { running_ = false; }},
+          [&](const Quit&) { running_ = false; },
+          // Moving around the map: the area it is seen in now.
+          [&](const ZoomAt& c) {
+            camera_.zoom_at(c.factor, {c.x, c.y}, layout_.map_area());
+          },
+          [&](const PanBy& c) {
+            camera_.pan_by({c.dx, c.dy}, layout_.map_area());
+          },
+          [&](const FitMap&) { camera_.fit(); },
+          [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
+          [&](const SetCenter& c) { refusing([&] {
+                                      camera_.set_center({c.x, c.y});
+                                    }); },
+          [&](const ResizeSideBar& c) {
+            ui_.side_bar_width = clamp_side_bar_width(c.width, drawable_width());
+          },
+          [&](const ResizeStrip& c) {
+            ui_.side.height = clamp_strip_height(c.height, drawable_height());
+          },
+          // The side view.
+          [&](const ShowSideView& c) { ui_.side.shown = c.on; },
+          [&](const ToggleSideView&) { ui_.side.shown = !ui_.side.shown; },
+          [&](const SetSideView& c) {
+            ui_.side.view = c.view;
+            ui_.side.shown = true;
+          },
+          [&](const SetSectionRow& c) {
+            const int rows = model_.heights().height();
+            if (c.row < 0 || c.row >= rows) {
+              refuse("row " + std::to_string(c.row) + " is not on the map (0.." +
+                     std::to_string(rows - 1) + ")");
+              return;
+            }
+            ui_.side.row = c.row;
+            ui_.side.view = SideView::cross_section;
+            ui_.side.shown = true;
+          },
+          [&](const SetSkylineSeed& c) { ui_.side.skyline_seed = c.seed; },
+          [&](const SetWalkParams& c) {
+            refusing([&] {
+              // The core checks every value (one column is enough to check them).
+              RandomWalkParams check = c.params;
+              check.columns = 1;
+              random_walk_skyline(0, check);
+              ui_.side.walk = c.params;
+            });
+          },
+          [&](const SetSectionParams& c) {
+            refusing([&] {
+              check_section_params(c.params);
+              ui_.side.sections = c.params;
+            });
+          }},
       command);
+}
+
+void App::refuse(const std::string& message) {
+  ui_.message_failed = true;
+  ui_.message = message;
+  std::fprintf(stderr, "terrain-sandbox: %s\n", message.c_str());
+}
+
+void App::refusing(const std::function<void()>& change) {
+  try {
+    change();
+  } catch (const std::invalid_argument& e) {
+    refuse(e.what());
+  }
+}
+
+float App::drawable_width() const {
+  int pw = 0;
+  int ph = 0;
+  window_.drawable_size(pw, ph);
+  return static_cast<float>(std::max(1, pw));
+}
+
+float App::drawable_height() const {
+  int pw = 0;
+  int ph = 0;
+  window_.drawable_size(pw, ph);
+  return static_cast<float>(std::max(1, ph));
+}
+
+void App::lay_out_window() {
+  int pw = 0;
+  int ph = 0;
+  int ww = 0;
+  int wh = 0;
+  window_.drawable_size(pw, ph);
+  SDL_GetWindowSize(window_.sdl(), &ww, &wh);
+  pixels_per_point_ = ww > 0 && pw > 0 ? static_cast<float>(pw) / static_cast<float>(ww) : 1.0f;
+  layout_ = lay_out(std::max(1, pw), std::max(1, ph), ui_.panel_visible, ui_.side_bar_width,
+                    ui_.side.shown, ui_.side.height);
+}
+
+glm::dvec2 App::to_drawable(double x, double y) const {
+  return {(x + 0.5) * pixels_per_point_, (y + 0.5) * pixels_per_point_};
+}
+
+void App::mouse_event(const SDL_Event& event) {
+  const ImGuiIO& io = ImGui::GetIO();
+  switch (event.type) {
+    case SDL_MOUSEWHEEL: {
+      if (io.WantCaptureMouse) return;
+      // SDL 2.26 says where the pointer was; a wheel notch zooms by a fifth.
+      const glm::dvec2 p = to_drawable(event.wheel.mouseX, event.wheel.mouseY);
+      if (!layout_.map_area().contains(p)) return;
+      float notches = event.wheel.preciseY;
+      if (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
+      if (notches != 0) pending_.push_back(UiCommand{ZoomAt{std::pow(1.2, notches), p.x, p.y}});
+      return;
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+      if (io.WantCaptureMouse) return;
+      const glm::dvec2 p = to_drawable(event.button.x, event.button.y);
+      if (!layout_.map_area().contains(p)) return;
+      if (event.button.button == SDL_BUTTON_LEFT && (SDL_GetModState() & KMOD_SHIFT)) {
+        // Shift+click: the cross-section along the row under the pointer.
+        const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
+        const int row = static_cast<int>(std::floor(cell.y + 0.5));
+        if (row >= 0 && row < model_.heights().height()) {
+          pending_.push_back(UiCommand{SetSectionRow{row}});
+        }
+        return;
+      }
+      dragging_ = true;
+      return;
+    }
+    case SDL_MOUSEBUTTONUP:
+      dragging_ = false;
+      return;
+    case SDL_MOUSEMOTION:
+      if (dragging_ && (event.motion.xrel != 0 || event.motion.yrel != 0)) {
+        pending_.push_back(UiCommand{PanBy{event.motion.xrel * double{pixels_per_point_},
+                                           event.motion.yrel * double{pixels_per_point_}}});
+      }
+      return;
+    default:
+      return;
+  }
 }
 
 void App::report() {
@@ -424,27 +630,26 @@ std::optional<session::CellPosition> App::hovered_cell() const {
       !(SDL_GetWindowFlags(window_.sdl()) & SDL_WINDOW_MOUSE_FOCUS)) {
     return std::nullopt;
   }
-  int ww = 0;
-  int wh = 0;
-  int pw = 0;
-  int ph = 0;
-  SDL_GetWindowSize(window_.sdl(), &ww, &wh);
-  window_.drawable_size(pw, ph);
-  if (ww <= 0 || wh <= 0 || pw <= 0 || ph <= 0) return std::nullopt;
-  // Window points to drawable pixels, then to the nearest grid point of the sketch's viewport
-  // (each cell's colour is centred on its grid point).
-  const double px = (mx + 0.5) * pw / ww;
-  const double py = (my + 0.5) * ph / wh;
-  const Heightfield& terrain = model_.terrain();
-  const Frame view = Frame::viewport(pw, ph, terrain.width(), terrain.height());
-  const auto x = static_cast<int>(std::floor((px - view.left) / view.scale_x + 0.5));
-  const auto y = static_cast<int>(std::floor((py - view.top) / view.scale_y + 0.5));
-  if (!terrain.contains(x, y)) return std::nullopt;
+  // The nearest grid point under the pointer (each cell's colour is centred on its grid
+  // point), in the camera's frame of the map's area.
+  const glm::dvec2 p = to_drawable(mx, my);
+  if (!layout_.map_area().contains(p)) return std::nullopt;
+  const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
+  const auto x = static_cast<int>(std::floor(cell.x + 0.5));
+  const auto y = static_cast<int>(std::floor(cell.y + 0.5));
+  if (!model_.terrain().contains(x, y)) return std::nullopt;
   return session::CellPosition{x, y};
 }
 
-render::MapInputs App::map_inputs() const {
+render::MapInputs App::map_inputs(bool whole_window) const {
   render::MapInputs in;
+  if (whole_window) {
+    // The pictures that leave the app: the map alone at the window's size.
+    in.frame = camera_.frame({0, 0, drawable_width(), drawable_height()});
+  } else {
+    in.frame = camera_.frame(layout_.map_area());
+    in.area = layout_.map_area();
+  }
   const session::Settings& s = model_.settings();
   in.terrain = &model_.terrain();
   in.sea_level = s.sea_level;
@@ -471,7 +676,7 @@ void App::save_png() {
   int ph = 0;
   window_.drawable_size(pw, ph);
   snapshot_pixels_.resize(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4);
-  renderer_.snapshot(map_inputs(), pw, ph, snapshot_pixels_);
+  renderer_.snapshot(map_inputs(true), pw, ph, snapshot_pixels_);
   const std::string stem =
       io::snapshot_stem(render::color_schemes()[static_cast<std::size_t>(ui_.scheme)].key,
                         model_.seed(), model_.drops(), static_cast<int64_t>(std::time(nullptr)));
@@ -484,11 +689,13 @@ void App::save_png() {
 
 int App::finish() {
   int exit_code = 0;
+  // A finish still raining lands now, so what the run leaves is its end.
+  model_.wait_finish();
   if (!options_.screenshot.empty()) {
     int pw = 0;
     int ph = 0;
     window_.drawable_size(pw, ph);
-    const std::vector<uint8_t> pixels = renderer_.snapshot(map_inputs(), pw, ph);
+    const std::vector<uint8_t> pixels = renderer_.snapshot(map_inputs(true), pw, ph);
     try {
       io::write_png(options_.screenshot, pixels, pw, ph, io::PixelFormat::rgba8);
     } catch (const std::exception& e) {

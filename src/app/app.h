@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +21,11 @@
 #include "app/app_options.h"
 #include "app/command.h"
 #include "app/frame_stats.h"
+#include "app/layout.h"
 #include "app/panel.h"
+#include "app/side_view_strip.h"
 #include "app/window.h"
+#include "render/geometry/map_camera.h"
 #include "render/gl/map_renderer.h"
 #include "session/cell_readout.h"
 #include "session/live_model.h"
@@ -58,9 +62,24 @@ class App {
   // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
   void report();
   void save_png();
-  render::MapInputs map_inputs() const;
+  // What the map draws: in the window's map area (layout_) or, for the pictures that leave
+  // the app, alone at the window's full size as if the side bar and the strip were hidden
+  // (`whole_window`), at the camera's zoom and pan either way.
+  render::MapInputs map_inputs(bool whole_window = false) const;
   // The map cell under the mouse, if it is over the map and not over the panel.
   std::optional<session::CellPosition> hovered_cell() const;
+  // A window point (SDL's, in window coordinates) in drawable pixels.
+  glm::dvec2 to_drawable(double x, double y) const;
+  // The mouse: the wheel zooms about the pointer, a drag pans, Shift+click picks the
+  // cross-section's row; only over the map, and not while ImGui has the mouse.
+  void mouse_event(const SDL_Event& event);
+  // Works out layout_ for the window's size now.
+  void lay_out_window();
+  float drawable_width() const;
+  float drawable_height() const;
+  // A value refused: the message in the panel and on stderr, nothing changed.
+  void refuse(const std::string& message);
+  void refusing(const std::function<void()>& change);
 
   AppOptions options_;
   Window window_;
@@ -68,6 +87,11 @@ class App {
   render::MapRenderer renderer_;
   session::LiveModel model_;
   UiState ui_;
+  render::MapCamera camera_;
+  Layout layout_;
+  float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
+  SideViewCache side_cache_;
+  bool dragging_ = false;  // a drag that began over the map pans it
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<uint8_t> snapshot_pixels_;
@@ -86,10 +110,14 @@ class App {
   int drawn_scheme_ = -1;
   int drawn_w_ = 0;
   int drawn_h_ = 0;
+  unsigned drawn_camera_ = ~0u;
+  Rect drawn_map_;
   // What was last reported on stdout.
   uint32_t reported_seed_ = 0;
   bool reported_playing_ = false;
   std::optional<session::CellPosition> reported_hover_;
+  unsigned reported_camera_ = 0;
+  std::optional<int> reported_row_;
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
   double rain_ms_ = 0;
   double rivers_ms_ = 0;

@@ -28,6 +28,7 @@
 
 #include "core/number_text.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/map_camera.h"
 #include "session/controls.h"
 #include "session/settings.h"
 
@@ -201,6 +202,39 @@ void read_flags(int argc, char** argv, AppOptions& options) {
     }
     options.probes.push_back({*x, *y});
   });
+  add_switch("--finish", options.finish);
+  add_switch("--no-side-view", options.no_side_view);
+  add_value("--zoom", [&](const std::string& value) {
+    options.zoom = real(value, render::MapCamera::kMinZoom, render::MapCamera::kMaxZoom);
+    if (!options.zoom) fail("--zoom: '" + value + "' is not a number 1..16 (1 = fit)");
+  });
+  add_value("--center", [&](const std::string& value) {
+    const std::string_view text = value;
+    const auto comma = text.find(',');
+    const auto x = comma == std::string_view::npos
+                       ? std::nullopt
+                       : real(text.substr(0, comma), 0, sketch::COLS - 1);
+    const auto y = comma == std::string_view::npos
+                       ? std::nullopt
+                       : real(text.substr(comma + 1), 0, sketch::ROWS - 1);
+    if (!x || !y) {
+      fail("--center: '" + value + "' is not X,Y in cells with X 0.." +
+           std::to_string(sketch::COLS - 1) + " and Y 0.." + std::to_string(sketch::ROWS - 1));
+    }
+    options.center = std::pair{*x, *y};
+  });
+  add_value("--side-view", [&](const std::string& value) {
+    options.side_view = parse_side_view(value);
+    if (!options.side_view) {
+      fail("--side-view: '" + value + "' is not cross-section, walk or sections");
+    }
+  });
+  add_value("--row", [&](const std::string& value) {
+    options.row = whole<int>(value, 0, sketch::ROWS - 1);
+    if (!options.row) {
+      fail("--row: '" + value + "' is not a whole number 0.." + std::to_string(sketch::ROWS - 1));
+    }
+  });
   add_value("--seed", [&](const std::string& value) {
     const auto seed = session::parse_seed(value, nullptr);
     if (!seed) fail("--seed: '" + value + "' is not a whole number 0..4294967295");
@@ -281,6 +315,9 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   if (options.terrain_scale && generator != Generator::island) {
     fail("--terrain-scale: applies to --generator island only");
   }
+  if (options.no_side_view && (options.side_view || options.row)) {
+    fail("--no-side-view: hides the strip; --side-view and --row show it");
+  }
 }
 
 }  // namespace
@@ -294,7 +331,9 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
                        [--view map|basins|flow] [--lakes] [--rivers-by flow|order]
                        [--min-flow N] [--routing sketch|flood]
                        [--generator island|diamond-square] [--roughness R]
-                       [--terrain-scale T] [--probe X,Y ...] [--stats] [--help]
+                       [--terrain-scale T] [--zoom Z] [--center X,Y]
+                       [--side-view cross-section|walk|sections] [--row N] [--no-side-view]
+                       [--finish] [--probe X,Y ...] [--stats] [--help]
 
   --seed N             the map's seed, a whole number 0..4294967295 (default: random)
   --scheme KEY         )" +
@@ -325,6 +364,15 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
   --generator NAME     island (the sketch's noise island) or diamond-square; default island
   --roughness R        diamond-square only: 0.3..0.9 (default 0.55)
   --terrain-scale T    island only: 0.004..0.03 (default 0.012)
+  --zoom Z             zoom into the map, 1 (fit: the sketch's viewport) .. 16
+  --center X,Y         the map point at the middle of the view, in cells (X 0..319, Y 0..179,
+                       fractions allowed); held back where the view would leave the map
+  --side-view NAME     the strip under the map: cross-section (the ground along a row, before
+                       the rain and now, the sea and the lakes), walk (the random-walk
+                       skyline) or sections (random points per section); default cross-section
+  --row N              the cross-section's row, 0..179 (default: the middle row)
+  --no-side-view       start with the strip hidden
+  --finish             finish the rain at once: the drops left to the 300,000 at full speed
   --probe X,Y          at exit print one JSON line for the cell at column X (0..319), row Y
                        (0..179, 0 at the top): x, y, height, original, flow, strahler, basin,
                        lake_depth, as terrain-cli writes them; may be given many times
@@ -334,7 +382,9 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
 
 Keys (not while typing in a field): Space play/pause, R restart, N new seed, S save PNG,
 F11 or F fullscreen, Esc leave fullscreen, W rivers, O original terrain, D debug mode,
-V next view, L lakes, T rivers by order, 1-5 colour scheme, H hide the panel.
+V next view, L lakes, T rivers by order, 1-5 colour scheme, H hide the panel, B the side
+view strip, Home or Z fit the map, G finish the rain now. Mouse: the wheel zooms about the
+pointer, a drag pans, Shift+click sets the cross-section's row.
 )";
 }
 

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/side_view.h"
 #include "core/drainage.h"
 #include "core/ground.h"
 #include "core/map_view.h"
@@ -39,6 +41,13 @@ struct AppOptions {
   std::optional<double> roughness;            // --roughness R: diamond-square only
   std::optional<double> terrain_scale;        // --terrain-scale T: island only
   std::vector<session::CellPosition> probes;  // --probe X,Y (repeatable): printed at exit
+  // Moving around the map, the side view, finishing the rain.
+  std::optional<double> zoom;                       // --zoom Z: 1 (fit) .. 16
+  std::optional<std::pair<double, double>> center;  // --center X,Y: the cell at the view's middle
+  std::optional<SideView> side_view;                // --side-view cross-section|walk|sections
+  bool no_side_view = false;                        // --no-side-view: the strip hidden
+  std::optional<int> row;                           // --row N: the cross-section's row, 0..179
+  bool finish = false;                              // --finish: finish the rain now, at start
   bool help = false;
 };
 

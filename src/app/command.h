@@ -8,9 +8,12 @@
 //   OpenFile              a file given to the app
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <variant>
 
+#include "app/side_view.h"
+#include "core/skyline.h"
 #include "session/map_command.h"
 #include "session/view_command.h"
 
@@ -36,9 +39,64 @@ struct OpenFile {
 // Close the window and quit.
 struct Quit {};
 
+// --- Moving around the map (map_camera.h) ---
+// Zoom by `factor` about the window point (x, y) in drawable pixels: the map point under it
+// stays under it.
+struct ZoomAt {
+  double factor = 1;
+  double x = 0;
+  double y = 0;
+};
+// Move the map by (dx, dy) drawable pixels, as a drag does.
+struct PanBy {
+  double dx = 0;
+  double dy = 0;
+};
+// Fit the whole map again: the sketch's viewport.
+struct FitMap {};
+// --zoom Z (1 = fit, up to kMaxZoom) and --center X,Y (the map cell at the middle of the view).
+struct SetZoom {
+  double zoom = 1;
+};
+struct SetCenter {
+  double x = 0;
+  double y = 0;
+};
+// The side bar's width and the side view strip's height, in drawable pixels (the splitters).
+struct ResizeSideBar {
+  float width = 0;
+};
+struct ResizeStrip {
+  float height = 0;
+};
+
+// --- The side view (side_view.h) ---
+struct ShowSideView {
+  bool on = true;
+};
+struct ToggleSideView {};
+struct SetSideView {
+  SideView view = SideView::cross_section;
+};
+struct SetSectionRow {  // the cross-section's row, 0 .. rows - 1
+  int row = 0;
+};
+struct SetSkylineSeed {
+  uint32_t seed = 0;
+};
+struct SetWalkParams {  // its columns are ignored: the strip's width decides them
+  RandomWalkParams params;
+};
+struct SetSectionParams {
+  SectionParams params;
+};
+
 // (UiCommand holds plain flags only; the one command that carries text stands on its own.)
 using UiCommand =
-    std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit>;
+    std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit,
+                 ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ResizeSideBar, ResizeStrip,
+                 ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
+                 SetWalkParams, SetSectionParams>;
 
 using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile>;
 

@@ -29,6 +29,13 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
       return ViewCommand{SetDebugMode{!settings.debug_mode}};
     case SDLK_h:
       return UiCommand{TogglePanel{}};
+    case SDLK_b:
+      return UiCommand{ToggleSideView{}};
+    case SDLK_HOME:
+    case SDLK_z:
+      return UiCommand{FitMap{}};
+    case SDLK_g:
+      return ViewCommand{FinishRain{}};
     case SDLK_v: {
       // The views in turn: map, basins, flow, and round again.
       const auto next = (static_cast<std::size_t>(settings.view) + 1) % kMapViews.size();

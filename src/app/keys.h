@@ -4,6 +4,7 @@
 //   F11, F fullscreen      Esc leave it       W show rivers      O show original terrain
 //   D debug mode           1-5 colour scheme  H hide / show the panel
 //   V next view (map, basins, flow)           L show lakes       T rivers by Strahler order
+//   B the side view strip                     Home, Z fit the map G finish the rain now
 // (The app ignores them while a text field has the keyboard.)
 #pragma once
 
@@ -36,6 +37,15 @@ inline constexpr const char* kKeyHelp =
     "T      rivers by Strahler order\n"
     "1-5    colour scheme\n"
     "H      hide / show this panel\n"
+    "B      hide / show the side view strip\n"
+    "Home Z  fit the whole map (the sketch's view)\n"
+    "G      finish the rain now\n"
     "(not while typing in a field)";
+
+// The mouse over the map, as the panel lists it.
+inline constexpr const char* kMouseHelp =
+    "Wheel        zoom about the pointer (up to 16x)\n"
+    "Drag         pan\n"
+    "Shift+click  cross-section along that row";
 
 }  // namespace terrain::app

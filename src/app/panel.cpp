@@ -1,23 +1,31 @@
-// The panel, top to bottom:
-//   1. actions: play/pause, restart, new seed, save PNG, fullscreen
-//   2. seed field and its message; the rain's progress towards RAIN_TARGET
-//   3. the sketch's sliders, each snapped to its step as the web page reads it
-//   4. the ground: its generator, and the generator's own setting
-//   5. colour scheme, the view, show rivers / lakes / original terrain / debug mode
-//   6. the rivers the "Drainage" API documentation's way: stroked by, minimum flow, routing
-//   7. save folder and the last save's message
-//   8. frame times; keyboard shortcuts
+// The panel: a side bar at the window's left edge (layout.h), its splitter at its right edge.
+// Top to bottom, the sketch's controls first:
+//   1. actions: play/pause, restart, new seed, save PNG, fullscreen; the seed field and its
+//      message; the rain's progress towards RAIN_TARGET and finishing it now
+//   then sections that fold:
+//   2. Rain: the sketch's sliders, each snapped to its step as the web page reads it
+//   3. Ground: its generator, and the generator's own setting
+//   4. Rivers: shown or not, the "Drainage" API documentation's stroking, minimum flow, routing
+//   5. View: colour scheme, contour levels, the view, lakes, original terrain, debug mode, zoom
+//   6. Side view: the strip under the map, the cross-section's row, the skylines' seed and
+//      parameters
+//   7. Output: save folder and the last save's message
+//   8. Frame times; Keys
 // And the cell readout, a window of its own at the map's corner.
 #include "app/panel.h"
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <optional>
 #include <utility>
 
 #include "app/keys.h"
 #include "core/number_text.h"
+#include "render/geometry/side_view.h"
 #include "session/controls.h"
 
 namespace terrain::app {
@@ -52,14 +60,34 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
   return true;
 }
 
+// The skylines' sliders: the side-view document's defaults inside, wide enough to explore.
+// (sketch::Range: min, max, step, initial.)
+constexpr sketch::Range kWalkHeightMax{10, 1000, 1, 170};
+constexpr sketch::Range kWalkStepMax{0, 20, 0.05, 2.5};
+constexpr sketch::Range kWalkStepChange{0, 10, 0.05, 1.0};
+constexpr sketch::Range kSectionHeight{10, 5000, 1, 1000};
+constexpr sketch::Range kSectionShift{0, 2000, 1, 200};
+constexpr sketch::Range kSectionCount{2, 200, 1, 40};
+constexpr sketch::Range kSectionSub{1, 20, 1, 5};
+constexpr sketch::Range kSectionSmooth{0, 20000, 1, 4000};
+
+// The splitters' handles, in points.
+constexpr float kSplitterWidth = 6;
+
+// A splitter's handle in a window of its own, placed and sized by the caller
+// (SetNextWindowPos / Size): how far it was dragged this frame, across (x) or down (y).
+std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across);
+// The Side view section's controls.
+void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask);
+
 }  // namespace
 
-void draw_readout(const LiveModel& model, const UiState& ui) {
+void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layout,
+                  float pixels_per_point) {
   if (!ui.hover) return;
   const session::CellReadout c = session::read_cell(model, ui.hover->x, ui.hover->y);
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10,
-                                 viewport->WorkPos.y + viewport->WorkSize.y - 10),
+  ImGui::SetNextWindowPos(ImVec2(layout.map.right() / pixels_per_point - 10,
+                                 layout.map.bottom() / pixels_per_point - 10),
                           ImGuiCond_Always, ImVec2(1, 1));
   ImGui::SetNextWindowBgAlpha(0.8f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
@@ -86,23 +114,78 @@ void draw_readout(const LiveModel& model, const UiState& ui) {
   ImGui::End();
 }
 
+void draw_side_view(const LiveModel& model, const UiState& ui, const Layout& layout,
+                    float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
+                    std::vector<Command>& commands) {
+  if (!ui.side.shown || layout.strip.empty()) return;
+  const float ppp = pixels_per_point;
+  const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui.scheme)];
+  const Frame frame = screen_frame(map_frame, ImVec2(0, 0), ppp);
+  if (ui.side.view == SideView::cross_section) {
+    draw_row_mark(ImGui::GetBackgroundDrawList(),
+                  ImVec2(layout.map.left / ppp, layout.map.top / ppp),
+                  ImVec2(layout.map.right() / ppp, layout.map.bottom() / ppp), frame,
+                  render::cross_section_row(ui.side.row, model.heights().height()), scheme);
+  }
+  // The splitter along the strip's top edge: dragging it up makes the strip taller.
+  ImGui::SetNextWindowPos(ImVec2(layout.strip.left / ppp, layout.strip.top / ppp));
+  ImGui::SetNextWindowSize(ImVec2(layout.strip.width / ppp, kSplitterWidth));
+  if (const auto moved = splitter("##strip splitter", ImGuiMouseCursor_ResizeNS, false)) {
+    commands.push_back(UiCommand{ResizeStrip{ui.side.height - *moved * ppp}});
+  }
+  // The strip: a window with no decoration, which the drawing fills.
+  const ImVec2 min(layout.strip.left / ppp, layout.strip.top / ppp + kSplitterWidth);
+  const ImVec2 max(layout.strip.right() / ppp, layout.strip.bottom() / ppp);
+  ImGui::SetNextWindowPos(min);
+  ImGui::SetNextWindowSize(ImVec2(max.x - min.x, max.y - min.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::Begin("##side view", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  SideViewInputs in;
+  in.original = &model.original();
+  in.now = &model.heights();
+  in.lake_depth = model.hydrology().lake_depth();
+  in.sea_level = model.settings().sea_level;
+  in.scheme = &scheme;
+  in.map_frame = &frame;
+  draw_side_view_strip(ImGui::GetWindowDrawList(), min, max, ui.side, in, cache);
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+}
+
 void show_seed(UiState& ui, uint32_t seed) {
   std::snprintf(ui.seed_text, sizeof ui.seed_text, "%u", seed);
 }
 
-void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
-                std::vector<Command>& commands) {
+void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
+                float pixels_per_point, std::vector<Command>& commands) {
   using namespace session;
-  if (!ui.panel_visible) return;
+  if (!ui.panel_visible || layout.side_bar.empty()) return;
   auto ask = [&](Command command) { commands.push_back(std::move(command)); };
   const Settings s = model.settings();
+  const float ppp = pixels_per_point;
 
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, 0), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Terrain Sandbox", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  // The side bar: fixed at the window's left edge, as tall as the window; its width is the
+  // splitter's.
+  const float bar_width = layout.side_bar.width / ppp - kSplitterWidth;
+  ImGui::SetNextWindowPos(ImVec2(layout.side_bar.left / ppp, layout.side_bar.top / ppp));
+  ImGui::SetNextWindowSize(ImVec2(bar_width, layout.side_bar.height / ppp));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  const ImGuiWindowFlags bar_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                     ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("Terrain Sandbox", nullptr, bar_flags);
+  // Labels keep about 120 points; the controls take the rest of the bar.
+  ImGui::PushItemWidth(-120);
 
-  // 1. Actions
+  // 1. Actions, the seed and the rain's progress
   if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(60, 0)))
     ask(ViewCommand{TogglePlay{}});
   ImGui::SameLine();
@@ -115,8 +198,6 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   if (ImGui::Button(ui.fullscreen ? "Leave fullscreen" : "Fullscreen")) {
     ask(UiCommand{ToggleFullscreen{}});
   }
-
-  // 2. Seed and progress
   ImGui::SetNextItemWidth(140);
   const bool entered =
       ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
@@ -148,137 +229,280 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
   std::snprintf(overlay, sizeof overlay, "%.*s / %.*s drops", static_cast<int>(done_text.size()),
                 done_text.data(), static_cast<int>(target_text.size()), target_text.data());
   ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(-1, 0), overlay);
-
-  // 3. The sketch's sliders
-  ImGui::Separator();
-  double v = s.drops_per_frame;
-  if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
-    ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
+  // The rest of the rain at full speed; the map jumps to it when it is done.
+  const bool can_finish = !model.finishing() && s.drops_per_frame > 0 &&
+                          model.drops() < static_cast<uint64_t>(sketch::RAIN_TARGET);
+  if (!can_finish) ImGui::BeginDisabled();
+  if (ImGui::Button(model.finishing() ? "Finishing the rain..." : "Finish the rain now")) {
+    ask(ViewCommand{FinishRain{}});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
-  v = s.erosion;
-  if (slider("Erosion", v, sketch::erosion, "%.2f")) ask(MapCommand{SetErosion{v}});
-  v = s.deposition;
-  if (slider("Deposition", v, sketch::deposition, "%.2f")) ask(MapCommand{SetDeposition{v}});
-  v = s.inertia;
-  if (slider("Inertia", v, sketch::inertia, "%.2f")) ask(MapCommand{SetInertia{v}});
-  v = s.brush_radius;
-  if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
-    ask(MapCommand{SetBrushRadius{static_cast<int>(v)}});
-  }
-  v = s.sea_level;
-  if (slider("Sea level", v, sketch::sea_level, "%.2f")) ask(MapCommand{SetSeaLevel{v}});
-  v = s.contour_levels;
-  if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
-    ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
+  if (!can_finish) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "The drops left to %s at full speed (G); the map is then as live rain leaves it",
+        target_text.data());
   }
 
-  // 4. The ground: only the chosen generator's own setting is shown.
-  ImGui::Separator();
-  int generator = s.generator == Generator::island ? 0 : 1;
-  const char* generators[] = {"Noise island", "Diamond-square"};
-  if (ImGui::Combo("Ground", &generator, generators, 2)) {
-    ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
-  }
-  if (s.generator == Generator::island) {
-    v = s.terrain_scale;
-    if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
-      ask(MapCommand{SetTerrainScale{v}});
-  } else {
-    v = s.roughness;
-    if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
-  }
-
-  // 5. Scheme, view and toggles
-  ImGui::Separator();
-  const auto schemes = render::color_schemes();
-  const char* current = schemes[static_cast<std::size_t>(ui.scheme)].label.c_str();
-  if (ImGui::BeginCombo("Colour scheme", current)) {
-    for (std::size_t k = 0; k < schemes.size(); k++) {
-      const bool selected = static_cast<int>(k) == ui.scheme;
-      if (ImGui::Selectable(schemes[k].label.c_str(), selected))
-        ask(UiCommand{SetScheme{static_cast<int>(k)}});
-      if (selected) ImGui::SetItemDefaultFocus();
+  // 2. Rain: the sketch's sliders
+  if (ImGui::CollapsingHeader("Rain", ImGuiTreeNodeFlags_DefaultOpen)) {
+    double v = s.drops_per_frame;
+    if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
+      ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
     }
-    ImGui::EndCombo();
-  }
-  int view = static_cast<int>(s.view);
-  const char* views[] = {"Map", "Basins", "Flow"};
-  if (ImGui::Combo("View", &view, views, 3)) {
-    ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
-  }
-  bool on = s.show_rivers;
-  if (ImGui::Checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
-  ImGui::SameLine();
-  on = s.show_lakes;
-  if (ImGui::Checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
-  on = s.show_original;
-  if (ImGui::Checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
-  on = s.debug_mode;
-  if (ImGui::Checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
-
-  // 6. Rivers the "Drainage" API documentation's way
-  ImGui::Separator();
-  int by = s.rivers_by == RiversBy::flow ? 0 : 1;
-  ImGui::TextUnformatted("Rivers by");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
-  ImGui::SameLine();
-  if (ImGui::RadioButton("Strahler order", &by, 1)) {
-    ask(ViewCommand{SetRiversBy{RiversBy::order}});
-  }
-  int min_flow = s.min_flow;
-  // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
-  ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
-                   ImGuiSliderFlags_Logarithmic);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Cells draining through a cell for it to be river (the sketch's: 250).\n"
-        "Ctrl+click to type 1 to %d",
-        kMinFlowMax);
-  }
-  // A typed value out of range goes to the session too, which refuses it with a message.
-  if (min_flow != s.min_flow) ask(ViewCommand{SetMinFlow{min_flow}});
-  int routing = s.routing == Routing::sketch ? 0 : 1;
-  const char* routings[] = {"Sketch's", "Flood's"};
-  if (ImGui::Combo("Routing", &routing, routings, 2)) {
-    ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Sketch's: steepest descent over the filled ground and its ripple.\n"
-        "Flood's: through filled hollows along the links the flood came by.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
+    v = s.erosion;
+    if (slider("Erosion", v, sketch::erosion, "%.2f")) ask(MapCommand{SetErosion{v}});
+    v = s.deposition;
+    if (slider("Deposition", v, sketch::deposition, "%.2f")) ask(MapCommand{SetDeposition{v}});
+    v = s.inertia;
+    if (slider("Inertia", v, sketch::inertia, "%.2f")) ask(MapCommand{SetInertia{v}});
+    v = s.brush_radius;
+    if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
+      ask(MapCommand{SetBrushRadius{static_cast<int>(v)}});
+    }
+    v = s.sea_level;
+    if (slider("Sea level", v, sketch::sea_level, "%.2f")) ask(MapCommand{SetSeaLevel{v}});
   }
 
-  // 7. Saving
-  ImGui::Separator();
-  ImGui::SetNextItemWidth(-90);
-  ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
-  remember_rect(ui.folder_rect);
-  if (!ui.message.empty()) {
-    const ImVec4 colour =
-        ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
-    ImGui::PushTextWrapPos(320);
-    ImGui::TextColored(colour, "%s", ui.message.c_str());
-    ImGui::PopTextWrapPos();
+  // 3. Ground: only the chosen generator's own setting is shown.
+  if (ImGui::CollapsingHeader("Ground", ImGuiTreeNodeFlags_DefaultOpen)) {
+    int generator = s.generator == Generator::island ? 0 : 1;
+    const char* generators[] = {"Noise island", "Diamond-square"};
+    if (ImGui::Combo("Ground", &generator, generators, 2)) {
+      ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
+    }
+    double v = 0;
+    if (s.generator == Generator::island) {
+      v = s.terrain_scale;
+      if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
+        ask(MapCommand{SetTerrainScale{v}});
+    } else {
+      v = s.roughness;
+      if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
+    }
+  }
+
+  // 4. Rivers, the sketch's and the "Drainage" API documentation's way
+  if (ImGui::CollapsingHeader("Rivers")) {
+    bool on = s.show_rivers;
+    if (ImGui::Checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
+    int by = s.rivers_by == RiversBy::flow ? 0 : 1;
+    ImGui::TextUnformatted("Rivers by");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Strahler order", &by, 1)) {
+      ask(ViewCommand{SetRiversBy{RiversBy::order}});
+    }
+    int min_flow = s.min_flow;
+    // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
+    ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
+                     ImGuiSliderFlags_Logarithmic);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "Cells draining through a cell for it to be river (the sketch's: 250).\n"
+          "Ctrl+click to type 1 to %d",
+          kMinFlowMax);
+    }
+    // A typed value out of range goes to the session too, which refuses it with a message.
+    if (min_flow != s.min_flow) ask(ViewCommand{SetMinFlow{min_flow}});
+    int routing = s.routing == Routing::sketch ? 0 : 1;
+    const char* routings[] = {"Sketch's", "Flood's"};
+    if (ImGui::Combo("Routing", &routing, routings, 2)) {
+      ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
+    }
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "Sketch's: steepest descent over the filled ground and its ripple.\n"
+          "Flood's: through filled hollows along the links the flood came by.");
+    }
+  }
+
+  // 5. View: what the map shows, and where
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const auto schemes = render::color_schemes();
+    const char* current = schemes[static_cast<std::size_t>(ui.scheme)].label.c_str();
+    if (ImGui::BeginCombo("Colour scheme", current)) {
+      for (std::size_t k = 0; k < schemes.size(); k++) {
+        const bool selected = static_cast<int>(k) == ui.scheme;
+        if (ImGui::Selectable(schemes[k].label.c_str(), selected))
+          ask(UiCommand{SetScheme{static_cast<int>(k)}});
+        if (selected) ImGui::SetItemDefaultFocus();
+      }
+      ImGui::EndCombo();
+    }
+    double v = s.contour_levels;
+    if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
+      ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
+    }
+    int view = static_cast<int>(s.view);
+    const char* views[] = {"Map", "Basins", "Flow"};
+    if (ImGui::Combo("View", &view, views, 3)) {
+      ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
+    }
+    bool on = s.show_lakes;
+    if (ImGui::Checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
+    ImGui::SameLine();
+    on = s.debug_mode;
+    if (ImGui::Checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
+    on = s.show_original;
+    if (ImGui::Checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
+    // Zoom about the map's middle (the wheel zooms about the pointer).
+    float zoom = static_cast<float>(ui.zoom);
+    if (ImGui::SliderFloat("Zoom", &zoom, 1.0f, 16.0f, "%.2fx",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp) &&
+        zoom != static_cast<float>(ui.zoom)) {
+      ask(UiCommand{ZoomAt{zoom / ui.zoom, layout.map.left + layout.map.width / 2,
+                           layout.map.top + layout.map.height / 2}});
+    }
+    if (ui.at_fit) ImGui::BeginDisabled();
+    if (ImGui::Button("Fit map")) ask(UiCommand{FitMap{}});
+    if (ui.at_fit) ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("wheel zooms, drag pans, Home fits");
+  }
+
+  // 6. Side view
+  if (ImGui::CollapsingHeader("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
+    draw_side_view_controls(ui.side, ask);
+  }
+
+  // 7. Output
+  if (ImGui::CollapsingHeader("Output", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(-90);
+    ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
+    remember_rect(ui.folder_rect);
+    if (!ui.message.empty()) {
+      const ImVec4 colour =
+          ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(colour, "%s", ui.message.c_str());
+      ImGui::PopTextWrapPos();
+    }
   }
 
   // 8. Frame times and keys
-  ImGui::Separator();
-  ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
-  ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",
-              stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
-              stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
-  ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
-                      stats.recent_median(Stage::painting), stats.recent_median(Stage::gl),
-                      stats.recent_median(Stage::swap));
-  ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
-                      ui.exact_relief ? "double" : "single");
-  ImGui::TextDisabled("map painted by the %s", ui.cpu_painter ? "CPU" : "GPU");
+  if (ImGui::CollapsingHeader("Frame times")) {
+    ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
+    ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",
+                stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
+                stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
+    ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
+                        stats.recent_median(Stage::painting), stats.recent_median(Stage::gl),
+                        stats.recent_median(Stage::swap));
+    ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
+                        ui.exact_relief ? "double" : "single");
+    ImGui::TextDisabled("map painted by the %s", ui.cpu_painter ? "CPU" : "GPU");
+  }
   if (ImGui::CollapsingHeader("Keys")) {
     ImGui::TextUnformatted(kKeyHelp);
+    ImGui::Separator();
+    ImGui::TextUnformatted(kMouseHelp);
   }
+  ImGui::PopItemWidth();
   ImGui::End();
+
+  // The splitter: a thin handle at the bar's right edge; dragging it resizes the bar.
+  ImGui::SetNextWindowPos(ImVec2(layout.side_bar.right() / ppp - kSplitterWidth, 0));
+  ImGui::SetNextWindowSize(ImVec2(kSplitterWidth, layout.side_bar.height / ppp));
+  if (const auto width = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true)) {
+    ask(UiCommand{ResizeSideBar{ui.side_bar_width + *width * ppp}});
+  }
 }
+
+namespace {
+
+std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::Begin(name, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
+  const ImVec2 size = ImGui::GetContentRegionAvail();
+  ImGui::InvisibleButton("##handle", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
+  const bool active = ImGui::IsItemActive();
+  const bool hovered = ImGui::IsItemHovered();
+  if (active || hovered) ImGui::SetMouseCursor(cursor);
+  // A line along the handle, brighter while it is held.
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  const ImU32 colour = ImGui::GetColorU32(active    ? ImGuiCol_SeparatorActive
+                                          : hovered ? ImGuiCol_SeparatorHovered
+                                                    : ImGuiCol_Separator);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  if (across) {
+    const float x = (a.x + b.x) / 2;
+    draw->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), colour, 2);
+  } else {
+    const float y = (a.y + b.y) / 2;
+    draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), colour, 2);
+  }
+  std::optional<float> moved;
+  const ImVec2 delta = ImGui::GetIO().MouseDelta;
+  if (active && (across ? delta.x : delta.y) != 0) moved = across ? delta.x : delta.y;
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+  return moved;
+}
+
+void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask) {
+  bool shown = side.shown;
+  if (ImGui::Checkbox("Show the strip (B)", &shown)) ask(UiCommand{ShowSideView{shown}});
+  int view = static_cast<int>(side.view);
+  const char* views[] = {"Cross-section", "Skyline: random walk", "Skyline: sections"};
+  if (ImGui::Combo("Side view", &view, views, 3)) {
+    ask(UiCommand{SetSideView{static_cast<SideView>(view)}});
+  }
+  if (side.view == SideView::cross_section) {
+    int row = render::cross_section_row(side.row, sketch::ROWS);
+    if (ImGui::SliderInt("Row", &row, 0, sketch::ROWS - 1, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+      ask(UiCommand{SetSectionRow{row}});
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Or Shift+click the map");
+    return;
+  }
+  // The skylines' own seed, apart from the map's.
+  uint32_t seed = side.skyline_seed;
+  if (ImGui::InputScalar("Skyline seed", ImGuiDataType_U32, &seed, nullptr, nullptr, "%u",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+    ask(UiCommand{SetSkylineSeed{seed}});
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("+1")) ask(UiCommand{SetSkylineSeed{side.skyline_seed + 1}});
+  if (side.view == SideView::walk) {
+    RandomWalkParams p = side.walk;
+    bool changed = false;
+    changed |= slider("Height max", p.height_max, kWalkHeightMax, "%.0f");
+    changed |= slider("Step max", p.step_max, kWalkStepMax, "%.2f");
+    changed |= slider("Step change", p.step_change, kWalkStepChange, "%.2f");
+    if (changed) ask(UiCommand{SetWalkParams{p}});
+  } else {
+    SectionParams p = side.sections;
+    bool changed = false;
+    changed |= slider("Height", p.height, kSectionHeight, "%.0f");
+    changed |= slider("Shift", p.shift, kSectionShift, "%.0f");
+    double v = p.sections;
+    if (slider("Sections", v, kSectionCount, "%.0f")) {
+      p.sections = static_cast<int>(v);
+      changed = true;
+    }
+    v = p.sub;
+    if (slider("Sub points", v, kSectionSub, "%.0f")) {
+      p.sub = static_cast<int>(v);
+      changed = true;
+    }
+    v = p.smooth_steps;
+    if (slider("Smooth steps", v, kSectionSmooth, "%.0f")) {
+      p.smooth_steps = static_cast<int>(v);
+      changed = true;
+    }
+    if (changed) ask(UiCommand{SetSectionParams{p}});
+  }
+}
+
+}  // namespace
 
 }  // namespace terrain::app

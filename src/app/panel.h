@@ -10,6 +10,10 @@
 
 #include "app/command.h"
 #include "app/frame_stats.h"
+#include "app/layout.h"
+#include "app/side_view.h"
+#include "app/side_view_strip.h"
+#include "core/frame.h"
 #include "render/geometry/color_scheme.h"
 #include "session/cell_readout.h"
 #include "session/live_model.h"
@@ -27,7 +31,11 @@ struct UiState {
   char folder_text[1024] = {};  // where Save PNG writes
   std::string message;          // the last save or opened file: where it went, or why not
   bool message_failed = false;
-  bool panel_visible = true;
+  bool panel_visible = true;   // the side bar
+  float side_bar_width = 360;  // drawable pixels, as its splitter leaves it
+  SideViewState side;          // the strip under the map
+  double zoom = 1;             // the map camera's, for the View section
+  bool at_fit = true;
   bool fullscreen = false;   // the window's, for the button's label
   bool exact_relief = true;  // the relief's colours are worked out in double precision
   bool cpu_painter = false;  // the CPU paints the map pass (the GL renders in software)
@@ -39,13 +47,23 @@ struct UiState {
   float folder_rect[4] = {};
 };
 
-// Draws the panel for this frame; what the user asked for is appended to `commands`.
-void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats,
-                std::vector<Command>& commands);
+// Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),
+// with the splitter at its right edge; what the user asked for is appended to `commands`.
+// `pixels_per_point`: drawable pixels per ImGui point (1 without high-DPI).
+void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
+                float pixels_per_point, std::vector<Command>& commands);
 
-// The readout of the cell under the mouse (ui.hover), in a small window at the map's bottom
-// right corner; nothing when the mouse is not over the map.
-void draw_readout(const LiveModel& model, const UiState& ui);
+// The readout of the cell under the mouse (ui.hover), in a small window at the bottom right
+// corner of the map's area; nothing when the mouse is not over the map.
+void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layout,
+                  float pixels_per_point);
+
+// The side view strip of `layout` (nothing when it is hidden): its splitter along its top
+// edge, then the strip (side_view_strip.h) with the map drawn in `map_frame` (drawable
+// pixels); and the cross-section's row marked on the map.
+void draw_side_view(const LiveModel& model, const UiState& ui, const Layout& layout,
+                    float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
+                    std::vector<Command>& commands);
 
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);

@@ -322,6 +322,45 @@ TEST(AppOptions, BadDrainageFlagsAreRefusedNamingTheFlagAndWhatIsAllowed) {
   });
 }
 
+TEST(AppOptions, ViewAndSideViewFlagsTakeTheirWords) {
+  EXPECT_EQ(good({"--zoom", "1"}).zoom, 1.0);
+  EXPECT_EQ(good({"--zoom", "16"}).zoom, 16.0);
+  EXPECT_EQ(good({"--zoom", "2.5"}).zoom, 2.5);
+  const AppOptions centred = good({"--center", "100.5,50"});
+  ASSERT_TRUE(centred.center.has_value());
+  EXPECT_EQ(centred.center->first, 100.5);
+  EXPECT_EQ(centred.center->second, 50.0);
+  EXPECT_EQ(good({"--center", "319,179"}).center->first, 319.0);
+  EXPECT_EQ(good({"--side-view", "cross-section"}).side_view, SideView::cross_section);
+  EXPECT_EQ(good({"--side-view", "walk"}).side_view, SideView::walk);
+  EXPECT_EQ(good({"--side-view", "sections"}).side_view, SideView::sections);
+  EXPECT_EQ(good({"--row", "0"}).row, 0);
+  EXPECT_EQ(good({"--row", "179"}).row, 179);
+  EXPECT_TRUE(good({"--finish"}).finish);
+  EXPECT_TRUE(good({"--no-side-view"}).no_side_view);
+  const AppOptions none = good({});
+  EXPECT_FALSE(none.zoom || none.center || none.side_view || none.row || none.finish ||
+               none.no_side_view);
+}
+
+TEST(AppOptions, BadViewAndSideViewFlagsAreRefusedNamingTheFlagAndWhatIsAllowed) {
+  expect_messages({
+      {{"--zoom", "0.5"}, "--zoom: '0.5' is not a number 1..16 (1 = fit)"},
+      {{"--zoom", "17"}, "--zoom: '17' is not a number 1..16 (1 = fit)"},
+      {{"--zoom", "inf"}, "--zoom: 'inf' is not a number 1..16 (1 = fit)"},
+      {{"--zoom", "x2"}, "--zoom: 'x2' is not a number 1..16 (1 = fit)"},
+      {{"--center", "320,0"}, "--center: '320,0' is not X,Y in cells with X 0..319 and Y 0..179"},
+      {{"--center", "5,-1"}, "--center: '5,-1' is not X,Y in cells with X 0..319 and Y 0..179"},
+      {{"--center", "5"}, "--center: '5' is not X,Y in cells with X 0..319 and Y 0..179"},
+      {{"--side-view", "top"}, "--side-view: 'top' is not cross-section, walk or sections"},
+      {{"--row", "180"}, "--row: '180' is not a whole number 0..179"},
+      {{"--row", "-1"}, "--row: '-1' is not a whole number 0..179"},
+      {{"--no-side-view", "--row", "5"},
+       "--no-side-view: hides the strip; --side-view and --row show it"},
+      {{"--finish=1"}, "unknown flag '--finish=1' (see --help)"},
+  });
+}
+
 // --- Repeated flags and --help ------------------------------------------------------------
 
 TEST(AppOptions, AFlagGivenTwiceKeepsItsLastValue) {
@@ -644,6 +683,18 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
         [](const AppOptions& o) { return o.roughness == 0.4; }}},
       {"--terrain-scale",
        {{"--terrain-scale", "0.02"}, [](const AppOptions& o) { return o.terrain_scale == 0.02; }}},
+      {"--zoom", {{"--zoom", "3"}, [](const AppOptions& o) { return o.zoom == 3.0; }}},
+      {"--center",
+       {{"--center", "10,20"},
+        [](const AppOptions& o) {
+          return o.center && o.center->first == 10 && o.center->second == 20;
+        }}},
+      {"--side-view",
+       {{"--side-view", "walk"},
+        [](const AppOptions& o) { return o.side_view == SideView::walk; }}},
+      {"--row", {{"--row", "12"}, [](const AppOptions& o) { return o.row == 12; }}},
+      {"--no-side-view", {{"--no-side-view"}, [](const AppOptions& o) { return o.no_side_view; }}},
+      {"--finish", {{"--finish"}, [](const AppOptions& o) { return o.finish; }}},
       {"--probe",
        {{"--probe", "3,4"},
         [](const AppOptions& o) {
@@ -722,7 +773,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 24u);
+  EXPECT_EQ(flags_in(described).size(), 30u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

@@ -204,12 +204,18 @@ TEST(Keys, LShowsOrHidesLakesAndTStrokesRiversByOrderOrFlow) {
   }
 }
 
+TEST(Keys, BTogglesTheStripHomeAndZFitTheMapGFinishesTheRain) {
+  EXPECT_TRUE((is<UiCommand, ToggleSideView>(press(SDLK_b))));
+  EXPECT_TRUE((is<UiCommand, FitMap>(press(SDLK_HOME))));
+  EXPECT_TRUE((is<UiCommand, FitMap>(press(SDLK_z))));
+  EXPECT_TRUE((is<ViewCommand, session::FinishRain>(press(SDLK_g))));
+}
+
 TEST(Keys, OtherKeysDoNothing) {
   for (SDL_Keycode key :
-       {SDLK_a,     SDLK_b,      SDLK_c,      SDLK_e,         SDLK_q,      SDLK_x,
-        SDLK_z,     SDLK_RETURN, SDLK_TAB,    SDLK_BACKSPACE, SDLK_DELETE, SDLK_F1,
-        SDLK_F10,   SDLK_F12,    SDLK_LEFT,   SDLK_UP,        SDLK_LCTRL,  SDLK_LSHIFT,
-        SDLK_MINUS, SDLK_PERIOD, SDLK_UNKNOWN}) {
+       {SDLK_a, SDLK_c, SDLK_e, SDLK_q, SDLK_x, SDLK_RETURN, SDLK_TAB, SDLK_BACKSPACE, SDLK_DELETE,
+        SDLK_F1, SDLK_F10, SDLK_F12, SDLK_LEFT, SDLK_UP, SDLK_LCTRL, SDLK_LSHIFT, SDLK_MINUS,
+        SDLK_PERIOD, SDLK_UNKNOWN}) {
     for (const State& state : states()) {
       EXPECT_FALSE(press(key, state.settings, state.fullscreen).has_value())
           << SDL_Keycode(key) << " fullscreen " << state.fullscreen;
@@ -223,6 +229,7 @@ TEST(Keys, OtherKeysDoNothing) {
 SDL_Keycode key_named(const std::string& name) {
   if (name == "Space") return SDLK_SPACE;
   if (name == "Esc") return SDLK_ESCAPE;
+  if (name == "Home") return SDLK_HOME;
   if (name.size() >= 2 && name[0] == 'F' && name.find_first_not_of("0123456789", 1) == name.npos) {
     const int n = std::stoi(name.substr(1));
     if (n >= 1 && n <= 12) return SDLK_F1 + (n - 1);
@@ -265,8 +272,9 @@ TEST(KeyHelp, ListsTheDocumentedKeys) {
   const auto keys = help_keys();
   const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
   const std::set<SDL_Keycode> documented = {
-      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s, SDLK_F11, SDLK_f, SDLK_ESCAPE, SDLK_w, SDLK_o, SDLK_d,
-      SDLK_1,     SDLK_2, SDLK_3, SDLK_4, SDLK_5,   SDLK_h, SDLK_v,      SDLK_l, SDLK_t};
+      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s, SDLK_F11,  SDLK_f, SDLK_ESCAPE, SDLK_w,
+      SDLK_o,     SDLK_d, SDLK_1, SDLK_2, SDLK_3,    SDLK_4, SDLK_5,      SDLK_h,
+      SDLK_v,     SDLK_l, SDLK_t, SDLK_b, SDLK_HOME, SDLK_z, SDLK_g};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }

@@ -66,6 +66,22 @@ std::string check_map_inputs(const MapInputs& inputs) {
   if (!(inputs.min_flow >= 1)) {
     return "map inputs: min_flow is " + std::to_string(inputs.min_flow) + "; allowed: 1 or more";
   }
+  if (inputs.frame) {
+    const Frame& f = *inputs.frame;
+    const bool finite = std::isfinite(f.left) && std::isfinite(f.top);
+    // Beyond the camera's 16 times the sketch's scale of the largest canvas there is nothing
+    // to see: a cell is already larger than any canvas.
+    const bool scaled = f.scale_x > 0 && f.scale_y > 0 && f.scale_x < 1e6 && f.scale_y < 1e6;
+    if (!finite || !scaled) {
+      return "map inputs: the frame (left " + std::to_string(f.left) + ", top " +
+             std::to_string(f.top) + ", scale " + std::to_string(f.scale_x) + " x " +
+             std::to_string(f.scale_y) + ") is not allowed: finite, scales above 0 and below 1e6";
+    }
+  }
+  if (inputs.area && !(inputs.area->width > 0 && inputs.area->height > 0 &&
+                       std::isfinite(inputs.area->left) && std::isfinite(inputs.area->top))) {
+    return "map inputs: the map area is not allowed: finite, width and height above 0";
+  }
   const bool by_order = inputs.show_rivers && inputs.rivers_by == RiversBy::order;
   if (inputs.view != MapView::map || inputs.show_lakes || by_order) {
     const char* why = inputs.view != MapView::map ? "the view"

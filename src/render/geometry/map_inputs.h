@@ -4,14 +4,17 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
+#include "core/frame.h"
 #include "core/heightfield.h"
 #include "core/hydrology.h"
 #include "core/map_view.h"
 #include "core/rain.h"
 #include "core/river_picture.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/map_camera.h"
 
 namespace terrain::render {
 
@@ -46,6 +49,12 @@ struct MapInputs {
   const Hydrology* hydrology = nullptr;
   // Changes when a new ground is grown: the basins' tones start again from it.
   uint64_t ground_version = 0;
+  // Where the grid lands on the canvas (map_camera.h: zoom and pan). Empty: the sketch's
+  // viewport of the whole canvas.
+  std::optional<Frame> frame;
+  // The part of the canvas the map is seen in (the rest is under the app's side bar and
+  // strip): the debug count sits at its bottom-left corner. Empty: the whole canvas.
+  std::optional<MapArea> area;
 };
 
 // Checks inputs before anything is drawn. Returns an empty string when they can be drawn,

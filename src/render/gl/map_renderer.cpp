@@ -103,7 +103,9 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   const auto started = std::chrono::steady_clock::now();
   const Heightfield& terrain = *inputs.terrain;
   const ColorScheme& colors = *inputs.scheme;
-  const Frame view = Frame::viewport(width, height, terrain.width(), terrain.height());
+  // The camera's frame, or the sketch's viewport of the whole canvas.
+  const Frame view =
+      inputs.frame.value_or(Frame::viewport(width, height, terrain.width(), terrain.height()));
 
   // The contours and the rivers need nothing from each other: worked out at once, one a
   // thread (each timed on its own thread), then added in the sketch's painting order.
@@ -180,7 +182,16 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   }
   const auto built = std::chrono::steady_clock::now();
 
-  prepared_ = {width, height, view, canvas_color(colors.sea_deep), inputs.debug, inputs.drops};
+  // drawDebug()'s text at (12, height - 12) of the canvas: of the part the map is seen in.
+  const MapArea area = inputs.area.value_or(MapArea{0, 0, double(width), double(height)});
+  prepared_ = {width,
+               height,
+               view,
+               canvas_color(colors.sea_deep),
+               inputs.debug,
+               inputs.drops,
+               area.left + kTextInset,
+               area.top + area.height - kTextInset};
   timings_.raster_ms = 0;
   if (cpu_painter_) {
     // The strokes sorted into tiles, the relief's cells and the map pass, all on the CPU;
@@ -310,8 +321,8 @@ void MapRenderer::paint(GLuint destination, bool flip) {
 
   if (p.debug) {
     char buffer[40];
-    text_.draw(format_drop_count(p.drops, buffer), kTextInset, p.height - kTextInset, kDebugColor,
-               p.width, p.height, flip);
+    text_.draw(format_drop_count(p.drops, buffer), p.text_x, p.text_y, kDebugColor, p.width,
+               p.height, flip);
   }
   glUseProgram(0);
   glBindVertexArray(0);

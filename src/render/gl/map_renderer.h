@@ -165,6 +165,8 @@ class MapRenderer {
     CanvasColor background;
     bool debug = false;
     uint64_t drops = 0;
+    double text_x = 0;  // where the debug count's baseline starts
+    double text_y = 0;
   };
   Prepared prepared_;
   bool window_drawn_ = false;  // what is uploaded is what draw() last drew

@@ -1,0 +1,45 @@
+// The window's parts (layout.h).
+#include "app/layout.h"
+
+#include <algorithm>
+
+#include "app/side_view.h"
+
+namespace terrain::app {
+namespace {
+
+// The most a part beside the map may take: its share of the window, and always a pixel less
+// than the window so that the map keeps at least one.
+float clamp_part(float size, float window, float least, float share) {
+  const float most = std::max(0.0f, std::min(window * share, window - 1));
+  return std::clamp(size, std::min(least, most), most);
+}
+
+}  // namespace
+
+float clamp_side_bar_width(float width, float window_width) {
+  return clamp_part(width, window_width, kMinSideBarWidth, kMaxSideBarShare);
+}
+
+float clamp_strip_height(float height, float window_height) {
+  return clamp_part(height, window_height, kMinStripHeight, kMaxStripShare);
+}
+
+Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
+               float strip_height) {
+  const auto w = static_cast<float>(std::max(1, width));
+  const auto h = static_cast<float>(std::max(1, height));
+  Layout layout;
+  // Whole pixels, so the map's edges fall between pixels and nothing overlaps.
+  const float bar =
+      side_bar ? static_cast<float>(static_cast<int>(clamp_side_bar_width(side_bar_width, w)))
+               : 0.0f;
+  const float below =
+      strip ? static_cast<float>(static_cast<int>(clamp_strip_height(strip_height, h))) : 0.0f;
+  if (bar > 0) layout.side_bar = {0, 0, bar, h};
+  layout.map = {bar, 0, w - bar, h - below};
+  if (below > 0) layout.strip = {bar, h - below, w - bar, below};
+  return layout;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,45 @@
+// Where the window's parts go: the side bar (the panel) at the window's left edge, the side
+// view strip along the bottom of what is left, and the map in the rest, so the panel never
+// covers the map. Dear ImGui 1.86 has no docking: the side bar and the strip are fixed
+// windows placed here, resized by their splitters (the commands ResizeSideBar, ResizeStrip).
+//
+// All in drawable pixels, y down, the window's top-left corner at (0, 0).
+#pragma once
+
+#include "render/geometry/map_camera.h"
+
+namespace terrain::app {
+
+struct Rect {
+  float left = 0;
+  float top = 0;
+  float width = 0;
+  float height = 0;
+
+  float right() const { return left + width; }
+  float bottom() const { return top + height; }
+  bool empty() const { return width <= 0 || height <= 0; }
+};
+
+struct Layout {
+  Rect side_bar;  // empty when the panel is hidden
+  Rect strip;     // empty when the side view is hidden
+  Rect map;       // never empty for a window of at least 1 x 1
+  // The map's rectangle as the camera takes it.
+  render::MapArea map_area() const { return {map.left, map.top, map.width, map.height}; }
+};
+
+// The widths a splitter can give, for a window `window_width` wide: at least
+// kMinSideBarWidth, at most kMaxSideBarShare of the window (and never so wide that less than
+// one pixel of map is left); the strip likewise with kMinStripHeight and kMaxStripShare.
+float clamp_side_bar_width(float width, float window_width);
+float clamp_strip_height(float height, float window_height);
+
+// The parts for a window of `width` x `height` pixels (each at least 1). The side bar is as
+// wide as `side_bar_width` allows (clamped), the strip as tall as `strip_height` allows, and
+// the map takes what is left beside and above them: the three never overlap and cover the
+// window.
+Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
+               float strip_height);
+
+}  // namespace terrain::app

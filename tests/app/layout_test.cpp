@@ -1,0 +1,78 @@
+// The window's parts (app/layout.h): the side bar and the strip never cover the map, at every
+// window size and splitter position.
+#include "app/layout.h"
+
+#include <gtest/gtest.h>
+
+#include "app/side_view.h"
+
+namespace terrain::app {
+namespace {
+
+bool overlap(const Rect& a, const Rect& b) {
+  if (a.empty() || b.empty()) return false;
+  return a.left < b.right() && b.left < a.right() && a.top < b.bottom() && b.top < a.bottom();
+}
+
+TEST(Layout, TheSideBarAndTheStripNeverCoverTheMapAtAnySize) {
+  for (int w : {1, 2, 64, 100, 300, 641, 1280, 1920, 3840, 16384}) {
+    for (int h : {1, 2, 64, 99, 360, 720, 1080, 16384}) {
+      for (bool bar : {false, true}) {
+        for (bool strip : {false, true}) {
+          for (float bar_width : {0.0f, 240.0f, 360.0f, 5000.0f}) {
+            for (float strip_height : {0.0f, 60.0f, 170.0f, 9000.0f}) {
+              SCOPED_TRACE(::testing::Message()
+                           << w << "x" << h << " bar " << bar << " " << bar_width << " strip "
+                           << strip << " " << strip_height);
+              const Layout l = lay_out(w, h, bar, bar_width, strip, strip_height);
+              EXPECT_FALSE(l.map.empty());
+              EXPECT_FALSE(overlap(l.map, l.side_bar));
+              EXPECT_FALSE(overlap(l.map, l.strip));
+              EXPECT_FALSE(overlap(l.side_bar, l.strip));
+              // Together they are the window: the map reaches the right edge and the top, the
+              // strip (or the map) the bottom, the bar (or the map) the left.
+              EXPECT_EQ(l.map.right(), static_cast<float>(w));
+              EXPECT_EQ(l.map.top, 0);
+              EXPECT_EQ(l.strip.empty() ? l.map.bottom() : l.strip.bottom(), static_cast<float>(h));
+              EXPECT_EQ(l.side_bar.empty() ? l.map.left : l.side_bar.right(), l.map.left);
+              if (!l.side_bar.empty()) {
+                EXPECT_EQ(l.side_bar.left, 0);
+                EXPECT_EQ(l.side_bar.height, static_cast<float>(h));
+              }
+              if (!l.strip.empty()) {
+                EXPECT_EQ(l.strip.left, l.map.left);
+                EXPECT_EQ(l.strip.width, l.map.width);
+                EXPECT_EQ(l.strip.top, l.map.bottom());
+              }
+              EXPECT_EQ(l.side_bar.empty(), !bar || w < 2);
+              EXPECT_EQ(l.strip.empty(), !strip || h < 2);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Layout, SplittersStayWithinTheirLimits) {
+  EXPECT_EQ(clamp_side_bar_width(100, 1280), kMinSideBarWidth);
+  EXPECT_EQ(clamp_side_bar_width(5000, 1280), 1280 * kMaxSideBarShare);
+  EXPECT_EQ(clamp_side_bar_width(400, 1280), 400);
+  EXPECT_EQ(clamp_strip_height(10, 720), kMinStripHeight);
+  EXPECT_EQ(clamp_strip_height(5000, 720), 720 * kMaxStripShare);
+  EXPECT_EQ(clamp_strip_height(200, 720), 200);
+  // A window too small for the least width still keeps a pixel of map.
+  EXPECT_LT(clamp_side_bar_width(300, 100), 100);
+}
+
+TEST(Layout, TheMapAreaIsTheCamerasRectangle) {
+  const Layout l = lay_out(1280, 720, true, 360, true, 170);
+  const render::MapArea a = l.map_area();
+  EXPECT_EQ(a.left, 360);
+  EXPECT_EQ(a.top, 0);
+  EXPECT_EQ(a.width, 920);
+  EXPECT_EQ(a.height, 550);
+}
+
+}  // namespace
+}  // namespace terrain::app
