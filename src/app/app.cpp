@@ -271,11 +271,11 @@ void App::update() {
   pending_.clear();
   if (!running_) return;
   if (report_layout_ && camera_.version() != reported_camera_) {
-    // For the GUI tests: where the map is looked at from (the cell at the middle of the map's
-    // area, as --center takes it).
+    // For the GUI tests: where the map is looked at from (the centre as --center takes it;
+    // zooming and panning keep it where the map covers the area).
     reported_camera_ = camera_.version();
-    const glm::dvec2 middle = camera_.cell_at(layout_.map_area().middle(), layout_.map_area());
-    std::printf("view zoom %.17g center %.17g,%.17g\n", camera_.zoom(), middle.x, middle.y);
+    const glm::dvec2 center = camera_.center();
+    std::printf("view zoom %.17g center %.17g,%.17g\n", camera_.zoom(), center.x, center.y);
     std::fflush(stdout);
   }
   if (report_layout_ && ui_.side.row != reported_row_) {
@@ -689,8 +689,13 @@ void App::save_png() {
 
 int App::finish() {
   int exit_code = 0;
-  // A finish still raining lands now, so what the run leaves is its end.
-  model_.wait_finish();
+  // A finish still raining lands now, so what the run leaves is its end (and scripts read
+  // that the rain stopped).
+  if (model_.finishing()) {
+    model_.wait_finish();
+    stopped_this_frame_ = model_.stopped_at_target();
+    report();
+  }
   if (!options_.screenshot.empty()) {
     int pw = 0;
     int ph = 0;

@@ -181,7 +181,7 @@ std::string App::window_id() {
     // No window manager on the virtual display: give the window the keyboard and put the
     // pointer over the map, away from the panel, so real (XTEST) events reach it.
     xdotool("windowfocus --sync " + id);
-    xdotool("mousemove --window " + id + " 1100 650");
+    xdotool("mousemove --window " + id + " 1100 300");
   }
   return id;
 }

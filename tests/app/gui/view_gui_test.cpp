@@ -1,0 +1,241 @@
+// Moving around the map, the side view and finishing the rain, through the real window under
+// Xvfb: the wheel zooms about the pointer (the point under it stays, to far below a pixel),
+// a drag pans, Home fits the sketch's viewport again, Shift+click picks the cross-section's
+// row, and the pictures that leave the app are the map alone at the window's size at the
+// zoom and pan on screen (at fit: exactly what the flags' screenshot, the sketch's viewport,
+// gives).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::seconds;
+
+constexpr int kCols = 320;
+constexpr int kRows = 180;
+const std::vector<std::string> kMap{"--seed", "42", "--drops", "20000"};
+
+io::RgbaImage screenshot(std::vector<std::string> args, const TempDir& dir,
+                         const std::string& name) {
+  const std::filesystem::path png = dir.path / name;
+  args.insert(args.end(), {"--paused", "--frames", "2", "--screenshot", png.string()});
+  std::string err;
+  EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 0) << err;
+  return io::read_png(png);
+}
+
+std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) == 0) lines.push_back(line);
+  }
+  return lines;
+}
+
+// The app's "view zoom Z center X,Y" lines, as numbers.
+struct View {
+  double zoom = 1;
+  double cx = 0;
+  double cy = 0;
+  std::string center_text;
+};
+View parse_view(const std::string& line) {
+  View v;
+  std::sscanf(line.c_str(), "view zoom %lf center %lf,%lf", &v.zoom, &v.cx, &v.cy);
+  v.center_text = line.substr(line.find("center ") + 7);
+  return v;
+}
+
+// Waits until there are more than `count` lines starting with `prefix`; the last of them.
+std::string wait_for_more(App& app, const std::string& prefix, std::size_t count) {
+  for (int wait = 0; wait < 300; wait++) {
+    const auto lines = lines_starting(app.out(), prefix);
+    if (lines.size() > count) {
+      // Let any line still coming in land, then take the last.
+      std::this_thread::sleep_for(std::chrono::milliseconds(400));
+      return lines_starting(app.out(), prefix).back();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return "";
+}
+
+// The map's frame in its area for a zoom and centre, as the sketch's viewport scaled: grid
+// point (x, y) at (left + x * scale, top + y * scale), the centre at the area's middle.
+struct Placed {
+  double left, top, scale;
+};
+Placed place(const std::vector<int>& area, double zoom, double cx, double cy) {
+  const double scale = std::max(area[2] / double(kCols - 1), area[3] / double(kRows - 1)) * zoom;
+  return {area[0] + area[2] / 2.0 - cx * scale, area[1] + area[3] / 2.0 - cy * scale, scale};
+}
+
+std::string saved_after(App& app, std::size_t count) {
+  const std::string line = wait_for_more(app, "Saved ", count);
+  return line.empty() ? line : line.substr(6);
+}
+
+TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
+  const TempDir dir;
+  std::vector<std::string> args = kMap;
+  args.insert(args.end(), {"--paused", "--save-folder", dir.path.string()});
+  App app(args, dir.path);
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  const std::vector<int> area = app.layout("map");
+  ASSERT_GT(area[0], 200) << "the side bar is at the left edge";
+  ASSERT_LT(area[1] + area[3], 720) << "the strip is under the map";
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+
+  // 1. Five wheel notches up at a point over the map.
+  const int px = area[0] + area[2] * 2 / 3;
+  const int py = area[1] + area[3] / 3;
+  xdotool("mousemove --window " + window + " " + std::to_string(px) + " " + std::to_string(py));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  for (int k = 0; k < 5; k++) {
+    xdotool("click 4");
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  }
+  std::string line = wait_for_more(app, "view zoom", 0);
+  ASSERT_NE(line, "") << app.out() << app.err();
+  for (int wait = 0; wait < 50 && parse_view(line).zoom < 2.4; wait++) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    line = lines_starting(app.out(), "view zoom").back();
+  }
+  const View zoomed = parse_view(line);
+  EXPECT_NEAR(zoomed.zoom, std::pow(1.2, 5), 1e-9) << line;
+  // The point under the pointer (the pixel's centre) is the same map point before and after.
+  const Placed fit = place(area, 1, (kCols - 1) / 2.0, (kRows - 1) / 2.0);
+  const Placed now = place(area, zoomed.zoom, zoomed.cx, zoomed.cy);
+  const double before_x = (px + 0.5 - fit.left) / fit.scale;
+  const double before_y = (py + 0.5 - fit.top) / fit.scale;
+  EXPECT_NEAR(now.left + before_x * now.scale, px + 0.5, 1e-6);
+  EXPECT_NEAR(now.top + before_y * now.scale, py + 0.5, 1e-6);
+
+  // 2. A drag of (+60, +40) pixels moves the map with it: the centre by -(60, 40) / scale.
+  const std::size_t views = lines_starting(app.out(), "view zoom").size();
+  xdotool("mousedown 1");
+  for (int k = 0; k < 4; k++) {
+    xdotool("mousemove_relative -- 15 10");
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  }
+  xdotool("mouseup 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  line = wait_for_more(app, "view zoom", views - 1);
+  const View panned = parse_view(lines_starting(app.out(), "view zoom").back());
+  EXPECT_EQ(panned.zoom, zoomed.zoom);
+  EXPECT_NEAR(panned.cx, zoomed.cx - 60 / now.scale, 1e-9);
+  EXPECT_NEAR(panned.cy, zoomed.cy - 40 / now.scale, 1e-9);
+
+  // 3. Save PNG: the map alone at the window's size, at this zoom and pan, as the flags draw it.
+  xdotool("key s");
+  const std::string zoomed_png = saved_after(app, 0);
+  ASSERT_NE(zoomed_png, "") << app.out() << app.err();
+
+  // 4. Home: the sketch's viewport again; Save PNG is then the plain screenshot.
+  const std::size_t before_home = lines_starting(app.out(), "view zoom").size();
+  xdotool("keydown Home");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("keyup Home");
+  line = wait_for_more(app, "view zoom", before_home - 1);
+  const View home = parse_view(lines_starting(app.out(), "view zoom").back());
+  EXPECT_EQ(home.zoom, 1);
+  EXPECT_EQ(home.cx, (kCols - 1) / 2.0);
+  EXPECT_EQ(home.cy, (kRows - 1) / 2.0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a new second: a new name
+  xdotool("key s");
+  const std::string fit_png = saved_after(app, 1);
+  ASSERT_NE(fit_png, "") << app.out();
+
+  // 5. Shift+click: the cross-section along the row under the pointer (at fit).
+  const int qy = area[1] + area[3] / 4;
+  xdotool("mousemove --window " + window + " " + std::to_string(area[0] + 200) + " " +
+          std::to_string(qy));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("keydown shift");
+  xdotool("click 1");
+  xdotool("keyup shift");
+  const int row = static_cast<int>(std::floor((qy + 0.5 - fit.top) / fit.scale + 0.5));
+  EXPECT_NE(app.wait_for_line("side view row " + std::to_string(row), seconds(30)), "")
+      << app.out();
+  EXPECT_EQ(app.quit(), 0);
+
+  std::vector<std::string> flagged = kMap;
+  flagged.insert(flagged.end(),
+                 {"--zoom", std::to_string(zoomed.zoom), "--center", panned.center_text});
+  // (std::to_string's six decimals would not be the zoom: use its shortest exact text.)
+  char zoom_text[32];
+  std::snprintf(zoom_text, sizeof zoom_text, "%.17g", zoomed.zoom);
+  flagged[5] = zoom_text;
+  const io::RgbaImage flagged_png = screenshot(flagged, dir, "flagged.png");
+  EXPECT_EQ(io::read_png(zoomed_png), flagged_png);
+  EXPECT_EQ(flagged_png.width, 1280);
+  EXPECT_EQ(flagged_png.height, 720);
+  const io::RgbaImage plain = screenshot(kMap, dir, "plain.png");
+  EXPECT_EQ(io::read_png(fit_png), plain);
+  EXPECT_NE(plain, flagged_png);
+}
+
+TEST(ViewGui, ZoomOneIsTheSketchesViewportAndTheStripNeverReachesAPicture) {
+  const TempDir dir;
+  const io::RgbaImage plain = screenshot(kMap, dir, "plain.png");
+  std::vector<std::string> args = kMap;
+  args.insert(args.end(), {"--zoom", "1", "--side-view", "walk"});
+  EXPECT_EQ(screenshot(args, dir, "zoom1.png"), plain);
+  args = kMap;
+  args.insert(args.end(), {"--no-side-view"});
+  EXPECT_EQ(screenshot(args, dir, "nostrip.png"), plain);
+  args = kMap;
+  args.insert(args.end(), {"--zoom", "4", "--center", "100,50"});
+  const io::RgbaImage zoomed = screenshot(args, dir, "zoom4.png");
+  EXPECT_NE(zoomed, plain);
+  EXPECT_EQ(screenshot(args, dir, "zoom4-again.png"), zoomed);
+}
+
+TEST(ViewGui, FinishLeavesTheMapLiveRainToTheTargetLeaves) {
+  const TempDir dir;
+  // The sketch's 200 drops a frame reach 300,000 after 1,500 frames: the map --drops 300000
+  // leaves is the one live rain leaves (the session's tests prove that tick by tick).
+  std::string out;
+  std::vector<std::string> args{"--seed",
+                                "7",
+                                "--drops",
+                                "1000",
+                                "--finish",
+                                "--frames",
+                                "3",
+                                "--screenshot",
+                                (dir.path / "finished.png").string()};
+  ASSERT_EQ(run_app(args, dir.path, &out), 0) << out;
+  EXPECT_NE(out.find("rain stopped at 300000 drops"), std::string::npos) << out;
+  std::vector<std::string> live{"--seed", "7", "--drops", "300000"};
+  EXPECT_EQ(io::read_png(dir.path / "finished.png"), screenshot(live, dir, "live.png"));
+}
+
+TEST(ViewGui, BadViewValuesAreRefusedWithOneLine) {
+  const TempDir dir;
+  std::string err;
+  EXPECT_EQ(run_app({"--zoom", "40", "--frames", "1"}, dir.path, nullptr, &err), 2);
+  EXPECT_NE(err.find("--zoom: '40' is not a number 1..16"), std::string::npos) << err;
+  EXPECT_EQ(run_app({"--center", "400,2", "--frames", "1"}, dir.path, nullptr, &err), 2);
+  EXPECT_NE(err.find("--center:"), std::string::npos) << err;
+  EXPECT_EQ(run_app({"--side-view", "top", "--frames", "1"}, dir.path, nullptr, &err), 2);
+  EXPECT_NE(err.find("--side-view:"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace terrain::gui
