@@ -6,13 +6,16 @@
 #
 #   bench/views.sh [BUILD_DIR]     (default build/release; builds terrain-sandbox if missing)
 #
+#   SET=drainage  which views: drainage (the documentation's views and lakes) or moving (the
+#                 side view strip, a skyline, a zoomed and panned map: what moving around and
+#                 the side view add to a frame; "map" is then the map at fit without the strip)
 #   REPS=3        passes over the views (each figure is the median of its REPS runs)
 #   FRAMES=600    frames a run (one rain tick a frame, unpaced)
 #   SIZE=1280x720
 #
 # The machine is shared and noisy (2 cores), so the views alternate within each pass (map,
 # map with lakes, basins, ..., then again), and every comparison is between runs of one pass.
-# Results: BUILD_DIR/bench-results/views/ (each run's --stats output, views.json).
+# Results: BUILD_DIR/bench-results/views-SET/ (each run's --stats output, views.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/release}"
@@ -26,13 +29,23 @@ if [ ! -x "$app" ]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$build" --target terrain-sandbox -j "$(nproc)"
 fi
-out="$build/bench-results/views"
+out="$build/bench-results/views-${SET:-drainage}"
 mkdir -p "$out"
 rm -f "$out"/*.txt
 
 # name: the flags of that view
-views=("map:" "map+lakes:--lakes" "basins:--view basins" "basins+lakes:--view basins --lakes"
-       "flow:--view flow" "flow+lakes:--view flow --lakes" "strahler:--rivers-by order")
+case "${SET:-drainage}" in
+  drainage)
+    views=("map:" "map+lakes:--lakes" "basins:--view basins" "basins+lakes:--view basins --lakes"
+           "flow:--view flow" "flow+lakes:--view flow --lakes" "strahler:--rivers-by order") ;;
+  moving)
+    views=("map:--no-side-view" "cross-section:--side-view cross-section"
+           "walk:--side-view walk" "sections:--side-view sections"
+           "zoom4:--no-side-view --zoom 4 --center 150,80"
+           "zoom4+section:--zoom 4 --center 150,80 --side-view cross-section"
+           "zoom16:--no-side-view --zoom 16 --center 150,80") ;;
+  *) echo "SET: '${SET}' is not drainage or moving" >&2; exit 2 ;;
+esac
 for ((rep = 1; rep <= reps; rep++)); do
   for entry in "${views[@]}"; do
     name="${entry%%:*}"

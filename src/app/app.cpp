@@ -149,6 +149,7 @@ App::App(const AppOptions& options)
   const std::string folder = options.save_folder.empty() ? std::string(".") : options.save_folder;
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
   pending_.reserve(64);
+  waiting_.reserve(64);
   lay_out_window();
 
   for (const Command& command : startup_commands(options)) dispatch(command);
@@ -164,6 +165,7 @@ App::App(const AppOptions& options)
 }
 
 App::~App() {
+  side_cache_.release();
   renderer_.release();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
@@ -188,8 +190,9 @@ int App::run() {
 // SDL's events and the panel, as commands. Paused and still, it waits for an event rather
 // than spinning.
 void App::events() {
-  const bool still = !model_.playing() && drawn_version_ == model_.version() &&
-                     drawn_scheme_ == ui_.scheme && !scripted_;
+  const bool still = !model_.playing() && !model_.finishing() &&
+                     drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
+                     !scripted_;
   SDL_Event event;
   bool have_event = still ? SDL_WaitEventTimeout(&event, 500) != 0 : SDL_PollEvent(&event) != 0;
   const ImGuiIO& io = ImGui::GetIO();
@@ -267,7 +270,18 @@ void App::events() {
 void App::update() {
   // The frame's drawing follows the ticks: its threads wake while it rains.
   if (model_.playing() && !minimized_) renderer_.prime();
-  for (std::size_t k = 0; k < pending_.size(); k++) dispatch(pending_[k]);
+  // While the rain finishes, what would change the map or its view waits for it to land (the
+  // model would wait for it, and the window would stop drawing for that long): kept, in
+  // order, and carried out in the frame it lands. The app's own commands go on at once.
+  const bool had_waiting = !waiting_.empty();
+  for (std::size_t k = 0; k < pending_.size(); k++) {
+    const bool model_command = !std::holds_alternative<UiCommand>(pending_[k]);
+    if (model_command && (model_.finishing() || had_waiting)) {
+      waiting_.push_back(std::move(pending_[k]));
+    } else {
+      dispatch(pending_[k]);
+    }
+  }
   pending_.clear();
   if (!running_) return;
   if (report_layout_ && camera_.version() != reported_camera_) {
@@ -283,9 +297,15 @@ void App::update() {
     std::printf("side view row %d\n", render::cross_section_row(ui_.side.row, sketch::ROWS));
     std::fflush(stdout);
   }
-  // A finish lands here, playing or paused (the model ticks only while playing).
-  if (model_.update_finish())
+  // A finish lands here, playing or paused (the model ticks only while playing); then what
+  // waited for it.
+  if (model_.update_finish()) {
     stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
+  }
+  if (!model_.finishing() && !waiting_.empty()) {
+    for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
+    waiting_.clear();
+  }
 
   rain_ms_ = 0;
   rivers_ms_ = 0;

@@ -94,6 +94,7 @@ class App {
   bool dragging_ = false;  // a drag that began over the map pans it
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
+  std::vector<Command> waiting_;  // map and view commands waiting for a finish to land
   std::vector<uint8_t> snapshot_pixels_;
 
   bool running_ = true;

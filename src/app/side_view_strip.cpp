@@ -2,15 +2,20 @@
 //
 // Sections
 //   colours        the scheme's colours as ImGui's, and the few the strip derives from them
-//   quads          silhouette columns into ImGui's vertex buffers, and their top edges
+//   the image      the strip painted on the CPU, a pixel column at a time, and shown as one
+//                  texture
 //   SideViewCache  the skylines, made again only when their inputs change
 //   the strip      the cross-section, the skylines, the caption
 //   the row mark   the cut's row on the map
 #include "app/side_view_strip.h"
 
+#include <epoxy/gl.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <optional>
 #include <stdexcept>
@@ -74,137 +79,163 @@ ImU32 caption_color(const Sky& sky) {
   return luminance(sky.top) < 0.5 ? IM_COL32(255, 255, 255, 210) : IM_COL32(0, 0, 0, 200);
 }
 
-// --- quads -----------------------------------------------------------------------------------
-
-// Most quads reserved at once: 4 vertices each stays well inside one 16-bit index range.
-constexpr int kQuadsPerReserve = 4096;
-
-// Fills each column from its top down to `bottom`, coloured by colors(column) -> {top, foot},
-// as quads straight into the draw list's buffers.
-template <typename Colors>
-void fill_columns(ImDrawList* draw, std::span<const SilhouetteColumn> columns, float bottom,
-                  Colors colors) {
-  const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
-  std::size_t k = 0;
-  while (k < columns.size()) {
-    const auto n = static_cast<int>(
-        std::min<std::size_t>(columns.size() - k, static_cast<std::size_t>(kQuadsPerReserve)));
-    draw->PrimReserve(n * 6, n * 4);
-    for (int q = 0; q < n; ++q, ++k) {
-      const SilhouetteColumn& c = columns[k];
-      const auto [top_color, foot_color] = colors(c);
-      const auto i = static_cast<ImDrawIdx>(draw->_VtxCurrentIdx);
-      draw->PrimWriteVtx({c.x0, c.top}, uv, top_color);
-      draw->PrimWriteVtx({c.x1, c.top}, uv, top_color);
-      draw->PrimWriteVtx({c.x1, bottom}, uv, foot_color);
-      draw->PrimWriteVtx({c.x0, bottom}, uv, foot_color);
-      draw->PrimWriteIdx(i);
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 1));
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 2));
-      draw->PrimWriteIdx(i);
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 2));
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 3));
-    }
-  }
-}
-
-// The columns' top edge as a stepped line, broken wherever the columns are not side by side
-// (a column left out). Only the corners are points, so a flat run is one segment.
-void stroke_top_edge(ImDrawList* draw, std::span<const SilhouetteColumn> columns, ImU32 color,
-                     float thickness = 1) {
-  for (std::size_t k = 0; k < columns.size(); ++k) {
-    const SilhouetteColumn& c = columns[k];
-    if (k == 0 || c.x0 != columns[k - 1].x1) {
-      if (draw->_Path.Size > 1) draw->PathStroke(color, 0, thickness);
-      draw->PathClear();
-      draw->PathLineTo({c.x0, c.top});
-    } else if (c.top != columns[k - 1].top) {
-      draw->PathLineTo({c.x0, columns[k - 1].top});
-      draw->PathLineTo({c.x0, c.top});
-    }
-    if (k + 1 == columns.size() || columns[k + 1].x0 != c.x1) draw->PathLineTo({c.x1, c.top});
-  }
-  if (draw->_Path.Size > 1) draw->PathStroke(color, 0, thickness);
-  draw->PathClear();
-}
-
-// Most columns reserved at once when filled by strata: each takes up to kMaxStops - 1 quads.
-constexpr int kStrataColumnsPerReserve = 1024;
-
-// Fills each column from its top down to `bottom` in the land's colours by height (`strata`),
-// one quad per stratum it passes, at `alpha`.
-void fill_land(ImDrawList* draw, std::span<const SilhouetteColumn> columns, float bottom,
-               const render::Strata& strata, float alpha = 1) {
-  const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
-  ImU32 colors[render::Strata::kMaxStops];
-  for (int s = 0; s < strata.count; ++s) {
-    colors[s] = to_u32(strata.color[static_cast<std::size_t>(s)], alpha);
-  }
-  const int most = render::Strata::kMaxStops - 1;
-  std::size_t k = 0;
-  while (k < columns.size()) {
-    const auto n = static_cast<int>(std::min<std::size_t>(
-        columns.size() - k, static_cast<std::size_t>(kStrataColumnsPerReserve)));
-    draw->PrimReserve(n * most * 6, n * most * 4);
-    int quads = 0;
-    auto quad = [&](float x0, float x1, float y0, float y1, ImU32 top, ImU32 foot) {
-      const auto i = static_cast<ImDrawIdx>(draw->_VtxCurrentIdx);
-      draw->PrimWriteVtx({x0, y0}, uv, top);
-      draw->PrimWriteVtx({x1, y0}, uv, top);
-      draw->PrimWriteVtx({x1, y1}, uv, foot);
-      draw->PrimWriteVtx({x0, y1}, uv, foot);
-      draw->PrimWriteIdx(i);
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 1));
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 2));
-      draw->PrimWriteIdx(i);
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 2));
-      draw->PrimWriteIdx(static_cast<ImDrawIdx>(i + 3));
-      ++quads;
-    };
-    for (int q = 0; q < n; ++q, ++k) {
-      const SilhouetteColumn& c = columns[k];
-      float y = c.top;
-      ImU32 color = to_u32(strata.at(y), alpha);
-      for (int s = 1; s < strata.count && y < bottom; ++s) {
-        const float next = std::min(strata.y[static_cast<std::size_t>(s)], bottom);
-        if (next <= y) continue;
-        quad(c.x0, c.x1, y, next, color, colors[s]);
-        y = next;
-        color = colors[s];
-      }
-    }
-    draw->PrimUnreserve((n * most - quads) * 6, (n * most - quads) * 4);
-  }
-}
+// --- the image -------------------------------------------------------------------------------
 
 // The lakes the rain leaves are a few thousandths deep, well under a pixel of the strip's
 // 0..1: each is drawn at least this deep (its surface raised) so that it shows at all.
-constexpr float kMinLakePixels = 2;
+constexpr int kMinLakePixels = 2;
 
-// Each lake column from its surface down to the ground under it, flat in its water colour.
-void fill_lakes(ImDrawList* draw, std::span<const SilhouetteColumn> columns,
-                const render::CrossSection& cut, const render::VerticalMap& vertical,
-                const Rgb& river) {
-  if (columns.empty()) return;
-  const auto n = static_cast<int>(columns.size());
-  draw->PrimReserve(n * 6, n * 4);
-  for (const SilhouetteColumn& c : columns) {
-    const auto i = static_cast<std::size_t>(c.column);
-    const float ground = vertical.y(cut.ground()[i]);
-    const float surface = std::max(vertical.top, std::min(c.top, ground - kMinLakePixels));
-    const double deep_share = std::min(1.0, cut.lake_depth()[i] / render::kLakeDeep);
-    draw->PrimRect({c.x0, surface}, {c.x1, ground}, to_u32(render::lake_water(river, deep_share)));
+using Image = SideViewCache::Image;
+
+uint32_t blend(uint32_t over, uint32_t under, float alpha) {
+  uint32_t out = 0xff000000u;
+  for (int shift = 0; shift < 24; shift += 8) {
+    const float a = static_cast<float>((over >> shift) & 0xff);
+    const float b = static_cast<float>((under >> shift) & 0xff);
+    out |= static_cast<uint32_t>(std::lround(a * alpha + b * (1 - alpha))) << shift;
+  }
+  return out;
+}
+
+// The first pixel row whose centre lies at or below y (screen coordinates), 0 .. height.
+int row_at(float y, float top, int height) {
+  const float r = std::ceil(y - top - 0.5f);
+  return static_cast<int>(std::clamp(r, 0.0f, static_cast<float>(height)));
+}
+
+// Sizes the image for a strip of width x height pixels (everything repainted after a change).
+void size_image(Image& image, int width, int height) {
+  if (image.width == width && image.height == height) return;
+  image.width = width;
+  image.height = height;
+  image.pixels.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0);
+  image.columns.assign(static_cast<std::size_t>(width), Image::Column{-1, -1, -1, 0});
+  image.next.assign(static_cast<std::size_t>(width), {});
+  for (auto* rows : {&image.sky, &image.pale, &image.land, &image.sea}) {
+    rows->assign(static_cast<std::size_t>(height), 0);
+  }
+  image.look = 0;
+}
+
+// The row colours for a look (what they depend on, hashed); after a new look every column is
+// painted again.
+void set_look(Image& image, uint64_t look, const Sky& sky, const render::Strata& strata,
+              const render::ColorScheme& scheme, float top, int sea_row, uint32_t sea_line) {
+  if (image.look == look) return;
+  image.look = look;
+  const int h = image.height;
+  const uint32_t shallow = to_u32(scheme.sea_shallow);
+  const uint32_t deep = to_u32(scheme.sea_deep);
+  for (int y = 0; y < h; ++y) {
+    const auto k = static_cast<std::size_t>(y);
+    const float t = h > 1 ? static_cast<float>(y) / static_cast<float>(h - 1) : 0.0f;
+    image.sky[k] = to_u32(render::mix(sky.top, sky.foot, t));
+    image.land[k] = to_u32(strata.at(top + static_cast<float>(y) + 0.5f));
+    image.pale[k] = blend(image.land[k], image.sky[k], kOriginalAlpha);
+    const float s = sea_row < h - 1
+                        ? static_cast<float>(y - sea_row) / static_cast<float>(h - 1 - sea_row)
+                        : 0.0f;
+    image.sea[k] = blend(deep, shallow, std::clamp(s, 0.0f, 1.0f));
+    if (y == sea_row) {
+      // The sea level: a datum over the sky and the water, under the ground.
+      image.sky[k] = blend(sea_line, image.sky[k], kSeaLineAlpha);
+      image.pale[k] = blend(sea_line, image.pale[k], kSeaLineAlpha);
+      image.sea[k] = blend(sea_line, image.sea[k], kSeaLineAlpha);
+    }
+  }
+  for (Image::Column& c : image.columns) c = {-1, -1, -1, 0};  // all to be painted again
+}
+
+// Paints the columns whose content changed; keeps the range for the next upload.
+void paint_columns(Image& image, uint32_t original_edge, uint32_t ground_edge) {
+  const int w = image.width;
+  const int h = image.height;
+  image.repainted = 0;
+  for (int x = 0; x < w; ++x) {
+    const auto i = static_cast<std::size_t>(x);
+    const Image::Column& c = image.next[i];
+    if (c == image.columns[i]) continue;
+    image.columns[i] = c;
+    ++image.repainted;
+    if (image.dirty_from >= image.dirty_to) {
+      image.dirty_from = x;
+      image.dirty_to = x + 1;
+    } else {
+      image.dirty_from = std::min(image.dirty_from, x);
+      image.dirty_to = std::max(image.dirty_to, x + 1);
+    }
+    uint32_t* p = image.pixels.data() + x;
+    for (int y = 0; y < h; ++y, p += w) {
+      const auto k = static_cast<std::size_t>(y);
+      uint32_t color;
+      if (y >= c.ground) {
+        color = y == c.ground ? ground_edge : image.land[k];
+      } else if (y >= c.water) {
+        color = c.water_color != 0 ? c.water_color : image.sea[k];
+      } else if (y >= c.original) {
+        color = y == c.original ? original_edge : image.pale[k];
+      } else {
+        color = image.sky[k];
+      }
+      *p = color;
+    }
   }
 }
 
-void fill_sky(ImDrawList* draw, ImVec2 min, ImVec2 max, const Sky& sky) {
-  const ImU32 top = to_u32(sky.top);
-  const ImU32 foot = to_u32(sky.foot);
-  draw->AddRectFilledMultiColor(min, max, top, top, foot, foot);
+// The pixel columns whose centres `columns` cover get `set(column, silhouette column)`.
+template <typename Set>
+void cover(std::span<const SilhouetteColumn> columns, float left, int width, Set set) {
+  for (const SilhouetteColumn& c : columns) {
+    const int from = std::max(0, static_cast<int>(std::ceil(c.x0 - left - 0.5f)));
+    const int to = std::min(width, static_cast<int>(std::ceil(c.x1 - left - 0.5f)));
+    for (int x = from; x < to; ++x) set(static_cast<std::size_t>(x), c);
+  }
+}
+
+// Uploads what was repainted, and shows the image over [min, max).
+void show_image(ImDrawList* draw, ImVec2 min, ImVec2 max, SideViewCache& cache) {
+  Image& image = cache.image;
+  if (!cache.use_gl) {
+    image.dirty_from = image.dirty_to = 0;
+    return;
+  }
+  glActiveTexture(GL_TEXTURE0);
+  if (image.texture == 0) glGenTextures(1, &image.texture);
+  glBindTexture(GL_TEXTURE_2D, image.texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  if (image.texture_width != image.width || image.texture_height != image.height) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, image.pixels.data());
+    image.texture_width = image.width;
+    image.texture_height = image.height;
+  } else if (image.dirty_from < image.dirty_to) {
+    // Only the columns repainted, straight out of the whole image's rows.
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, image.width);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, image.dirty_from, 0, image.dirty_to - image.dirty_from,
+                    image.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                    image.pixels.data() + image.dirty_from);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  image.dirty_from = image.dirty_to = 0;
+  const ImTextureID id = reinterpret_cast<ImTextureID>(static_cast<intptr_t>(image.texture));
+  draw->AddImage(
+      id, min, {min.x + static_cast<float>(image.width), min.y + static_cast<float>(image.height)});
+  (void)max;
 }
 
 void caption(ImDrawList* draw, ImVec2 min, const Sky& sky, const char* text) {
   draw->AddText({min.x + kCaptionInset, min.y + kCaptionInset}, caption_color(sky), text);
+}
+
+uint64_t mix_hash(uint64_t h, double v) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  return (h ^ bits) * 1099511628211ull + 0x9e3779b97f4a7c15ull;
 }
 
 // --- the strip -------------------------------------------------------------------------------
@@ -213,12 +244,18 @@ bool usable_frame(const Frame& f) {
   return f.scale_x > 0 && std::isfinite(f.scale_x) && std::isfinite(f.left);
 }
 
+int strip_width(ImVec2 min, ImVec2 max) {
+  return static_cast<int>(std::floor(max.x - min.x));
+}
+int strip_height(ImVec2 min, ImVec2 max) {
+  return static_cast<int>(std::floor(max.y - min.y));
+}
+
 void draw_cross_section(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideViewState& state,
                         const SideViewInputs& in, SideViewCache& cache) {
   const render::ColorScheme& scheme = *in.scheme;
   const Heightfield& now = *in.now;
   const Sky sky = sky_of(scheme);
-  fill_sky(draw, min, max, sky);
   if (now.empty() || in.original->width() != now.width() || in.original->height() != now.height() ||
       !usable_frame(*in.map_frame)) {
     return;
@@ -229,67 +266,68 @@ void draw_cross_section(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideView
   render::CrossSection& cut = cache.cut;
   cut.update(*in.original, now, lakes, row, in.sea_level);
 
-  const render::VerticalMap vertical = render::cross_section_vertical(min.y, max.y);
+  const int w = strip_width(min, max);
+  const int h = strip_height(min, max);
+  Image& image = cache.image;
+  size_image(image, w, h);
+  const render::VerticalMap vertical =
+      render::cross_section_vertical(min.y, min.y + static_cast<float>(h));
   const render::ColumnPlacement placement = render::map_columns(*in.map_frame);
-  std::vector<SilhouetteColumn>& columns = cache.shape;
   const double sea_level = in.sea_level;
-
-  // 1. The ground before the rain, pale, behind everything it has become; land is coloured
-  //    by height down each column, so one height has one colour across the strip.
+  const int sea_row = row_at(vertical.y(sea_level), min.y, h);
   const render::Strata strata = render::land_strata(scheme, vertical, sea_level);
-  render::silhouette(cut.original(), placement, vertical, min.x, max.x, columns);
-  fill_land(draw, columns, max.y, strata, kOriginalAlpha);
-  stroke_top_edge(draw, columns, to_u32(scheme.line));
+  const uint64_t look = mix_hash(mix_hash(mix_hash(mix_hash(1, sea_level), h), min.y),
+                                 static_cast<double>(reinterpret_cast<uintptr_t>(&scheme)));
+  set_look(image, look, sky, strata, scheme, min.y, sea_row, to_u32(scheme.index_line));
 
-  // 2. The sea, from its surface (the shallow colour) down to the deep one, as the relief
-  //    deepens it.
-  render::silhouette(cut.sea(), placement, vertical, min.x, max.x, columns);
-  const ImU32 shallow = to_u32(scheme.sea_shallow);
-  const ImU32 deep = to_u32(scheme.sea_deep);
-  fill_columns(draw, columns, max.y, [&](const SilhouetteColumn&) {
-    return std::pair{shallow, deep};
+  // Each pixel column's rows: the ground before the rain, the ground now, the water.
+  for (Image::Column& c : image.next) c = {h, h, h, 0};
+  std::vector<SilhouetteColumn>& columns = cache.shape;
+  const float right = min.x + static_cast<float>(w);
+  render::silhouette(cut.original(), placement, vertical, min.x, right, columns);
+  cover(columns, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {
+    image.next[x].original = row_at(c.top, min.y, h);
   });
-
-  // 3. The sea level, a datum over the sky and the water, under the ground.
-  const float sea_y = std::floor(vertical.y(sea_level)) + 0.5f;
-  draw->AddLine({min.x, sea_y}, {max.x, sea_y}, to_u32(scheme.index_line, kSeaLineAlpha));
-
-  // 4. The ground now, in the land band of each height it passes, and its skyline.
-  render::silhouette(cut.ground(), placement, vertical, min.x, max.x, columns);
-  fill_land(draw, columns, max.y, strata);
-  stroke_top_edge(draw, columns, to_u32(scheme.index_line));
-
-  // 5. Lakes over the ground they stand on, in the map's own lake colour (darker as they
-  //    deepen), at least kMinLakePixels deep.
-  render::silhouette(cut.lakes(), placement, vertical, min.x, max.x, columns);
-  fill_lakes(draw, columns, cut, vertical, render::rgb(scheme.river));
+  render::silhouette(cut.ground(), placement, vertical, min.x, right, columns);
+  cover(columns, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {
+    image.next[x].ground = row_at(c.top, min.y, h);
+  });
+  render::silhouette(cut.sea(), placement, vertical, min.x, right, columns);
+  cover(columns, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {
+    image.next[x].water = row_at(c.top, min.y, h);
+  });
+  // Lakes in the map's own lake colour (darker as they deepen), at least kMinLakePixels deep.
+  const Rgb river = render::rgb(scheme.river);
+  render::silhouette(cut.lakes(), placement, vertical, min.x, right, columns);
+  cover(columns, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {
+    Image::Column& k = image.next[x];
+    const auto i = static_cast<std::size_t>(c.column);
+    const double deep_share = std::min(1.0, cut.lake_depth()[i] / render::kLakeDeep);
+    k.water = std::max(0, std::min(row_at(c.top, min.y, h), k.ground - kMinLakePixels));
+    k.water_color = to_u32(render::lake_water(river, deep_share)) | 0xff000000u;
+  });
+  // The ground before the rain shows only where it stood higher than the ground now.
+  for (Image::Column& c : image.next) {
+    if (c.original >= c.ground) c.original = h;
+  }
+  paint_columns(image, opaque_u32(scheme.line), opaque_u32(scheme.index_line));
+  show_image(draw, min, max, cache);
 
   char text[48];
   std::snprintf(text, sizeof text, "row %d", row);
   caption(draw, min, sky, text);
 }
 
-// A skyline's heights as filled mountains, one column per pixel from min.x, in the land's
-// colours from the coast's at the strip's foot to the peaks' at its top.
-void draw_skyline(ImDrawList* draw, ImVec2 min, ImVec2 max, std::span<const double> heights,
-                  const render::VerticalMap& vertical, const render::ColorScheme& scheme,
-                  std::vector<SilhouetteColumn>& columns) {
-  render::silhouette(heights, render::pixel_columns(min.x), vertical, min.x, max.x, columns);
-  const render::Strata strata = render::land_strata(scheme, {1, 0, min.y, max.y}, 0);
-  fill_land(draw, columns, max.y, strata);
-  stroke_top_edge(draw, columns, to_u32(scheme.index_line));
-}
-
 void draw_skylines(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideViewState& state,
                    const render::ColorScheme& scheme, SideViewCache& cache) {
   const Sky sky = sky_of(scheme);
-  fill_sky(draw, min, max, sky);
   // One column per whole pixel of the strip's width.
-  const auto width = static_cast<int>(std::floor(max.x - min.x));
+  const int w = strip_width(min, max);
+  const int h = strip_height(min, max);
   const bool walk = state.view == SideView::walk;
   const std::span<const double> heights =
-      walk ? cache.walk(state.skyline_seed, state.walk, width)
-           : cache.sections(state.skyline_seed, state.sections, width);
+      walk ? cache.walk(state.skyline_seed, state.walk, w)
+           : cache.sections(state.skyline_seed, state.sections, w);
   char text[160];
   if (!cache.error().empty()) {
     std::snprintf(text, sizeof text, "%s: %s", walk ? "walk" : "sections", cache.error().c_str());
@@ -297,16 +335,37 @@ void draw_skylines(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideViewState
     std::snprintf(text, sizeof text, "%s, seed %u", walk ? "walk" : "sections",
                   static_cast<unsigned>(state.skyline_seed));
   }
+  Image& image = cache.image;
+  size_image(image, w, h);
+  // In the land's colours from the coast's at the strip's foot to the peaks' at its top.
+  const render::Strata strata =
+      render::land_strata(scheme, {1, 0, min.y, min.y + static_cast<float>(h)}, 0);
+  const uint64_t look = mix_hash(mix_hash(mix_hash(2, h), min.y),
+                                 static_cast<double>(reinterpret_cast<uintptr_t>(&scheme)));
+  set_look(image, look, sky, strata, scheme, min.y, h, 0);
+  for (Image::Column& c : image.next) c = {h, h, h, 0};
   if (!heights.empty()) {
-    draw_skyline(draw, min, max, heights,
-                 walk ? render::walk_vertical(state.walk, min.y, max.y)
-                      : render::sections_vertical(state.sections, min.y, max.y),
-                 scheme, cache.shape);
+    const render::VerticalMap vertical =
+        walk ? render::walk_vertical(state.walk, min.y, min.y + static_cast<float>(h))
+             : render::sections_vertical(state.sections, min.y, min.y + static_cast<float>(h));
+    render::silhouette(heights, render::pixel_columns(min.x), vertical, min.x,
+                       min.x + static_cast<float>(w), cache.shape);
+    cover(cache.shape, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {
+      image.next[x].ground = row_at(c.top, min.y, h);
+    });
   }
+  paint_columns(image, 0, opaque_u32(scheme.index_line));
+  show_image(draw, min, max, cache);
   caption(draw, min, sky, text);
 }
 
 }  // namespace
+
+void SideViewCache::release() {
+  if (image.texture != 0) glDeleteTextures(1, &image.texture);
+  image.texture = 0;
+  image.texture_width = image.texture_height = 0;
+}
 
 // --- SideViewCache ---------------------------------------------------------------------------
 

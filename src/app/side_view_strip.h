@@ -73,6 +73,44 @@ class SideViewCache {
   render::CrossSection cut;
   std::vector<render::SilhouetteColumn> shape;
 
+  // The strip's picture: painted on the CPU one pixel column at a time, only the columns
+  // whose content changed since the last frame (a raining map changes a few of the row's
+  // cells a tick; a skyline none), and shown as one texture. A software GL (llvmpipe) pays
+  // per triangle and per pixel it shades: one quad costs it next to nothing, where a quad
+  // per column and per band of colour cost a third of the frame rate.
+  struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<uint32_t> pixels;  // RGBA8 as IM_COL32 packs it, top row first
+    // What each pixel column shows, in pixel rows from the top (height: none): the ground
+    // before the rain, the ground now, the water's surface, and the water's colour.
+    struct Column {
+      int original = 0;
+      int ground = 0;
+      int water = 0;
+      uint32_t water_color = 0;  // 0: the sea's rows; else a lake's colour
+      bool operator==(const Column&) const = default;
+    };
+    std::vector<Column> columns;
+    std::vector<Column> next;  // this frame's, compared with `columns`
+    // The colours of each row (sky, the original's pale land, land, sea), made again when
+    // the scheme, the height, the vertical mapping or the sea level change.
+    std::vector<uint32_t> sky, pale, land, sea;
+    uint64_t look = 0;   // a hash of what the row colours were made for
+    int dirty_from = 0;  // the columns repainted since the last upload: [from, to)
+    int dirty_to = 0;
+    int repainted = 0;     // columns repainted by the last frame
+    unsigned texture = 0;  // the GL texture it is shown with (0 until the first upload)
+    int texture_width = 0;
+    int texture_height = 0;
+  };
+  Image image;
+  // False: paint the image but leave the GL alone (for tests without a GL context); nothing
+  // is added to the draw list but the caption.
+  bool use_gl = true;
+  // Deletes the texture (with the GL context current).
+  void release();
+
  private:
   struct WalkKey {
     bool valid = false;

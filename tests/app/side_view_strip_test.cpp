@@ -1,15 +1,19 @@
-// The side view strip as ImGui draws it, in a headless ImGui context (no window, no GL: the
-// draw list is only read back): every shape stays inside the strip, the walk has a column per
-// pixel, skylines are made again only when their seed, parameters or width change, a steady
-// frame allocates nothing, bad parameters are shown instead of thrown, and the row mark lies
-// on its row inside the map.
+// The side view strip, painted on the CPU as its picture, in a headless ImGui context (no
+// window, no GL: the picture and the draw list are only read back): the cross-section's ground
+// is the core's heights along the row, under the map's cells at any zoom and pan; the walk has
+// a column per pixel at the answer's heights; skylines are made again only when their seed,
+// parameters or width change; a steady frame allocates nothing and repaints no unchanged
+// column; bad parameters are shown instead of thrown; and the row mark lies on its row inside
+// the map.
 #include "app/side_view_strip.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "allocation_counter.h"
@@ -18,6 +22,7 @@
 #include "core/hydrology.h"
 #include "core/island.h"
 #include "core/rain.h"
+#include "core/skyline.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/side_view.h"
 
@@ -96,8 +101,15 @@ Drawn drawn_since(const ImDrawList* draw, int from) {
   return d;
 }
 
+// The first pixel row of a strip from `top`, `height` rows tall, whose centre lies at or
+// below y: where a silhouette whose top is at y starts.
+int first_row(float y, float top, int height) {
+  return static_cast<int>(std::clamp(std::ceil(y - top - 0.5f), 0.0f, static_cast<float>(height)));
+}
+
 class SideViewStrip : public ::testing::Test {
  protected:
+  SideViewStrip() { cache.use_gl = false; }
   HeadlessImGui imgui;
   SideViewCache cache;
   SideViewState state;
@@ -136,13 +148,65 @@ void expect_inside_strip(const Drawn& d) {
   EXPECT_LE(d.max_y, kStripMax.y + kFringe);
 }
 
-TEST_F(SideViewStrip, EveryViewDrawsInsideTheStripOnEveryScheme) {
+TEST_F(SideViewStrip, EveryViewPaintsAPictureOfTheStripsSizeOnEveryScheme) {
+  const int w = static_cast<int>(std::floor(kStripMax.x - kStripMin.x));
+  const int h = static_cast<int>(std::floor(kStripMax.y - kStripMin.y));
   for (const render::ColorScheme& scheme : render::color_schemes()) {
     for (SideView view : {SideView::cross_section, SideView::walk, SideView::sections}) {
+      SCOPED_TRACE(scheme.key + " " + std::string(side_view_name(view)));
       state.view = view;
       const Drawn d = frame_of(inputs(scheme));
-      EXPECT_GT(d.vertices, 100) << scheme.key << " " << side_view_name(view);
-      expect_inside_strip(d);
+      expect_inside_strip(d);  // the caption
+      ASSERT_EQ(cache.image.width, w);
+      ASSERT_EQ(cache.image.height, h);
+      ASSERT_EQ(cache.image.pixels.size(), static_cast<std::size_t>(w) * h);
+      // Land somewhere and sky somewhere: the top row is sky in every column, land reaches
+      // the bottom row in most.
+      int land = 0;
+      for (const auto& c : cache.image.columns) land += c.ground < h ? 1 : 0;
+      EXPECT_GT(land, w / 2);
+      for (int x = 0; x < w; ++x) {
+        const uint32_t top = cache.image.pixels[static_cast<std::size_t>(x)];
+        const uint32_t bottom = cache.image.pixels[static_cast<std::size_t>(h - 1) * w + x];
+        EXPECT_EQ(top >> 24, 0xffu);  // opaque
+        EXPECT_EQ(bottom >> 24, 0xffu);
+      }
+    }
+  }
+}
+
+TEST_F(SideViewStrip, TheCrossSectionsGroundIsTheCoresHeightsAlongTheRow) {
+  const int h = static_cast<int>(std::floor(kStripMax.y - kStripMin.y));
+  const render::VerticalMap vertical =
+      render::cross_section_vertical(kStripMin.y, kStripMin.y + static_cast<float>(h));
+  for (int row : {30, 90, 151}) {
+    for (const Frame& f : {frame, Frame{-2400, -900, 14, 14}, Frame{150, 0, 3.3, 3.3}}) {
+      frame = f;
+      state.row = row;
+      frame_of(inputs(render::color_schemes()[0]));
+      const Heightfield& now = map_3().now;
+      const Heightfield& original = map_3().original;
+      int checked = 0;
+      for (int x = 0; x < cache.image.width; ++x) {
+        // The map's cell whose column this pixel lies in: the grid point nearest its centre.
+        const double centre = kStripMin.x + static_cast<double>(x) + 0.5;
+        const auto cell = static_cast<int>(std::floor((centre - f.left) / f.scale_x + 0.5));
+        const auto& c = cache.image.columns[static_cast<std::size_t>(x)];
+        if (cell < 0 || cell >= now.width()) {
+          EXPECT_EQ(c.ground, h) << "no land beside the map, column " << x;
+          continue;
+        }
+        EXPECT_EQ(c.ground, first_row(vertical.y(now.at(cell, row)), kStripMin.y, h))
+            << "row " << row << " column " << x << " cell " << cell;
+        const int before = first_row(vertical.y(original.at(cell, row)), kStripMin.y, h);
+        EXPECT_EQ(c.original, before < c.ground ? before : h) << "column " << x;
+        // The sea stands at sea level wherever the ground is below it.
+        if (now.at(cell, row) < 0.25f) {
+          EXPECT_EQ(c.water, first_row(vertical.y(0.25), kStripMin.y, h)) << "column " << x;
+        }
+        checked++;
+      }
+      EXPECT_GT(checked, 100);
     }
   }
 }
@@ -151,16 +215,16 @@ TEST_F(SideViewStrip, TheCrossSectionFollowsAZoomedAndPannedMap) {
   const render::ColorScheme& scheme = render::color_schemes()[2];
   frame = {-2400, -900, 14, 14};
   state.row = 70;
-  const Drawn d = frame_of(inputs(scheme));
-  EXPECT_GT(d.vertices, 100);
-  expect_inside_strip(d);
-  // Panned past the map's right edge: the strip has its sky and caption, and no land.
+  frame_of(inputs(scheme));
+  const int h = cache.image.height;
+  for (const auto& c : cache.image.columns) EXPECT_LT(c.ground, h);
+  // Panned past the map's right edge: the strip is sky, and no land.
   frame = {-10000, 0, 2, 2};
-  const Drawn empty = frame_of(inputs(scheme));
-  EXPECT_LT(empty.vertices, d.vertices / 4);
+  frame_of(inputs(scheme));
+  for (const auto& c : cache.image.columns) EXPECT_EQ(c.ground, h);
 }
 
-TEST_F(SideViewStrip, TheWalkHasAColumnPerPixelOfTheStrip) {
+TEST_F(SideViewStrip, TheWalkHasAColumnPerPixelOfTheStripAtTheAnswersHeights) {
   state.view = SideView::walk;
   frame_of(inputs(render::color_schemes()[0]));
   const auto width = static_cast<std::size_t>(std::floor(kStripMax.x - kStripMin.x));
@@ -169,9 +233,37 @@ TEST_F(SideViewStrip, TheWalkHasAColumnPerPixelOfTheStrip) {
     EXPECT_EQ(cache.shape[x].x0, kStripMin.x + static_cast<float>(x));
     EXPECT_EQ(cache.shape[x].x1, kStripMin.x + static_cast<float>(x + 1));
   }
+  // Each column's surface where the answer's canvas puts it: y = height from the top.
+  RandomWalkParams params = state.walk;
+  params.columns = static_cast<int>(width);
+  const std::vector<double> heights = random_walk_skyline(state.skyline_seed, params);
+  const int h = cache.image.height;
+  const render::VerticalMap vertical =
+      render::walk_vertical(params, kStripMin.y, kStripMin.y + static_cast<float>(h));
+  for (std::size_t x = 0; x < width; ++x) {
+    EXPECT_EQ(cache.image.columns[x].ground, first_row(vertical.y(heights[x]), kStripMin.y, h))
+        << x;
+  }
   state.view = SideView::sections;
   frame_of(inputs(render::color_schemes()[0]));
   EXPECT_EQ(cache.shape.size(), width);
+}
+
+TEST_F(SideViewStrip, ASteadyFrameRepaintsNoColumn) {
+  state.view = SideView::walk;
+  const SideViewInputs in = inputs(render::color_schemes()[0]);
+  frame_of(in);
+  EXPECT_EQ(cache.image.repainted, cache.image.width);
+  frame_of(in);
+  EXPECT_EQ(cache.image.repainted, 0);
+  state.view = SideView::cross_section;
+  frame_of(in);
+  EXPECT_GT(cache.image.repainted, 0);
+  frame_of(in);
+  EXPECT_EQ(cache.image.repainted, 0) << "the same heights: nothing to paint";
+  // Another scheme paints every column again.
+  frame_of(inputs(render::color_schemes()[1]));
+  EXPECT_EQ(cache.image.repainted, cache.image.width);
 }
 
 TEST_F(SideViewStrip, SkylinesAreMadeAgainOnlyWhenTheirInputsChange) {
@@ -223,6 +315,7 @@ TEST_F(SideViewStrip, ASteadyFrameAllocatesNothing) {
   }
   // The count does see the strip's own: a fresh cache's first frame makes its buffers.
   cache = SideViewCache{};
+  cache.use_gl = false;
   testing::CountAllocations count;
   frame_of(inputs(render::color_schemes()[0]));
   EXPECT_GT(count.count(), 0u);
@@ -245,6 +338,7 @@ TEST_F(SideViewStrip, MissingInputsOrAHiddenStripDrawNothing) {
   const SideViewInputs full = inputs(render::color_schemes()[0]);
   state.shown = false;
   EXPECT_EQ(frame_of(full).vertices, 0);
+  EXPECT_EQ(cache.image.width, 0) << "nothing painted";
   state.shown = true;
   SideViewInputs in = full;
   in.scheme = nullptr;
@@ -252,11 +346,15 @@ TEST_F(SideViewStrip, MissingInputsOrAHiddenStripDrawNothing) {
   in = full;
   in.now = nullptr;
   EXPECT_EQ(frame_of(in).vertices, 0);
+  EXPECT_EQ(cache.image.width, 0);
   // Lake depths of another size: no lakes, but the rest.
   in = full;
   const std::vector<float> wrong(10, 0.1f);
   in.lake_depth = wrong;
-  EXPECT_GT(frame_of(in).vertices, 100);
+  frame_of(in);
+  int land = 0;
+  for (const auto& c : cache.image.columns) land += c.ground < cache.image.height ? 1 : 0;
+  EXPECT_GT(land, 100);
   // An original of another size: the sky only.
   const Heightfield small(8, 8, 0.5f);
   in = full;
