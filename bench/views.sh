@@ -9,6 +9,8 @@
 #   SET=drainage  which views: drainage (the documentation's views and lakes) or moving (the
 #                 side view strip, a skyline, a zoomed and panned map: what moving around and
 #                 the side view add to a frame; "map" is then the map at fit without the strip)
+#   BEFORE=PATH   (moving) also run another terrain-sandbox, e.g. one built before zoom, pan
+#                 and the side view, as the view "before" (at its defaults)
 #   REPS=3        passes over the views (each figure is the median of its REPS runs)
 #   FRAMES=600    frames a run (one rain tick a frame, unpaced)
 #   SIZE=1280x720
@@ -43,15 +45,18 @@ case "${SET:-drainage}" in
            "walk:--side-view walk" "sections:--side-view sections"
            "zoom4:--no-side-view --zoom 4 --center 150,80"
            "zoom4+section:--zoom 4 --center 150,80 --side-view cross-section"
-           "zoom16:--no-side-view --zoom 16 --center 150,80") ;;
+           "zoom16:--no-side-view --zoom 16 --center 150,80")
+    if [ -n "${BEFORE:-}" ]; then views+=("before:"); fi ;;
   *) echo "SET: '${SET}' is not drainage or moving" >&2; exit 2 ;;
 esac
 for ((rep = 1; rep <= reps; rep++)); do
   for entry in "${views[@]}"; do
     name="${entry%%:*}"
     flags="${entry#*:}"
+    run="$app"
+    if [ "$name" = before ]; then run="$BEFORE"; fi
     # shellcheck disable=SC2086
-    xvfb-run -a -s '-screen 0 1920x1080x24' "$app" --seed 42 --frames "$frames" --size "$size" \
+    xvfb-run -a -s '-screen 0 1920x1080x24' "$run" --seed 42 --frames "$frames" --size "$size" \
       --stats $flags > "$out/$name-$rep.txt" 2>&1 || { cat "$out/$name-$rep.txt" >&2; exit 1; }
     printf '   pass %d %-13s %s\n' "$rep" "$name" \
       "$(grep -oE 'CPU side [0-9.]+|^frame rate [0-9.]+ fps' "$out/$name-$rep.txt" | tr '\n' ' ')"

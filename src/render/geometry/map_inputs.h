@@ -53,7 +53,8 @@ struct MapInputs {
   // viewport of the whole canvas.
   std::optional<Frame> frame;
   // The part of the canvas the map is seen in (the rest is under the app's side bar and
-  // strip): the debug count sits at its bottom-left corner. Empty: the whole canvas.
+  // strip): the debug count sits at its bottom-left corner, and the CPU painter paints only
+  // this part (to whole 8 x 8 tiles) of a window's frame. Empty: the whole canvas.
   std::optional<MapArea> area;
 };
 

@@ -186,6 +186,8 @@ struct MapRaster::Job {
   RasterLayout layout;
   int padded;  // the canvas width rounded up to whole tiles
   int tiles_x;
+  int tile_from;  // the tiles across that are painted: [tile_from, tile_to)
+  int tile_to;
   float origin_y;
   float scale_y;  // canvas pixels per grid cell, down
   float image_top;
@@ -239,7 +241,9 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
       const float* row1 =
           &scaled_[image_plane * c +
                    static_cast<std::size_t>(std::clamp(i + 1, 0, in.rows - 1)) * padded];
-      blend_rows(row0, row1, texel - base, padded, out);
+      const std::size_t from = static_cast<std::size_t>(job.tile_from) * kTile;
+      blend_rows(row0 + from, row1 + from, texel - base, (job.tile_to - job.tile_from) * kTile,
+                 out + from);
     }
   }
 
@@ -253,7 +257,7 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
     TilePixels tile;
     std::fill(tile.coverage, tile.coverage + kTilePixels, 0.0f);
     const int top = ty * kTile;
-    for (int tx = 0; tx < job.tiles_x; tx++) {
+    for (int tx = job.tile_from; tx < job.tile_to; tx++) {
       const std::size_t t = static_cast<std::size_t>(ty) * job.tiles_x + tx;
       const uint32_t first = tile_runs[2 * t];
       const uint32_t end = tile_runs[2 * t + 1];
@@ -311,8 +315,10 @@ void MapRaster::paint_band(const Job& job, Scratch& scratch, int ty) {
     const float* r = band + static_cast<std::size_t>(j) * padded;
     const float* g = r + plane;
     const float* b = g + plane;
-    pack_row(job.layout.bgra ? b : r, g, job.layout.bgra ? r : b, job.width,
-             job.pixels.data() + static_cast<std::size_t>(out_row) * job.width);
+    const int from = job.tile_from * kTile;
+    const int to = std::min(job.width, job.tile_to * kTile);
+    pack_row((job.layout.bgra ? b : r) + from, g + from, (job.layout.bgra ? r : b) + from,
+             to - from, job.pixels.data() + static_cast<std::size_t>(out_row) * job.width + from);
   }
 }
 
@@ -352,6 +358,13 @@ void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::spa
   job.layout = layout;
   job.tiles_x = (width + kTile - 1) / kTile;
   job.padded = job.tiles_x * kTile;
+  // The clip, widened to whole tiles and kept on the canvas.
+  const int clip_right = layout.clip_right < 0 ? width : std::min(layout.clip_right, width);
+  const int clip_bottom = layout.clip_bottom < 0 ? height : std::min(layout.clip_bottom, height);
+  job.tile_from = std::clamp(layout.clip_left, 0, width) / kTile;
+  job.tile_to = std::max(job.tile_from, (clip_right + kTile - 1) / kTile);
+  const int band_from = std::clamp(layout.clip_top, 0, height) / kTile;
+  const int band_to = std::max(band_from, (clip_bottom + kTile - 1) / kTile);
   job.scale_y = static_cast<float>(in.view.scale_y);
   const auto scale_x = static_cast<float>(in.view.scale_x);
   job.origin_y = static_cast<float>(in.view.top);
@@ -391,11 +404,10 @@ void MapRaster::paint(const MapRasterInputs& in, int width, int height, std::spa
     scale_image_row(job, scratch_[static_cast<std::size_t>(thread)], row);
   };
   threads_.run(in.rows, scale);
-  const int bands = (height + kTile - 1) / kTile;
   auto paint = [&](int band, int thread) {
-    paint_band(job, scratch_[static_cast<std::size_t>(thread)], band);
+    paint_band(job, scratch_[static_cast<std::size_t>(thread)], band_from + band);
   };
-  threads_.run(bands, paint);
+  threads_.run(band_to - band_from, paint);
 }
 
 }  // namespace terrain::render

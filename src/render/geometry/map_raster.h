@@ -40,6 +40,14 @@ struct MapRasterInputs {
 struct RasterLayout {
   bool bottom_up = false;  // the bottom row first, as GL keeps a window's rows
   bool bgra = false;       // bytes b, g, r, a: the order a software GL's window keeps them in
+  // Only the canvas pixels in [clip_left, clip_right) x [clip_top, clip_bottom) (canvas rows,
+  // top first) need painting: the rest is hidden (under the app's side bar and strip) and
+  // keeps what it held. Each is widened to whole 8 x 8 tiles; the pixels painted are the
+  // same as a whole canvas's. clip_right and clip_bottom below 0: the canvas's edge.
+  int clip_left = 0;
+  int clip_top = 0;
+  int clip_right = -1;
+  int clip_bottom = -1;
 };
 
 class MapRaster {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -204,9 +205,17 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
     // Bottom row first for a window, and in the order a software GL keeps its pixels: the
     // texture is then copied to the window as it is (llvmpipe's blit of a B8G8R8A8 texture
     // through a plain texture() shader is a memcpy, where any other draw samples each pixel).
+    // Only the map's area needs painting (the app's side bar and strip cover the rest).
+    RasterLayout layout{.bottom_up = flip, .bgra = true};
+    if (inputs.area) {
+      layout.clip_left = static_cast<int>(std::floor(area.left));
+      layout.clip_top = static_cast<int>(std::floor(area.top));
+      layout.clip_right = static_cast<int>(std::ceil(area.left + area.width));
+      layout.clip_bottom = static_cast<int>(std::ceil(area.top + area.height));
+    }
     raster_.paint(
         {cells_, terrain.width(), terrain.height(), view, prepared_.background, &strokes_.tiles()},
-        width, height, pixels_, {.bottom_up = flip, .bgra = true});
+        width, height, pixels_, layout);
     const auto painted = std::chrono::steady_clock::now();
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, map_texture_);

@@ -429,6 +429,48 @@ TEST(MapRaster, BgraAndBottomUpAreTheSamePictureRearranged) {
   }
 }
 
+// The app's window shows the map beside its side bar and above its strip: a clipped paint is
+// the whole canvas's paint inside the clip (widened to whole 8 x 8 tiles), and leaves every
+// pixel outside those tiles as it was.
+TEST(MapRaster, AClippedPaintIsTheWholePaintInsideItsTilesAndLeavesTheRest) {
+  std::mt19937 rng(5);
+  const int width = 301;
+  const int height = 197;
+  Scene scene;
+  make_scene(scene, rng, width, height, 40);
+  MapRaster raster(2);
+  const std::vector<uint32_t> whole = paint(raster, scene.inputs(), width, height);
+  struct Clip {
+    int left, top, right, bottom;
+  };
+  for (const Clip c : {Clip{90, 0, 301, 150}, Clip{13, 21, 77, 40}, Clip{0, 0, -1, -1},
+                       Clip{300, 196, 500, 900}}) {
+    for (bool bottom_up : {false, true}) {
+      RasterLayout layout{.bottom_up = bottom_up};
+      layout.clip_left = c.left;
+      layout.clip_top = c.top;
+      layout.clip_right = c.right;
+      layout.clip_bottom = c.bottom;
+      const std::vector<uint32_t> got = paint(raster, scene.inputs(), width, height, layout);
+      const int right = c.right < 0 ? width : std::min(c.right, width);
+      const int bottom = c.bottom < 0 ? height : std::min(c.bottom, height);
+      const int x0 = c.left / 8 * 8, x1 = std::min(width, (right + 7) / 8 * 8);
+      const int y0 = c.top / 8 * 8, y1 = std::min(height, (bottom + 7) / 8 * 8);
+      for (int y = 0; y < height; y++) {
+        const int row = bottom_up ? height - 1 - y : y;
+        for (int x = 0; x < width; x++) {
+          const uint32_t pixel = got[static_cast<std::size_t>(row) * width + x];
+          if (x >= x0 && x < x1 && y >= y0 && y < y1) {
+            ASSERT_EQ(pixel, whole[static_cast<std::size_t>(y) * width + x]) << x << ", " << y;
+          } else {
+            ASSERT_EQ(pixel, 0x12345678u) << "painted outside the clip at " << x << ", " << y;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(MapRaster, OneThreadAndFourPaintTheSameBytes) {
   std::mt19937 rng(5);
   for (const auto& size : {std::pair{301, 97}, std::pair{37, 23}, std::pair{640, 360}}) {
