@@ -301,6 +301,7 @@ void App::update() {
   // waited for it.
   if (model_.update_finish()) {
     stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
+    finish_landed_ = true;  // reported once the frame it lands in is drawn
   }
   if (!model_.finishing() && !waiting_.empty()) {
     for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
@@ -393,12 +394,21 @@ void App::draw() {
     const Clock::time_point swap_start = Clock::now();
     window_.swap();
     // A frame counts when the swap returns.
+    const Clock::time_point previous_swap = last_swap_;
     last_swap_ = Clock::now();
     last_swap_cpu_ms_ = session::process_cpu_ms();
     if (swaps_++ == 0) {
       first_swap_ = last_swap_;
       first_swap_cpu_ms_ = last_swap_cpu_ms_;
+    } else if (model_.finishing() || finish_landed_) {
+      // The frames while the rain finishes, the one it lands in included: how long the
+      // longest took, swap to swap.
+      longest_finish_frame_ms_ =
+          std::max(longest_finish_frame_ms_,
+                   std::chrono::duration<double, std::milli>(last_swap_ - previous_swap).count());
     }
+    if (model_.finishing() || finish_landed_) finish_frames_++;
+    if (finish_landed_) report_finish();
     stats_.record(Stage::swap,
                   std::chrono::duration<double, std::milli>(last_swap_ - swap_start).count());
   }
@@ -451,10 +461,16 @@ void App::dispatch(const Command& command) {
                           stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
                         },
                         [&](const session::ViewCommand& c) {
+                          const bool was_finishing = model_.finishing();
                           try {
                             model_.apply(c);
                           } catch (const std::invalid_argument& e) {
                             refused(e);
+                          }
+                          if (!was_finishing && model_.finishing()) {
+                            finish_started_ = Clock::now();
+                            finish_frames_ = 0;
+                            longest_finish_frame_ms_ = 0;
                           }
                         },
                         [&](const UiCommand& c) { dispatch_ui(c); },
@@ -641,6 +657,17 @@ void App::report() {
   }
 }
 
+void App::report_finish() {
+  // For scripts and the benchmark: how long the finish took, and the frames drawn meanwhile.
+  const double ms =
+      std::chrono::duration<double, std::milli>(Clock::now() - finish_started_).count();
+  std::printf("rain finished in %.0f ms (%llu frames drawn meanwhile, the longest %.1f ms)\n", ms,
+              static_cast<unsigned long long>(finish_frames_), longest_finish_frame_ms_);
+  std::fflush(stdout);
+  finish_frames_ = 0;
+  finish_landed_ = false;
+}
+
 std::optional<session::CellPosition> App::hovered_cell() const {
   int mx = 0;
   int my = 0;
@@ -714,7 +741,10 @@ int App::finish() {
   if (model_.finishing()) {
     model_.wait_finish();
     stopped_this_frame_ = model_.stopped_at_target();
+    report_finish();
     report();
+  } else if (finish_landed_) {
+    report_finish();
   }
   if (!options_.screenshot.empty()) {
     int pw = 0;

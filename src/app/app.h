@@ -127,6 +127,12 @@ class App {
   Clock::time_point first_swap_;
   Clock::time_point last_swap_;
   double first_swap_cpu_ms_ = 0;  // the process's CPU time at those swaps
+  // Finishing the rain: when it began, the frames drawn since, the longest of them.
+  Clock::time_point finish_started_;
+  uint64_t finish_frames_ = 0;
+  double longest_finish_frame_ms_ = 0;
+  bool finish_landed_ = false;  // in this frame, not yet reported
+  void report_finish();
   double last_swap_cpu_ms_ = 0;
 };
 
