@@ -248,6 +248,15 @@ void App::events() {
   const double panel_start = session::thread_cpu_ms();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  // The pointer as SDL's events left it over this window: ImGui 1.86's backend asks the
+  // display for the global pointer instead, which can lag behind the events (under Xvfb it
+  // stays where a drag began), so that a splitter would not follow the drag the map sees.
+  if (SDL_GetMouseFocus() == window_.sdl()) {
+    int mx = 0;
+    int my = 0;
+    SDL_GetMouseState(&mx, &my);
+    ImGui::GetIO().MousePos = ImVec2(static_cast<float>(mx), static_cast<float>(my));
+  }
   ImGui::NewFrame();
   ui_.fullscreen = window_.fullscreen();
   draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
@@ -424,11 +433,20 @@ void App::draw() {
     print_rect("seed", ui_.seed_rect);
     print_rect("save", ui_.save_rect);
     print_rect("folder", ui_.folder_rect);
-    std::printf("layout map %.0f %.0f %.0f %.0f\n", layout_.map.left, layout_.map.top,
-                layout_.map.width, layout_.map.height);
-    std::printf("layout strip %.0f %.0f %.0f %.0f\n", layout_.strip.left, layout_.strip.top,
-                layout_.strip.width, layout_.strip.height);
     std::fflush(stdout);
+  }
+  if (report_layout_ && frames_ >= 2) {
+    // Where the map and the strip are, from the second frame on and whenever they move (the
+    // splitters, H, B, the window's size).
+    const Rect& m = layout_.map;
+    const Rect& r = reported_map_;
+    if (m.left != r.left || m.top != r.top || m.width != r.width || m.height != r.height) {
+      reported_map_ = m;
+      std::printf("layout map %.0f %.0f %.0f %.0f\n", m.left, m.top, m.width, m.height);
+      std::printf("layout strip %.0f %.0f %.0f %.0f\n", layout_.strip.left, layout_.strip.top,
+                  layout_.strip.width, layout_.strip.height);
+      std::fflush(stdout);
+    }
   }
   if (scripted_ && frames_ >= *options_.frames) running_ = false;
 }

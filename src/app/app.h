@@ -118,6 +118,7 @@ class App {
   bool reported_playing_ = false;
   std::optional<session::CellPosition> reported_hover_;
   unsigned reported_camera_ = 0;
+  Rect reported_map_{-1, -1, -1, -1};
   std::optional<int> reported_row_;
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
   double rain_ms_ = 0;

@@ -75,8 +75,12 @@ constexpr sketch::Range kSectionSmooth{0, 20000, 1, 4000};
 constexpr float kSplitterWidth = 6;
 
 // A splitter's handle in a window of its own, placed and sized by the caller
-// (SetNextWindowPos / Size): how far it was dragged this frame, across (x) or down (y).
-std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across);
+// (SetNextWindowPos / Size). While it is held: how far it has been dragged since it was
+// grabbed, across (x) or down (y), in points; `grabbed` is set in the frame it is grabbed.
+// (From the grab, not frame by frame: a pointer that jumps onto the handle as it presses
+// would otherwise count the jump.)
+std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across,
+                              bool& grabbed);
 // The Side view section's controls.
 void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask);
 
@@ -114,7 +118,7 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
   ImGui::End();
 }
 
-void draw_side_view(const LiveModel& model, const UiState& ui, const Layout& layout,
+void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
                     float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
                     std::vector<Command>& commands) {
   if (!ui.side.shown || layout.strip.empty()) return;
@@ -130,8 +134,11 @@ void draw_side_view(const LiveModel& model, const UiState& ui, const Layout& lay
   // The splitter along the strip's top edge: dragging it up makes the strip taller.
   ImGui::SetNextWindowPos(ImVec2(layout.strip.left / ppp, layout.strip.top / ppp));
   ImGui::SetNextWindowSize(ImVec2(layout.strip.width / ppp, kSplitterWidth));
-  if (const auto moved = splitter("##strip splitter", ImGuiMouseCursor_ResizeNS, false)) {
-    commands.push_back(UiCommand{ResizeStrip{ui.side.height - *moved * ppp}});
+  bool grabbed = false;
+  const auto dragged = splitter("##strip splitter", ImGuiMouseCursor_ResizeNS, false, grabbed);
+  if (grabbed) ui.strip_grabbed_at = ui.side.height;
+  if (dragged && ui.side.height != ui.strip_grabbed_at - *dragged * ppp) {
+    commands.push_back(UiCommand{ResizeStrip{ui.strip_grabbed_at - *dragged * ppp}});
   }
   // The strip: a window with no decoration, which the drawing fills.
   const ImVec2 min(layout.strip.left / ppp, layout.strip.top / ppp + kSplitterWidth);
@@ -406,14 +413,18 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   // The splitter: a thin handle at the bar's right edge; dragging it resizes the bar.
   ImGui::SetNextWindowPos(ImVec2(layout.side_bar.right() / ppp - kSplitterWidth, 0));
   ImGui::SetNextWindowSize(ImVec2(kSplitterWidth, layout.side_bar.height / ppp));
-  if (const auto width = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true)) {
-    ask(UiCommand{ResizeSideBar{ui.side_bar_width + *width * ppp}});
+  bool grabbed = false;
+  const auto dragged = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true, grabbed);
+  if (grabbed) ui.side_bar_grabbed_at = ui.side_bar_width;
+  if (dragged && ui.side_bar_width != ui.side_bar_grabbed_at + *dragged * ppp) {
+    ask(UiCommand{ResizeSideBar{ui.side_bar_grabbed_at + *dragged * ppp}});
   }
 }
 
 namespace {
 
-std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across) {
+std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across,
+                              bool& grabbed) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
@@ -426,6 +437,7 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
   ImGui::InvisibleButton("##handle", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
   const bool active = ImGui::IsItemActive();
   const bool hovered = ImGui::IsItemHovered();
+  grabbed = ImGui::IsItemActivated();
   if (active || hovered) ImGui::SetMouseCursor(cursor);
   // A line along the handle, brighter while it is held.
   const ImVec2 a = ImGui::GetItemRectMin();
@@ -442,8 +454,10 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
     draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), colour, 2);
   }
   std::optional<float> moved;
-  const ImVec2 delta = ImGui::GetIO().MouseDelta;
-  if (active && (across ? delta.x : delta.y) != 0) moved = across ? delta.x : delta.y;
+  if (active) {
+    const ImVec2 dragged = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+    moved = across ? dragged.x : dragged.y;
+  }
   ImGui::End();
   ImGui::PopStyleVar(3);
   return moved;

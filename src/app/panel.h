@@ -31,10 +31,12 @@ struct UiState {
   char folder_text[1024] = {};  // where Save PNG writes
   std::string message;          // the last save or opened file: where it went, or why not
   bool message_failed = false;
-  bool panel_visible = true;   // the side bar
-  float side_bar_width = 360;  // drawable pixels, as its splitter leaves it
-  SideViewState side;          // the strip under the map
-  double zoom = 1;             // the map camera's, for the View section
+  bool panel_visible = true;      // the side bar
+  float side_bar_width = 360;     // drawable pixels, as its splitter leaves it
+  float side_bar_grabbed_at = 0;  // its width when its splitter was grabbed
+  float strip_grabbed_at = 0;     // the strip's height likewise
+  SideViewState side;             // the strip under the map
+  double zoom = 1;                // the map camera's, for the View section
   bool at_fit = true;
   bool fullscreen = false;   // the window's, for the button's label
   bool exact_relief = true;  // the relief's colours are worked out in double precision
@@ -61,7 +63,7 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
 // The side view strip of `layout` (nothing when it is hidden): its splitter along its top
 // edge, then the strip (side_view_strip.h) with the map drawn in `map_frame` (drawable
 // pixels); and the cross-section's row marked on the map.
-void draw_side_view(const LiveModel& model, const UiState& ui, const Layout& layout,
+void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
                     float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
                     std::vector<Command>& commands);
 

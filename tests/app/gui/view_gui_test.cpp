@@ -239,3 +239,73 @@ TEST(ViewGui, BadViewValuesAreRefusedWithOneLine) {
 
 }  // namespace
 }  // namespace terrain::gui
+
+namespace terrain::gui {
+namespace {
+
+// The side bar's splitter, H and B through the real window: the map always takes what the
+// side bar and the strip leave, never under them.
+TEST(ViewGui, TheSplitterHAndBGiveTheMapWhatTheSideBarAndTheStripLeave) {
+  const TempDir dir;
+  App app({"--seed", "5", "--paused"}, dir.path);
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  const std::vector<int> first = app.layout("map");
+  const std::vector<int> strip = app.layout("strip");
+  ASSERT_GT(first[0], 200);
+  EXPECT_EQ(first[0] + first[2], 1280);
+  EXPECT_EQ(first[1], 0);
+  EXPECT_EQ(strip[0], first[0]);
+  EXPECT_EQ(strip[1], first[1] + first[3]) << "the strip starts where the map ends";
+  EXPECT_EQ(strip[1] + strip[3], 720);
+  auto last_map = [&] {
+    const auto lines = lines_starting(app.out(), "layout map ");
+    std::vector<int> r(4, 0);
+    std::istringstream in(lines.back().substr(11));
+    in >> r[0] >> r[1] >> r[2] >> r[3];
+    return r;
+  };
+  auto wait_map = [&](std::size_t count) {
+    for (int wait = 0; wait < 100 && lines_starting(app.out(), "layout map ").size() <= count;
+         wait++) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return last_map();
+  };
+  // Drag the side bar's right edge (its splitter, the last few pixels of the bar) 100 to the
+  // right.
+  const int edge = first[0] - 3;
+  xdotool("mousemove --window " + window + " " + std::to_string(edge) + " 300");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("mousedown 1");
+  for (int k = 0; k < 5; k++) {
+    xdotool("mousemove --window " + window + " " + std::to_string(edge + 20 * (k + 1)) + " 300");
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+  }
+  xdotool("mouseup 1");
+  wait_map(1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the drag's last step lands
+  const std::vector<int> wider = last_map();
+  EXPECT_NEAR(wider[0], first[0] + 100, 3) << app.out();
+  EXPECT_EQ(wider[0] + wider[2], 1280);
+  // H hides the side bar: the map starts at the window's left edge.
+  std::size_t seen = lines_starting(app.out(), "layout map ").size();
+  xdotool("mousemove --window " + window + " 900 200");
+  xdotool("keydown h");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("keyup h");
+  const std::vector<int> no_bar = wait_map(seen);
+  EXPECT_EQ(no_bar[0], 0);
+  EXPECT_EQ(no_bar[2], 1280);
+  // B hides the strip: the map reaches the bottom.
+  seen = lines_starting(app.out(), "layout map ").size();
+  xdotool("keydown b");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("keyup b");
+  const std::vector<int> whole = wait_map(seen);
+  EXPECT_EQ(whole, (std::vector<int>{0, 0, 1280, 720}));
+  EXPECT_EQ(app.quit(), 0);
+}
+
+}  // namespace
+}  // namespace terrain::gui
