@@ -49,12 +49,31 @@ std::string_view npy_descr(NpyDtype dtype) {
       return "<i4";
     case NpyDtype::uint8:
       return "|u1";
+    case NpyDtype::float64:
+      return "<f8";
+    case NpyDtype::uint16:
+      return "<u2";
+    case NpyDtype::int16:
+      return "<i2";
   }
   return "?";
 }
 
 std::size_t npy_item_size(NpyDtype dtype) {
-  return dtype == NpyDtype::uint8 ? 1 : 4;
+  switch (dtype) {
+    case NpyDtype::uint8:
+      return 1;
+    case NpyDtype::uint16:
+    case NpyDtype::int16:
+      return 2;
+    case NpyDtype::float64:
+      return 8;
+    case NpyDtype::float32:
+    case NpyDtype::uint32:
+    case NpyDtype::int32:
+      return 4;
+  }
+  return 4;
 }
 
 // --- Writing ---------------------------------------------------------------------------------
@@ -296,7 +315,7 @@ std::string hex_bytes(std::span<const std::byte> bytes) {
 }
 
 std::optional<NpyDtype> dtype_of_descr(std::string_view descr) {
-  for (NpyDtype d : {NpyDtype::float32, NpyDtype::uint32, NpyDtype::int32, NpyDtype::uint8}) {
+  for (NpyDtype d : kNpyDtypes) {
     if (descr == npy_descr(d)) return d;
   }
   // A single byte has no byte order; numpy writes '|u1' but reads '<u1' and '>u1' too.
@@ -386,7 +405,7 @@ NpyArray decode_npy(std::span<const std::byte> bytes) {
   const std::optional<NpyDtype> dtype = dtype_of_descr(file.descr);
   if (!dtype) {
     throw NpyError("unsupported dtype '" + file.descr +
-                   "' (supported: '<f4', '<u4', '<i4', '|u1')");
+                   "' (supported: '<f4', '<f8', '<u4', '<i4', '<u2', '<i2', '|u1')");
   }
   if (file.fortran_order) {
     throw NpyError("fortran_order is True: only C (row-major) order is supported");
@@ -484,5 +503,8 @@ template std::vector<float> npy_values<float>(const NpyArray&, int, int);
 template std::vector<uint32_t> npy_values<uint32_t>(const NpyArray&, int, int);
 template std::vector<int32_t> npy_values<int32_t>(const NpyArray&, int, int);
 template std::vector<uint8_t> npy_values<uint8_t>(const NpyArray&, int, int);
+template std::vector<double> npy_values<double>(const NpyArray&, int, int);
+template std::vector<uint16_t> npy_values<uint16_t>(const NpyArray&, int, int);
+template std::vector<int16_t> npy_values<int16_t>(const NpyArray&, int, int);
 
 }  // namespace terrain::io

@@ -34,7 +34,15 @@ enum class NpyDtype {
   uint32,   // '<u4': flow counts
   int32,    // '<i4': cell indices (-1 for none), basin numbers
   uint8,    // '|u1': Strahler orders
+  // Read too, as heightmaps other tools write (io/heightmap.h):
+  float64,  // '<f8'
+  uint16,   // '<u2'
+  int16,    // '<i2'
 };
+// Every dtype, in the order above.
+inline constexpr NpyDtype kNpyDtypes[] = {NpyDtype::float32, NpyDtype::uint32,  NpyDtype::int32,
+                                          NpyDtype::uint8,   NpyDtype::float64, NpyDtype::uint16,
+                                          NpyDtype::int16};
 
 // numpy's descr string for a dtype ('<f4', '<u4', '<i4', '|u1').
 std::string_view npy_descr(NpyDtype dtype);
@@ -59,6 +67,18 @@ constexpr NpyDtype npy_dtype_of<int32_t>() {
 template <>
 constexpr NpyDtype npy_dtype_of<uint8_t>() {
   return NpyDtype::uint8;
+}
+template <>
+constexpr NpyDtype npy_dtype_of<double>() {
+  return NpyDtype::float64;
+}
+template <>
+constexpr NpyDtype npy_dtype_of<uint16_t>() {
+  return NpyDtype::uint16;
+}
+template <>
+constexpr NpyDtype npy_dtype_of<int16_t>() {
+  return NpyDtype::int16;
 }
 
 // --- Writing ---------------------------------------------------------------------------------
@@ -97,8 +117,9 @@ struct NpyArray {
 
 // Parses a whole .npy file. Checks the magic, the version (1.0, 2.0 or 3.0), that the header
 // is a dict with 'descr', 'fortran_order' and 'shape', that the dtype is one of the four
-// above, that fortran_order is False, that the shape has two dimensions, and that exactly
-// height * width elements follow. Throws NpyError saying which of these failed and how.
+// above (written or read-only), that fortran_order is False, that the shape has two dimensions, and
+// that exactly height * width elements follow. Throws NpyError saying which of these failed and
+// how.
 NpyArray decode_npy(std::span<const std::byte> bytes);
 
 // Reads and parses a .npy file; errors name the file.
@@ -114,6 +135,9 @@ extern template std::vector<float> npy_values<float>(const NpyArray&, int, int);
 extern template std::vector<uint32_t> npy_values<uint32_t>(const NpyArray&, int, int);
 extern template std::vector<int32_t> npy_values<int32_t>(const NpyArray&, int, int);
 extern template std::vector<uint8_t> npy_values<uint8_t>(const NpyArray&, int, int);
+extern template std::vector<double> npy_values<double>(const NpyArray&, int, int);
+extern template std::vector<uint16_t> npy_values<uint16_t>(const NpyArray&, int, int);
+extern template std::vector<int16_t> npy_values<int16_t>(const NpyArray&, int, int);
 
 // --- 1-D float64 arrays ----------------------------------------------------------------------
 //

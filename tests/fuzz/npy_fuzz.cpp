@@ -82,6 +82,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
       check_values<uint8_t>(array);
       expect_refused<float>(array);
       break;
+    case NpyDtype::float64:
+      check_values<double>(array);
+      expect_refused<float>(array);
+      break;
+    case NpyDtype::uint16:
+      check_values<uint16_t>(array);
+      expect_refused<int16_t>(array);
+      break;
+    case NpyDtype::int16:
+      check_values<int16_t>(array);
+      expect_refused<uint16_t>(array);
+      break;
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -208,9 +209,35 @@ TEST(NpyReader, RejectsAWrongShapeWithBothShapes) {
 }
 
 TEST(NpyReader, RejectsAnUnsupportedDtype) {
-  const std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }\n";
+  const std::string header = "{'descr': '<c8', 'fortran_order': False, 'shape': (1, 1), }\n";
   EXPECT_EQ(error_of(handmade(header, std::string(8, '\0'))),
-            "unsupported dtype '<f8' (supported: '<f4', '<u4', '<i4', '|u1')");
+            "unsupported dtype '<c8' (supported: '<f4', '<f8', '<u4', '<i4', '<u2', '<i2', '|u1')");
+}
+
+// Heightmaps from other tools: float64, uint16 and int16 grids are read as they are.
+TEST(NpyReader, ReadsFloat64Uint16AndInt16Grids) {
+  auto grid = [](const std::string& descr, std::size_t item, const std::string& data) {
+    const std::string header =
+        "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }\n";
+    EXPECT_EQ(data.size(), 6 * item);
+    return decode_npy(handmade(header, data));
+  };
+  std::string f8(48, '\0');
+  const double doubles[6] = {0.5, -1.25, 3e10, 0, 1, 2};
+  std::memcpy(f8.data(), doubles, sizeof doubles);
+  const NpyArray a = grid("<f8", 8, f8);
+  EXPECT_EQ(a.dtype, NpyDtype::float64);
+  EXPECT_EQ(npy_values<double>(a, 2, 3), std::vector<double>(doubles, doubles + 6));
+  std::string u2(12, '\0');
+  const uint16_t shorts[6] = {0, 1, 65535, 300, 7, 9};
+  std::memcpy(u2.data(), shorts, sizeof shorts);
+  EXPECT_EQ(npy_values<uint16_t>(grid("<u2", 2, u2)), std::vector<uint16_t>(shorts, shorts + 6));
+  std::string i2(12, '\0');
+  const int16_t signed_shorts[6] = {-32768, -1, 0, 1, 32767, 5};
+  std::memcpy(i2.data(), signed_shorts, sizeof signed_shorts);
+  const NpyArray c = grid("<i2", 2, i2);
+  EXPECT_EQ(npy_values<int16_t>(c), std::vector<int16_t>(signed_shorts, signed_shorts + 6));
+  EXPECT_THROW(npy_values<uint16_t>(c), NpyError);
 }
 
 TEST(NpyReader, RejectsFortranOrder) {
@@ -382,7 +409,7 @@ TEST(NpyVectorReader, RejectsAGridAnotherDtypeAndFortranOrder) {
             "fortran_order is True: only C (row-major) order is supported");
   // And the grid reader does not take a vector.
   EXPECT_EQ(error_of(encode_npy_vector(std::vector<double>(3))),
-            "unsupported dtype '<f8' (supported: '<f4', '<u4', '<i4', '|u1')");
+            "shape (3,) has 1 dimension, expected 2 (height, width)");
 }
 
 TEST(NpyVectorReader, RejectsTooFewOrTooManyDataBytesAndAHugeCount) {
