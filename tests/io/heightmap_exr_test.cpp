@@ -1,0 +1,280 @@
+// OpenEXR heightmaps: real fields round trip bit for bit, OpenEXR itself reads what is written
+// (by path, its own file stream), foreign files (HALF RGB, UINT, tiled) are read, and every bad
+// file is refused with its reason, never a crash.
+#include "io/heightmap_exr.h"
+
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfInputFile.h>
+#include <ImfOutputFile.h>
+#include <ImfRgbaFile.h>
+#include <ImfTiledOutputFile.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/island.h"
+#include "io_test_support.h"
+
+namespace terrain::io {
+namespace {
+
+using terrain::testing::ScratchDir;
+
+std::vector<uint8_t> bytes_of_file(const std::filesystem::path& path) {
+  const std::string text = read_file(path);
+  return {text.begin(), text.end()};
+}
+
+void write_bytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
+  write_file_atomically(path, std::span<const uint8_t>(bytes), WriteMode::replace);
+}
+
+std::string error_of(std::span<const uint8_t> bytes) {
+  try {
+    decode_exr(bytes);
+  } catch (const HeightmapError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// A field with negative heights too: the island moved down and stretched.
+Heightfield sunk(const Heightfield& field) {
+  Heightfield out = field;
+  for (float& v : out.values()) v = v * 300.0f - 120.5f;
+  return out;
+}
+
+void expect_bit_identical(const Heightfield& a, const Heightfield& b) {
+  ASSERT_EQ(a.width(), b.width());
+  ASSERT_EQ(a.height(), b.height());
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0);
+}
+
+TEST(HeightmapExr, IslandRoundTripsBitForBit) {
+  const Heightfield island = island_terrain(42);
+  ASSERT_EQ(island.width(), 320);
+  ASSERT_EQ(island.height(), 180);
+  const HeightmapFile file = decode_exr(encode_exr(island));
+  EXPECT_TRUE(file.own_heights);
+  expect_bit_identical(file.heights, island);
+}
+
+TEST(HeightmapExr, OddSizesAndNegativeHeightsRoundTripBitForBit) {
+  for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{333, 3}}) {
+    const Heightfield field = sunk(island_terrain(7, {}, w, h));
+    expect_bit_identical(decode_exr(encode_exr(field)).heights, field);
+  }
+}
+
+TEST(HeightmapExr, OnePixelRoundTrips) {
+  const Heightfield one(1, 1, -3.25f);
+  const HeightmapFile file = decode_exr(encode_exr(one));
+  expect_bit_identical(file.heights, one);
+}
+
+TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
+  ScratchDir dir;
+  const Heightfield field = sunk(island_terrain(3, {}, 65, 41));
+  write_bytes(dir / "h.exr", encode_exr(field));
+  Imf::InputFile file((dir / "h.exr").c_str());
+  const Imf::Header& header = file.header();
+  EXPECT_EQ(header.compression(), Imf::ZIP_COMPRESSION);
+  EXPECT_TRUE(file.isComplete());
+  int channels = 0;
+  for (auto c = header.channels().begin(); c != header.channels().end(); ++c) {
+    channels++;
+    EXPECT_STREQ(c.name(), "Y");
+    EXPECT_EQ(c.channel().type, Imf::FLOAT);
+  }
+  EXPECT_EQ(channels, 1);
+  const Imath::Box2i window = header.dataWindow();
+  ASSERT_EQ(window.min.x, 0);
+  ASSERT_EQ(window.min.y, 0);
+  ASSERT_EQ(window.max.x, 64);
+  ASSERT_EQ(window.max.y, 40);
+  std::vector<float> values(field.size());
+  Imf::FrameBuffer frame;
+  frame.insert("Y", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(values.data()), sizeof(float),
+                               sizeof(float) * 65));
+  file.setFrameBuffer(frame);
+  file.readPixels(0, 40);
+  expect_bit_identical(Heightfield(65, 41, values), field);
+}
+
+TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {
+  ScratchDir dir;
+  const int w = 9;
+  const int h = 6;
+  std::vector<Imf::Rgba> pixels(w * h);
+  for (int i = 0; i < w * h; i++) {
+    pixels[i] = Imf::Rgba(half(static_cast<float>(i) * 0.25f - 3.0f), half(7.0f), half(-9.0f));
+  }
+  {
+    Imf::RgbaOutputFile out((dir / "rgb.exr").c_str(), w, h, Imf::WRITE_RGB);
+    out.setFrameBuffer(pixels.data(), 1, w);
+    out.writePixels(h);
+  }
+  const HeightmapFile file = decode_exr(bytes_of_file(dir / "rgb.exr"));
+  ASSERT_EQ(file.heights.width(), w);
+  ASSERT_EQ(file.heights.height(), h);
+  EXPECT_TRUE(file.own_heights);
+  for (int i = 0; i < w * h; i++) {
+    EXPECT_EQ(file.heights[static_cast<std::size_t>(i)], static_cast<float>(i) * 0.25f - 3.0f);
+  }
+}
+
+// A file of one channel named `name` of `type`, w x h, value i at pixel i, offset window.
+std::vector<uint8_t> one_channel_file(const ScratchDir& dir, const char* name, Imf::PixelType type,
+                                      int w, int h, bool tiled) {
+  const std::filesystem::path path = dir / "one.exr";
+  Imath::Box2i window(Imath::V2i(-5, 10), Imath::V2i(-5 + w - 1, 10 + h - 1));
+  Imf::Header header(window, window);
+  header.channels().insert(name, Imf::Channel(type));
+  std::vector<uint32_t> uints(static_cast<std::size_t>(w * h));
+  std::vector<float> floats(uints.size());
+  for (std::size_t i = 0; i < uints.size(); i++) {
+    uints[i] = static_cast<uint32_t>(i);
+    floats[i] = static_cast<float>(i);
+  }
+  Imf::FrameBuffer frame;
+  if (type == Imf::UINT) {
+    frame.insert(name, Imf::Slice::Make(Imf::UINT, uints.data(), window));
+  } else {
+    frame.insert(name, Imf::Slice::Make(Imf::FLOAT, floats.data(), window));
+  }
+  if (tiled) {
+    header.setTileDescription(Imf::TileDescription(4, 3, Imf::ONE_LEVEL));
+    Imf::TiledOutputFile out(path.c_str(), header);
+    out.setFrameBuffer(frame);
+    out.writeTiles(0, out.numXTiles() - 1, 0, out.numYTiles() - 1);
+  } else {
+    Imf::OutputFile out(path.c_str(), header);
+    out.setFrameBuffer(frame);
+    out.writePixels(h);
+  }
+  return bytes_of_file(path);
+}
+
+TEST(HeightmapExr, ForeignUintChannelIsTheFirstChannelConverted) {
+  ScratchDir dir;
+  const HeightmapFile file = decode_exr(one_channel_file(dir, "height", Imf::UINT, 5, 4, false));
+  ASSERT_EQ(file.heights.width(), 5);
+  ASSERT_EQ(file.heights.height(), 4);
+  for (std::size_t i = 0; i < 20; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+}
+
+TEST(HeightmapExr, ForeignTiledFileIsRead) {
+  ScratchDir dir;
+  const HeightmapFile file = decode_exr(one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true));
+  ASSERT_EQ(file.heights.width(), 11);
+  ASSERT_EQ(file.heights.height(), 7);
+  for (std::size_t i = 0; i < 77; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+}
+
+TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {
+  Heightfield field(3, 2, 1.0f);
+  field.at(1, 1) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_THROW(encode_exr(field), HeightmapError);
+  field.at(1, 1) = std::numeric_limits<float>::infinity();
+  EXPECT_THROW(encode_exr(field), HeightmapError);
+
+  ScratchDir dir;
+  for (float bad :
+       {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
+    std::vector<float> values(6, 2.0f);
+    values[4] = bad;
+    Imf::Header header(3, 2);
+    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    {
+      Imf::OutputFile out((dir / "nan.exr").c_str(), header);
+      Imf::FrameBuffer frame;
+      frame.insert("Y", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(values.data()), 4, 12));
+      out.setFrameBuffer(frame);
+      out.writePixels(2);
+    }
+    EXPECT_EQ(error_of(bytes_of_file(dir / "nan.exr")), "a height is not finite (NaN or infinity)");
+  }
+}
+
+TEST(HeightmapExr, NotAnExrFile) {
+  EXPECT_EQ(error_of({}), "not an OpenEXR file (no bytes)");
+  const std::vector<uint8_t> few = {0x76, 0x2f};
+  EXPECT_EQ(error_of(few), "not an OpenEXR file");
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 0};
+  EXPECT_EQ(error_of(png), "not an OpenEXR file");
+  std::vector<uint8_t> wrong = encode_exr(Heightfield(4, 4, 1.0f));
+  wrong[0] ^= 0xFF;
+  EXPECT_EQ(error_of(wrong), "not an OpenEXR file");
+}
+
+TEST(HeightmapExr, TruncatedFilesAreRefusedAtEveryCut) {
+  const std::vector<uint8_t> whole = encode_exr(island_terrain(5, {}, 40, 50));
+  for (std::size_t cut :
+       {std::size_t{4}, std::size_t{8}, std::size_t{20}, std::size_t{100}, std::size_t{300},
+        whole.size() / 2, whole.size() - 10, whole.size() - 1}) {
+    SCOPED_TRACE(cut);
+    const std::string error =
+        error_of(std::span<const uint8_t>(whole).first(std::min(cut, whole.size())));
+    EXPECT_NE(error, "(no error)");
+    EXPECT_TRUE(error.starts_with("truncated") || error.starts_with("OpenEXR: ")) << error;
+  }
+  // Every cut whatsoever fails cleanly (never a crash).
+  for (std::size_t cut = 0; cut < whole.size(); cut += 7) {
+    EXPECT_NE(error_of(std::span<const uint8_t>(whole).first(cut)), "(no error)") << cut;
+  }
+}
+
+// The offset of the data window's box2i values (4 little-endian ints) in `file`.
+std::size_t data_window_at(const std::vector<uint8_t>& file) {
+  const std::string key("dataWindow\0box2i\0", 17);
+  const std::string text(file.begin(), file.end());
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) throw std::runtime_error("no dataWindow");
+  return at + key.size() + 4;  // after the attribute's size
+}
+
+void put_int(std::vector<uint8_t>& file, std::size_t at, int32_t v) {
+  std::memcpy(file.data() + at, &v, 4);
+}
+
+TEST(HeightmapExr, HugeOrEmptyDataWindowsAreRefusedBeforeAllocating) {
+  std::vector<uint8_t> file = encode_exr(Heightfield(3, 3, 0.5f));
+  const std::size_t window = data_window_at(file);
+  put_int(file, window + 8, 19999);   // max.x
+  put_int(file, window + 12, 19999);  // max.y
+  EXPECT_EQ(error_of(file), "20000 x 20000 is larger than a heightmap may be (16384 on a side)");
+
+  // Within the limit but far more than the bytes hold: refused by the chunk table's size.
+  put_int(file, window + 8, 16383);
+  put_int(file, window + 12, 16383);
+  EXPECT_TRUE(error_of(file).starts_with("truncated: 16384 x 16384")) << error_of(file);
+
+  put_int(file, window + 8, -1);
+  put_int(file, window + 12, 2);
+  EXPECT_EQ(error_of(file), "the data window is empty");
+  put_int(file, window + 8, 2147483647);
+  put_int(file, window + 0, -2147483647 - 1);
+  EXPECT_TRUE(error_of(file).find("larger than a heightmap may be") != std::string::npos);
+}
+
+TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
+  ScratchDir dir;
+  std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
+  const std::size_t window = data_window_at(file);
+  put_int(file, window + 0, 0);
+  put_int(file, window + 4, 0);
+  put_int(file, window + 8, 16383);
+  put_int(file, window + 12, 16383);
+  EXPECT_TRUE(error_of(file).starts_with("truncated: 16384 x 16384 needs a table of 22372352"))
+      << error_of(file);
+}
+
+}  // namespace
+}  // namespace terrain::io
