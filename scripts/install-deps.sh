@@ -11,7 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev               # command-line flags, JSON
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)
   libfontconfig-dev fonts-dejavu-core           # the debug text's font: sans-serif, as the browser finds it
-  libopenexr-dev                                # float32 heightmaps: OpenEXR
+  libopenexr-dev libtiff-dev                    # float32 heightmaps: OpenEXR and TIFF
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh
   clang libclang-rt-14-dev                      # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer*) and the sanitizers

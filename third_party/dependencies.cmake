@@ -11,9 +11,10 @@ find_package(CLI11 CONFIG REQUIRED)
 find_package(nlohmann_json CONFIG REQUIRED)
 # Vectors and matrices (the map's zoom and pan, render/geometry/map_camera.h): header-only.
 find_package(glm CONFIG REQUIRED)
-# Float32 heightmaps for terrain_io: OpenEXR (src/io/heightmap_exr.cpp),
-# always needed.
+# Float32 heightmaps for terrain_io: OpenEXR (src/io/heightmap_exr.cpp) and libtiff
+# (src/io/heightmap_tiff.cpp), always needed.
 find_package(OpenEXR CONFIG REQUIRED)
+find_package(TIFF REQUIRED)
 
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)
