@@ -146,6 +146,47 @@ int64_t tile_count(const Imf::TileDescription& tiles, int64_t w, int64_t h) {
   }
 }
 
+// Walks the header's attributes (name, type, 4-byte size, value) without reading them: an
+// attribute whose size runs past the end of the bytes is refused here, since OpenEXR would
+// allocate a buffer of that size (up to 2 GiB) before finding the file short.
+void check_attribute_sizes(std::span<const uint8_t> bytes) {
+  std::size_t at = 8;
+  auto skip_string = [&](const char* what) {
+    const std::size_t start = at;
+    while (at < bytes.size() && bytes[at] != 0) at++;
+    if (at >= bytes.size())
+      throw HeightmapError(std::string("truncated (in an attribute's ") + what + ")");
+    at++;
+    return at - 1 - start;
+  };
+  for (;;) {
+    if (skip_string("name") == 0) return;  // the empty name that ends the header
+    skip_string("type");
+    if (bytes.size() - at < 4) throw HeightmapError("truncated (in an attribute's size)");
+    int32_t size = 0;
+    std::memcpy(&size, bytes.data() + at, 4);
+    at += 4;
+    if (size < 0 || static_cast<std::size_t>(size) > bytes.size() - at) {
+      throw HeightmapError("truncated: an attribute of " + std::to_string(size) + " bytes where " +
+                           std::to_string(bytes.size() - at) + " are left");
+    }
+    at += static_cast<std::size_t>(size);
+  }
+}
+
+int64_t bytes_per_pixel(const Imf::ChannelList& channels) {
+  int64_t bytes = 0;
+  for (auto c = channels.begin(); c != channels.end(); ++c) {
+    bytes += c.channel().type == Imf::HALF ? 2 : 4;
+  }
+  return bytes;
+}
+
+// The most one chunk, tile or row of tiles of all the channels may hold uncompressed: what
+// OpenEXR allocates for it whatever the file's size (a heightmap's 16384-wide float chunk is
+// at most 16 MiB).
+constexpr int64_t kMaxChunkBytes = int64_t{256} << 20;
+
 // What the header says, checked before InputFile (which allocates the offset table) sees it.
 void check_header(std::span<const uint8_t> bytes, SpanIStream& stream) {
   char magic_and_version[8];
@@ -154,6 +195,7 @@ void check_header(std::span<const uint8_t> bytes, SpanIStream& stream) {
   std::memcpy(&version, magic_and_version + 4, 4);  // little-endian, as the file is
   if (Imf::isMultiPart(version)) throw HeightmapError("multi-part OpenEXR files are not supported");
   if (Imf::isNonImage(version)) throw HeightmapError("deep OpenEXR files are not supported");
+  check_attribute_sizes(bytes);
   Imf::Header header;
   header.readFrom(stream, version);
   const Imath::Box2i window = header.dataWindow();
@@ -168,7 +210,9 @@ void check_header(std::span<const uint8_t> bytes, SpanIStream& stream) {
   if (header.channels().begin() == header.channels().end()) {
     throw HeightmapError("the file has no channels");
   }
+  const int64_t pixel_bytes = bytes_per_pixel(header.channels());
   int64_t chunks = 0;
+  int64_t chunk_bytes = 0;
   if (Imf::isTiled(version)) {
     if (!header.hasTileDescription()) throw HeightmapError("a tiled file without tiles");
     const Imf::TileDescription& tiles = header.tileDescription();
@@ -178,8 +222,16 @@ void check_header(std::span<const uint8_t> bytes, SpanIStream& stream) {
                            std::to_string(tiles.ySize) + " are not supported");
     }
     chunks = tile_count(tiles, w, h);
+    // A tile, and the row of tiles InputFile caches to give scan lines.
+    chunk_bytes = std::max<int64_t>(tiles.xSize, w) * tiles.ySize * pixel_bytes;
   } else {
     chunks = ceil_div(h, lines_per_chunk(header.compression()));
+    chunk_bytes = w * lines_per_chunk(header.compression()) * pixel_bytes;
+  }
+  if (chunk_bytes > kMaxChunkBytes) {
+    throw HeightmapError("chunks of " + std::to_string(chunk_bytes >> 20) + " MiB (" +
+                         std::to_string(pixel_bytes) +
+                         " bytes a pixel over all channels) are more than a heightmap needs");
   }
   if (static_cast<uint64_t>(chunks) * 8 > bytes.size()) {
     throw HeightmapError("truncated: " + std::to_string(w) + " x " + std::to_string(h) +

@@ -276,5 +276,36 @@ TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
       << error_of(file);
 }
 
+// The offset of attribute `name`'s 4-byte size in `file`.
+std::size_t attribute_size_at(const std::vector<uint8_t>& file, const std::string& name_and_type) {
+  const std::string text(file.begin(), file.end());
+  const std::size_t at = text.find(name_and_type);
+  if (at == std::string::npos) throw std::runtime_error("no such attribute");
+  return at + name_and_type.size();
+}
+
+TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt) {
+  std::vector<uint8_t> file = encode_exr(Heightfield(3, 3, 0.5f));
+  put_int(file, attribute_size_at(file, std::string("compression\0compression\0", 24)), 0x60000000);
+  EXPECT_TRUE(error_of(file).starts_with("truncated: an attribute of 1610612736 bytes where "))
+      << error_of(file);
+}
+
+TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
+  ScratchDir dir;
+  std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
+  const std::size_t window = data_window_at(file);
+  put_int(file, window + 0, 0);
+  put_int(file, window + 4, 0);
+  put_int(file, window + 8, 16383);
+  put_int(file, window + 12, 15);
+  const std::size_t tiles = attribute_size_at(file, std::string("tiles\0tiledesc\0", 15)) + 4;
+  put_int(file, tiles + 0, 16384);
+  put_int(file, tiles + 4, 16384);
+  EXPECT_EQ(error_of(file),
+            "chunks of 1024 MiB (4 bytes a pixel over all channels) are more than a heightmap "
+            "needs");
+}
+
 }  // namespace
 }  // namespace terrain::io
