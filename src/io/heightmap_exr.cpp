@@ -26,6 +26,8 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace terrain::io {
 namespace {
@@ -146,31 +148,83 @@ int64_t tile_count(const Imf::TileDescription& tiles, int64_t w, int64_t h) {
   }
 }
 
-// Walks the header's attributes (name, type, 4-byte size, value) without reading them: an
-// attribute whose size runs past the end of the bytes is refused here, since OpenEXR would
-// allocate a buffer of that size (up to 2 GiB) before finding the file short.
+// Walks the header's attributes (name, type, 4-byte size, value) as OpenEXR's Header::readFrom
+// reads them, without allocating: OpenEXR allocates a buffer of an attribute's size (up to
+// 2 GiB) before finding the file short, so an attribute whose value runs past the end of the
+// bytes is refused here. OpenEXR does not always consume `size` bytes: the fixed-size types
+// read their own size whatever the field says, a channel list reads entries until an empty
+// name, a preview reads its width x height RGBA pixels; the walk follows it exactly so that
+// it finds the sizes where OpenEXR will.
+uint32_t le32(std::span<const uint8_t> bytes, std::size_t at) {
+  uint32_t v = 0;
+  std::memcpy(&v, bytes.data() + at, 4);
+  return v;
+}
+
+// The bytes a fixed-size attribute type's value takes, or 0 for other types.
+std::size_t fixed_value_size(std::string_view type) {
+  static constexpr std::pair<std::string_view, std::size_t> kSizes[] = {
+      {"box2i", 16},      {"box2f", 16},   {"chromaticities", 32},
+      {"compression", 1}, {"double", 8},   {"envmap", 1},
+      {"float", 4},       {"int", 4},      {"keycode", 28},
+      {"lineOrder", 1},   {"m33f", 36},    {"m33d", 72},
+      {"m44f", 64},       {"m44d", 128},   {"rational", 8},
+      {"tiledesc", 9},    {"timecode", 8}, {"v2i", 8},
+      {"v2f", 8},         {"v2d", 16},     {"v3i", 12},
+      {"v3f", 12},        {"v3d", 24},     {"deepImageState", 1}};
+  for (const auto& [name, size] : kSizes) {
+    if (name == type) return size;
+  }
+  return 0;
+}
+
 void check_attribute_sizes(std::span<const uint8_t> bytes) {
   std::size_t at = 8;
-  auto skip_string = [&](const char* what) {
+  auto need = [&](std::size_t n, const char* what) {
+    if (at > bytes.size() || bytes.size() - at < n) {
+      throw HeightmapError(std::string("truncated (in ") + what + ")");
+    }
+  };
+  // A name as Xdr reads it: up to its NUL; returns it.
+  auto name = [&](const char* what) {
     const std::size_t start = at;
     while (at < bytes.size() && bytes[at] != 0) at++;
-    if (at >= bytes.size())
-      throw HeightmapError(std::string("truncated (in an attribute's ") + what + ")");
+    need(1, what);
     at++;
-    return at - 1 - start;
+    return std::string_view(reinterpret_cast<const char*>(bytes.data()) + start, at - 1 - start);
   };
   for (;;) {
-    if (skip_string("name") == 0) return;  // the empty name that ends the header
-    skip_string("type");
-    if (bytes.size() - at < 4) throw HeightmapError("truncated (in an attribute's size)");
-    int32_t size = 0;
-    std::memcpy(&size, bytes.data() + at, 4);
+    if (name("an attribute's name").empty()) return;  // the empty name that ends the header
+    const std::string_view type = name("an attribute's type");
+    need(4, "an attribute's size");
+    const int32_t size = static_cast<int32_t>(le32(bytes, at));
     at += 4;
-    if (size < 0 || static_cast<std::size_t>(size) > bytes.size() - at) {
-      throw HeightmapError("truncated: an attribute of " + std::to_string(size) + " bytes where " +
-                           std::to_string(bytes.size() - at) + " are left");
+    if (size < 0) throw HeightmapError("an attribute's size is negative");
+    const std::size_t fixed = fixed_value_size(type);
+    if (fixed > 0) {
+      need(fixed, "an attribute");
+      at += fixed;
+    } else if (type == "chlist") {
+      while (!name("a channel's name").empty()) {
+        need(16, "a channel");
+        at += 16;
+      }
+    } else if (type == "preview") {
+      need(8, "a preview image");
+      const uint64_t pixel_bytes = uint64_t{le32(bytes, at)} * le32(bytes, at + 4) * 4;
+      at += 8;
+      if (pixel_bytes > bytes.size() - at) throw HeightmapError("truncated (in a preview image)");
+      at += static_cast<std::size_t>(pixel_bytes);
+    } else if (type == "floatvector") {
+      need(static_cast<std::size_t>(size) / 4 * 4, "an attribute");
+      at += static_cast<std::size_t>(size) / 4 * 4;
+    } else {  // string, stringvector, opaque (unknown) types ...: `size` bytes
+      if (static_cast<std::size_t>(size) > bytes.size() - at) {
+        throw HeightmapError("truncated: an attribute of " + std::to_string(size) +
+                             " bytes where " + std::to_string(bytes.size() - at) + " are left");
+      }
+      at += static_cast<std::size_t>(size);
     }
-    at += static_cast<std::size_t>(size);
   }
 }
 

@@ -285,10 +285,24 @@ std::size_t attribute_size_at(const std::vector<uint8_t>& file, const std::strin
 }
 
 TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt) {
+  // An attribute of a type OpenEXR does not know (kept as opaque bytes, as many as its size
+  // says), claiming 1.5 GiB.
   std::vector<uint8_t> file = encode_exr(Heightfield(3, 3, 0.5f));
-  put_int(file, attribute_size_at(file, std::string("compression\0compression\0", 24)), 0x60000000);
+  const std::size_t size_at = attribute_size_at(file, std::string("pixelAspectRatio\0float\0", 23));
+  std::memcpy(file.data() + size_at - 6, "flout", 5);
+  put_int(file, size_at, 0x60000000);
   EXPECT_TRUE(error_of(file).starts_with("truncated: an attribute of 1610612736 bytes where "))
       << error_of(file);
+
+  // A preview image of 4096 x 4096 in a few bytes.
+  std::vector<uint8_t> preview = encode_exr(Heightfield(3, 3, 0.5f));
+  const std::string key("pixelAspectRatio\0float\0", 23);
+  const std::size_t at = attribute_size_at(preview, key) - key.size();
+  std::vector<uint8_t> attribute = {'p', 'v', 0, 'p', 'r', 'e', 'v', 'i', 'e', 'w', 0, 8,
+                                    0,   0,   0, 0,   16,  0,   0,   0,   16,  0,   0};
+  preview.insert(preview.begin() + static_cast<std::ptrdiff_t>(at), attribute.begin(),
+                 attribute.end());
+  EXPECT_EQ(error_of(preview), "truncated (in a preview image)");
 }
 
 TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
