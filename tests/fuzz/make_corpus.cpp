@@ -1,23 +1,37 @@
-// Writes the fuzz targets' seed corpora: make_corpus DIR writes DIR/recipe, DIR/npy and
-// DIR/png (tests/fuzz/corpus is DIR for the committed ones). Each holds a handful of small
+// Writes the fuzz targets' seed corpora: make_corpus DIR writes DIR/recipe, DIR/npy,
+// DIR/png, DIR/heightmap_exr and DIR/heightmap_tiff (tests/fuzz/corpus is DIR for the
+// committed ones). Each holds a handful of small
 // files: valid ones written with the project's own writers (recipe_text, encode_npy,
 // encode_png) or, for what those never write (other versions and key orders of .npy, gray,
 // 16-bit, palette and interlaced PNGs), put together byte by byte here; and nearly valid ones,
 // each a valid file with one thing wrong, that the readers must refuse.
 //
 // Sections: files; recipes; .npy; PNG (a small encoder of stored zlib blocks); main.
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfOutputFile.h>
+#include <ImfRgbaFile.h>
+#include <ImfStdIO.h>
+#include <ImfTiledOutputFile.h>
+#include <tiffio.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/island.h"
+#include "io/heightmap_exr.h"
+#include "io/heightmap_tiff.h"
 #include "io/npy.h"
 #include "io/png.h"
 #include "session/live_model.h"
@@ -380,19 +394,199 @@ void write_pngs(const fs::path& dir) {
   write(dir / "short_idat.png", short_idat);
 }
 
+// --- Heightmaps: OpenEXR and TIFF -------------------------------------------------------------
+
+std::vector<uint8_t> bytes_of(const std::string& text) {
+  return {text.begin(), text.end()};
+}
+
+// `file` with the little-endian int at `at` set to `value`.
+void put_le32(std::vector<uint8_t>& file, std::size_t at, uint32_t value) {
+  for (int b = 0; b < 4; b++) file[at + b] = static_cast<uint8_t>(value >> (8 * b));
+}
+
+void write_heightmap_exrs(const fs::path& dir) {
+  const terrain::Heightfield island = terrain::island_terrain(42, {}, 24, 16);
+  const std::vector<uint8_t> ours = io::encode_exr(island);
+  write(dir / "island.exr", ours);
+  write(dir / "one.exr", io::encode_exr(terrain::Heightfield(1, 1, -2.5f)));
+
+  // What other tools write: HALF RGB (no Y: read through R), a tiled UINT channel of another
+  // name with an offset data window (read as the first channel).
+  {
+    Imf::StdOSStream out;
+    Imf::Header header(5, 4);
+    std::vector<Imf::Rgba> pixels(20);
+    for (int i = 0; i < 20; i++)
+      pixels[i] =
+          Imf::Rgba(half(static_cast<float>(i) * 0.5f), half(1.0f), half(-static_cast<float>(i)));
+    {
+      Imf::RgbaOutputFile file(out, header, Imf::WRITE_RGB, 0);
+      file.setFrameBuffer(pixels.data(), 1, 5);
+      file.writePixels(4);
+    }
+    write(dir / "half_rgb.exr", bytes_of(out.str()));
+  }
+  {
+    Imf::StdOSStream out;
+    const Imath::Box2i window(Imath::V2i(-3, 2), Imath::V2i(6, 8));  // 10 x 7
+    Imf::Header header(window, window);
+    header.channels().insert("height", Imf::Channel(Imf::UINT));
+    header.setTileDescription(Imf::TileDescription(4, 4, Imf::ONE_LEVEL));
+    std::vector<uint32_t> values(70);
+    for (uint32_t i = 0; i < 70; i++) values[i] = i * 1000;
+    {
+      Imf::TiledOutputFile file(out, header, 0);
+      Imf::FrameBuffer frame;
+      frame.insert("height", Imf::Slice::Make(Imf::UINT, values.data(), window));
+      file.setFrameBuffer(frame);
+      file.writeTiles(0, file.numXTiles() - 1, 0, file.numYTiles() - 1);
+    }
+    write(dir / "tiled_uint.exr", bytes_of(out.str()));
+  }
+
+  // Nearly valid: one thing wrong in each.
+  write(dir / "truncated.exr", std::span<const uint8_t>(ours).first(ours.size() * 2 / 3));
+  const std::string key("dataWindow\0box2i\0", 17);
+  const std::size_t window =
+      bytes_of(key).size() + std::string(ours.begin(), ours.end()).find(key) + 4;  // after size
+  std::vector<uint8_t> huge = ours;
+  put_le32(huge, window + 8, 19999);   // max.x: 20000 wide
+  put_le32(huge, window + 12, 19999);  // max.y
+  write(dir / "huge.exr", huge);
+  std::vector<uint8_t> claims = ours;
+  put_le32(claims, window + 12, 16383);  // 16384 rows over a few hundred bytes
+  write(dir / "claims_16384_rows.exr", claims);
+  {
+    Imf::StdOSStream out;
+    Imf::Header header(3, 2);
+    header.compression() = Imf::NO_COMPRESSION;
+    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    std::vector<float> values = {1, 2, 3, std::numeric_limits<float>::quiet_NaN(), 5, 6};
+    {
+      Imf::OutputFile file(out, header, 0);
+      Imf::FrameBuffer frame;
+      frame.insert("Y", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(values.data()), 4, 12));
+      file.setFrameBuffer(frame);
+      file.writePixels(2);
+    }
+    write(dir / "nan.exr", bytes_of(out.str()));
+  }
+}
+
+// A TIFF libtiff writes to `path`: w x h samples of T (sample i = value(i)), in strips of 2 rows
+// or 16 x 16 tiles, little-endian ("w") or big-endian ("wb").
+template <typename T>
+void tiff_by_libtiff(const fs::path& path, uint32_t w, uint32_t h, uint16_t format, bool tiled,
+                     T (*value)(uint32_t), const char* mode = "w", uint16_t samples = 1) {
+  TIFF* tif = TIFFOpen(path.c_str(), mode);
+  if (tif == nullptr) throw std::runtime_error("cannot write " + path.string());
+  TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, w);
+  TIFFSetField(tif, TIFFTAG_IMAGELENGTH, h);
+  TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, samples);
+  TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, static_cast<uint16_t>(sizeof(T) * 8));
+  TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, format);
+  TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, samples == 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK);
+  TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+  TIFFSetField(tif, TIFFTAG_COMPRESSION, tiled ? COMPRESSION_NONE : COMPRESSION_LZW);
+  std::vector<T> all(static_cast<std::size_t>(w) * h * samples);
+  for (std::size_t i = 0; i < all.size(); i++) all[i] = value(static_cast<uint32_t>(i / samples));
+  if (tiled) {
+    TIFFSetField(tif, TIFFTAG_TILEWIDTH, 16u);
+    TIFFSetField(tif, TIFFTAG_TILELENGTH, 16u);
+    std::vector<T> tile(256);
+    for (uint32_t y0 = 0; y0 < h; y0 += 16) {
+      for (uint32_t x0 = 0; x0 < w; x0 += 16) {
+        std::fill(tile.begin(), tile.end(), T{});
+        for (uint32_t y = y0; y < std::min(h, y0 + 16); y++) {
+          for (uint32_t x = x0; x < std::min(w, x0 + 16); x++) {
+            tile[(y - y0) * 16 + (x - x0)] = all[static_cast<std::size_t>(y) * w + x];
+          }
+        }
+        TIFFWriteTile(tif, tile.data(), x0, y0, 0, 0);
+      }
+    }
+  } else {
+    TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, 2u);
+    for (uint32_t y = 0; y < h; y++) {
+      TIFFWriteScanline(tif, all.data() + static_cast<std::size_t>(y) * w * samples, y, 0);
+    }
+  }
+  TIFFClose(tif);
+}
+
+// Sets IFD entry `tag`'s value (SHORT or LONG) in a little-endian classic TIFF.
+void patch_tiff_tag(std::vector<uint8_t>& file, uint16_t tag, uint32_t value) {
+  const uint32_t ifd =
+      static_cast<uint32_t>(file[4] | file[5] << 8 | file[6] << 16 | file[7] << 24);
+  const unsigned count = static_cast<unsigned>(file[ifd] | file[ifd + 1] << 8);
+  for (unsigned e = 0; e < count; e++) {
+    const std::size_t entry = ifd + 2 + 12 * e;
+    if (static_cast<unsigned>(file[entry] | file[entry + 1] << 8) != tag) continue;
+    if (file[entry + 2] == TIFF_SHORT) {
+      file[entry + 8] = static_cast<uint8_t>(value);
+      file[entry + 9] = static_cast<uint8_t>(value >> 8);
+    } else {
+      put_le32(file, entry + 8, value);
+    }
+    return;
+  }
+  throw std::logic_error("no TIFF tag " + std::to_string(tag));
+}
+
+void write_heightmap_tiffs(const fs::path& dir) {
+  const std::vector<uint8_t> ours = io::encode_tiff(terrain::island_terrain(42, {}, 24, 16));
+  write(dir / "island.tif", ours);
+  write(dir / "one.tif", io::encode_tiff(terrain::Heightfield(1, 1, -2.5f)));
+
+  // What other tools write.
+  tiff_by_libtiff<uint16_t>(dir / "uint16.tif", 7, 5, SAMPLEFORMAT_UINT, false,
+                            [](uint32_t i) { return static_cast<uint16_t>(i * 1800); });
+  tiff_by_libtiff<int16_t>(dir / "int16.tif", 6, 4, SAMPLEFORMAT_INT, false,
+                           [](uint32_t i) { return static_cast<int16_t>(i * 700); });
+  tiff_by_libtiff<double>(dir / "float64.tif", 5, 3, SAMPLEFORMAT_IEEEFP, false,
+                          [](uint32_t i) { return i * 0.125 - 1.0; });
+  tiff_by_libtiff<float>(
+      dir / "tiled_float32_be.tif", 20, 18, SAMPLEFORMAT_IEEEFP, true,
+      [](uint32_t i) { return static_cast<float>(i) - 0.5f; }, "wb");
+
+  // Nearly valid: one thing wrong in each.
+  tiff_by_libtiff<uint8_t>(
+      dir / "rgb8.tif", 4, 3, SAMPLEFORMAT_UINT, false,
+      [](uint32_t i) { return static_cast<uint8_t>(i * 20); }, "w", 3);
+  write(dir / "truncated.tif", std::span<const uint8_t>(ours).first(ours.size() * 2 / 3));
+  std::vector<uint8_t> huge = ours;
+  patch_tiff_tag(huge, TIFFTAG_IMAGEWIDTH, 20000);
+  patch_tiff_tag(huge, TIFFTAG_IMAGELENGTH, 20000);
+  write(dir / "huge.tif", huge);
+  std::vector<uint8_t> claims = ours;
+  patch_tiff_tag(claims, TIFFTAG_IMAGELENGTH, 16384);
+  write(dir / "claims_16384_rows.tif", claims);
+  std::vector<uint8_t> half_floats = ours;
+  patch_tiff_tag(half_floats, TIFFTAG_BITSPERSAMPLE, 16);
+  write(dir / "float16.tif", half_floats);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy and png)\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy, png, heightmap_exr and "
+                 "heightmap_tiff)\n",
+                 argv[0]);
     return 2;
   }
   try {
     const fs::path root = argv[1];
-    for (const char* name : {"recipe", "npy", "png"}) fs::create_directories(root / name);
+    for (const char* name : {"recipe", "npy", "png", "heightmap_exr", "heightmap_tiff"}) {
+      fs::create_directories(root / name);
+    }
     write_recipes(root / "recipe");
     write_npys(root / "npy");
     write_pngs(root / "png");
+    write_heightmap_exrs(root / "heightmap_exr");
+    write_heightmap_tiffs(root / "heightmap_tiff");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "make_corpus: %s\n", e.what());
     return 1;
