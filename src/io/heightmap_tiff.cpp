@@ -217,12 +217,17 @@ HeightmapFile read_tiff(Memory& m) {
       throw HeightmapError("tiles of " + std::to_string(tw) + " x " + std::to_string(th) +
                            " are not supported");
     }
+    // A tile is read whole: no more than 64 MiB (4096 x 4096 float32), whatever the file's
+    // size, so that a tiny file cannot claim tiles of gigabytes.
+    if (uint64_t{tw} * th * sample_bytes > (uint64_t{64} << 20)) {
+      throw HeightmapError("tiles of " + std::to_string(tw) + " x " + std::to_string(th) +
+                           " are larger than a heightmap needs");
+    }
     const tmsize_t tile_size = TIFFTileSize(tif);
     if (tile_size <= 0 || static_cast<uint64_t>(tile_size) < uint64_t{tw} * th * sample_bytes) {
       fail(m, "bad tile size");
     }
     std::vector<uint8_t> tile(static_cast<std::size_t>(tile_size));
-    std::vector<float> row(tw);
     for (uint32_t y0 = 0; y0 < height; y0 += th) {
       const uint32_t rows = std::min(th, height - y0);
       values.resize((static_cast<std::size_t>(y0) + rows) * w);

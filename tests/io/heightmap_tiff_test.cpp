@@ -265,6 +265,15 @@ TEST(HeightmapTiff, HugeHeadersAreRefusedBeforeAllocating) {
   EXPECT_NE(error_of(file), "(no error)");
 }
 
+TEST(HeightmapTiff, HugeTilesAreRefusedBeforeAllocating) {
+  ScratchDir dir;
+  std::vector<uint8_t> file = foreign<float>(dir, 37, 20, SAMPLEFORMAT_IEEEFP, true,
+                                             [](int i) { return static_cast<float>(i); });
+  patch_tag(file, TIFFTAG_TILEWIDTH, 8192);
+  patch_tag(file, TIFFTAG_TILELENGTH, 8192);
+  EXPECT_EQ(error_of(file), "tiles of 8192 x 8192 are larger than a heightmap needs");
+}
+
 TEST(HeightmapTiff, UnsupportedSamplesAreNamed) {
   std::vector<uint8_t> file = encode_tiff(Heightfield(3, 3, 0.5f));
   patch_tag(file, TIFFTAG_BITSPERSAMPLE, 16);
