@@ -181,6 +181,15 @@ std::vector<std::byte> encode_npy(std::span<const int32_t> values, int height, i
 std::vector<std::byte> encode_npy(std::span<const uint8_t> values, int height, int width) {
   return encode(values, height, width);
 }
+std::vector<std::byte> encode_npy(std::span<const double> values, int height, int width) {
+  return encode(values, height, width);
+}
+std::vector<std::byte> encode_npy(std::span<const uint16_t> values, int height, int width) {
+  return encode(values, height, width);
+}
+std::vector<std::byte> encode_npy(std::span<const int16_t> values, int height, int width) {
+  return encode(values, height, width);
+}
 
 std::vector<std::byte> encode_npy_vector(std::span<const double> values) {
   const std::string header = npy_vector_preamble(values.size());

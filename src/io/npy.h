@@ -94,6 +94,9 @@ std::vector<std::byte> encode_npy(std::span<const float> values, int height, int
 std::vector<std::byte> encode_npy(std::span<const uint32_t> values, int height, int width);
 std::vector<std::byte> encode_npy(std::span<const int32_t> values, int height, int width);
 std::vector<std::byte> encode_npy(std::span<const uint8_t> values, int height, int width);
+std::vector<std::byte> encode_npy(std::span<const double> values, int height, int width);
+std::vector<std::byte> encode_npy(std::span<const uint16_t> values, int height, int width);
+std::vector<std::byte> encode_npy(std::span<const int16_t> values, int height, int width);
 
 // --- Reading ---------------------------------------------------------------------------------
 
