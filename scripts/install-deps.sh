@@ -7,6 +7,7 @@ packages=(
   build-essential cmake pkg-config git         # the build
   libsdl2-dev libimgui-dev libepoxy-dev         # window, panel, GL entry points
   libstb-dev                                    # PNG
+  libpng-dev                                    # 16-bit PNG heightmaps
   libglm-dev                                    # vectors and matrices: the map's zoom and pan
   libcli11-dev nlohmann-json3-dev               # command-line flags, JSON
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)

@@ -5,6 +5,8 @@ find_package(Threads REQUIRED)
 
 # PNG writing and reading for terrain_io (snapshots, image comparisons): always needed.
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+# 16-bit grayscale PNG heightmaps for terrain_io (libpng, with zlib): always needed.
+find_package(PNG REQUIRED)
 # Command-line flags (terrain-cli, terrain-sandbox) and JSON (terrain-cli's summary.json, the
 # io tests): both header-only, always needed.
 find_package(CLI11 CONFIG REQUIRED)

@@ -6,7 +6,8 @@
 // 16-bit, palette and interlaced PNGs), put together byte by byte here; and nearly valid ones,
 // each a valid file with one thing wrong, that the readers must refuse.
 //
-// Sections: files; recipes; .npy; PNG (a small encoder of stored zlib blocks); main.
+// Sections: files; recipes; .npy; PNG (a small encoder of stored zlib blocks); PNG heightmaps
+// (DIR/heightmap_png, for heightmap_png_fuzz); main.
 #include <ImfChannelList.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
@@ -31,6 +32,7 @@
 
 #include "core/island.h"
 #include "io/heightmap_exr.h"
+#include "io/heightmap_png.h"
 #include "io/heightmap_tiff.h"
 #include "io/npy.h"
 #include "io/png.h"
@@ -394,6 +396,47 @@ void write_pngs(const fs::path& dir) {
   write(dir / "short_idat.png", short_idat);
 }
 
+// --- PNG heightmaps ---------------------------------------------------------------------------
+
+// heightmap_png_fuzz's seeds: a 16-bit file as the project writes it (encode_png16, with its
+// range chunk), and what other tools write: 8-bit gray, RGB and a palette (some made above).
+void write_heightmap_pngs(const fs::path& dir) {
+  io::Quantized16 q;
+  q.min = -12.5f;
+  q.max = 340.25f;
+  for (int i = 0; i < 7 * 5; i++) q.values.push_back(static_cast<uint16_t>(i * 1927 % 65536));
+  const std::vector<uint8_t> ours = io::encode_png16(q, 7, 5);
+  write(dir / "ours16.png", ours);
+  io::Quantized16 flat;
+  flat.min = flat.max = 0.1f;
+  flat.values.assign(3 * 2, 0);
+  write(dir / "ours16_flat.png", io::encode_png16(flat, 3, 2));
+
+  PngImage gray8{.width = 6, .height = 5, .bit_depth = 8, .color_type = 0};
+  gray8.sample = [](int x, int y, int) { return static_cast<unsigned>(x * 40 + y * 3); };
+  write(dir / "gray8.png", png_by_hand(gray8));
+  std::vector<uint8_t> rgb;
+  for (int i = 0; i < 5 * 4; i++) {
+    rgb.insert(rgb.end(), {static_cast<uint8_t>(i * 12), static_cast<uint8_t>(255 - i * 7),
+                           static_cast<uint8_t>(i % 3 * 100)});
+  }
+  write(dir / "rgb8.png", io::encode_png(rgb, 5, 4, io::PixelFormat::rgb8));
+  PngImage palette{.width = 7, .height = 3, .bit_depth = 4, .color_type = 3};
+  palette.palette = {0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
+  palette.trns = {0, 128, 255};
+  palette.sample = [](int x, int y, int) { return static_cast<unsigned>((x + 2 * y) % 5); };
+  write(dir / "palette4_trns.png", png_by_hand(palette));
+  PngImage rgb16{.width = 3, .height = 2, .bit_depth = 16, .color_type = 2};
+  rgb16.sample = [](int x, int y, int c) {
+    return static_cast<unsigned>((x * 5 + y * 3 + c) * 4099 % 65536);
+  };
+  rgb16.interlaced = true;
+  write(dir / "rgb16_interlaced.png", png_by_hand(rgb16));
+
+  // Nearly valid: cut short.
+  write(dir / "ours16_truncated.png", std::span<const uint8_t>(ours).first(ours.size() - 20));
+}
+
 // --- Heightmaps: OpenEXR and TIFF -------------------------------------------------------------
 
 std::vector<uint8_t> bytes_of(const std::string& text) {
@@ -572,19 +615,21 @@ void write_heightmap_tiffs(const fs::path& dir) {
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr,
-                 "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy, png, heightmap_exr and "
-                 "heightmap_tiff)\n",
+                 "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy, png, heightmap_png, "
+                 "heightmap_exr and heightmap_tiff)\n",
                  argv[0]);
     return 2;
   }
   try {
     const fs::path root = argv[1];
-    for (const char* name : {"recipe", "npy", "png", "heightmap_exr", "heightmap_tiff"}) {
+    for (const char* name :
+         {"recipe", "npy", "png", "heightmap_png", "heightmap_exr", "heightmap_tiff"}) {
       fs::create_directories(root / name);
     }
     write_recipes(root / "recipe");
     write_npys(root / "npy");
     write_pngs(root / "png");
+    write_heightmap_pngs(root / "heightmap_png");
     write_heightmap_exrs(root / "heightmap_exr");
     write_heightmap_tiffs(root / "heightmap_tiff");
   } catch (const std::exception& e) {
