@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz) with clang in build/fuzz and runs each for a bounded
-# time, starting from its seed corpus (tests/fuzz/corpus/<name>, copied to a scratch directory
+# number of runs with a fixed seed (and at most a bounded time), starting from its seed corpus (tests/fuzz/corpus/<name>, copied to a scratch directory
 # under build/fuzz/run, so the repository is never written). Fails if any target finds a crash,
 # a leak, undefined behaviour, a timeout or too much memory, and prints the reproducer's path.
 #
-# Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, npy, png (default: all three)
-#   FUZZ_SECONDS  seconds each target runs (default 60)
+# Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, npy, png, heightmap_png, heightmap_exr,
+#                                        heightmap_tiff (default: all of them)
+#   FUZZ_RUNS     inputs each target runs (default 200000), from libFuzzer's seed FUZZ_SEED (1)
+#   FUZZ_SECONDS  the most seconds each target runs, whatever its runs (default 60)
 #   FUZZ_JOBS     build jobs (default: the number of cores)
 # To reproduce a finding: build/fuzz/tests/fuzz/<name>_fuzz <reproducer file>
 set -euo pipefail
@@ -14,7 +16,9 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-$(nproc)}"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(recipe npy png)
+[ ${#names[@]} -gt 0 ] || names=(recipe npy png heightmap_png heightmap_exr heightmap_tiff)
+runs="${FUZZ_RUNS:-200000}"
+fuzz_seed="${FUZZ_SEED:-1}"
 build=build/fuzz
 
 echo "== fuzz: build ($build, clang)"
@@ -42,7 +46,8 @@ for name in "${names[@]}"; do
   echo "== fuzz: $name (${seconds} s)"
   started=$SECONDS
   status=0
-  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
+  "$binary" -runs="$runs" -seed="$fuzz_seed" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 "${dict[@]}" \
     -artifact_prefix="$run/artifacts/" -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 ||
     status=$?
   found=("$run"/artifacts/*)
@@ -65,4 +70,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "== fuzz: FOUND problems in: ${failed[*]} (${SECONDS} s in all)" >&2
   exit 1
 fi
-echo "== fuzz: nothing found (${names[*]}, ${seconds} s each; ${SECONDS} s in all)"
+echo "== fuzz: nothing found (${names[*]}, up to ${runs} runs or ${seconds} s each, seed ${fuzz_seed}; ${SECONDS} s in all)"

@@ -26,6 +26,9 @@
 #include "cli/progress.h"
 #include "cli/skyline_command.h"
 #include "cli/summary.h"
+#include "core/number_text.h"
+#include "io/atomic_file.h"
+#include "io/heightmap.h"
 #include "io/npy.h"
 
 namespace {
@@ -44,6 +47,41 @@ std::vector<std::string> output_names() {
           "basins.npy",   "strahler.npy", "lakes.npy",  "summary.json"};
 }
 
+// A --heightmap file is checked before any work, as the directory's files are: no existing
+// file without --force, and a directory that exists and can be written.
+void check_heightmap_target(const char* flag, const std::filesystem::path& path, bool force) {
+  if (path.empty()) return;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+                     " is a directory (allowed: a file path)");
+  }
+  if (!force && std::filesystem::exists(path, ec)) {
+    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+                     " already exists (pass --force to replace it)");
+  }
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  if (!std::filesystem::is_directory(dir, ec)) {
+    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+                     ": its directory " + cli::quoted(dir.string()) + " does not exist");
+  }
+  if (::access(dir.c_str(), W_OK) != 0) {
+    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+                     ": its directory " + cli::quoted(dir.string()) + " cannot be written");
+  }
+}
+
+// A heightmap's bytes, staged beside its target to be put in place with the directory's files.
+io::StagedFile stage_heightmap(const std::filesystem::path& path, const Heightfield& field) {
+  const std::vector<uint8_t> bytes =
+      io::encode_heightmap(field, io::heightmap_format_for(path).value());
+  try {
+    return io::StagedFile(path, std::as_bytes(std::span<const uint8_t>(bytes)));
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("terrain-cli: ") + e.what());
+  }
+}
+
 int run(std::span<const std::string_view> args, Progress& progress) {
   // "terrain-cli skyline ...": a side-view skyline instead (skyline_command.h).
   if (!args.empty() && args.front() == "skyline") return run_skyline(args.subspan(1));
@@ -53,6 +91,8 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     return kExitDone;
   }
   const std::vector<std::string> names = output_names();
+  check_heightmap_target("--heightmap", options.heightmap, options.force);
+  check_heightmap_target("--heightmap-original", options.heightmap_original, options.force);
   OutputDirectory out(options.out, names, options.force);
 
   const PipelineResult result = run_pipeline(options, progress);
@@ -73,10 +113,33 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   out.stage("lakes.npy", io::encode_npy(result.hydrology.lake_depth(), h, w));
   const std::string summary = summary_json(options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
+  // The heightmaps staged too, so that a failure in any of them writes nothing.
+  std::vector<io::StagedFile> heightmaps;
+  if (!options.heightmap.empty()) {
+    heightmaps.push_back(stage_heightmap(options.heightmap, result.eroded));
+  }
+  if (!options.heightmap_original.empty()) {
+    heightmaps.push_back(stage_heightmap(options.heightmap_original, result.original));
+  }
   out.commit();
+  for (io::StagedFile& file : heightmaps) {
+    try {
+      file.commit(options.force ? io::WriteMode::replace : io::WriteMode::never_overwrite);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string("terrain-cli: ") + e.what());
+    }
+  }
   progress.finish();
 
   std::printf("wrote %zu files to %s\n", names.size(), options.out.c_str());
+  // A raw heightmap holds neither its size nor its range: they are printed for the reader.
+  for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
+                                    std::pair{&options.heightmap_original, &result.original}}) {
+    if (path->empty()) continue;
+    const io::Quantized16 q = io::quantize16(*field);
+    std::printf("wrote %s (%d x %d, heights %s to %s)\n", path->c_str(), field->width(),
+                field->height(), number_text(q.min).c_str(), number_text(q.max).c_str());
+  }
   return kExitDone;
 }
 

@@ -19,6 +19,7 @@
 #include "core/ground.h"
 #include "core/map_view.h"
 #include "core/number_text.h"
+#include "io/heightmap.h"
 
 namespace terrain::cli {
 namespace {
@@ -75,6 +76,13 @@ std::vector<Flag> flag_table() {
        whole(1, std::numeric_limits<uint32_t>::max())},
       {"--out", "DIR", "directory to write the 9 files into, created if needed", "",
        "required; a directory path"},
+      {"--heightmap", "PATH",
+       "also write the ground after the rain as a heightmap, the format by the extension: "
+       ".png (16-bit gray, its range in a text chunk), .r16 (16-bit little-endian words), "
+       ".exr or .tif (float32), .npy (float32)",
+       "", "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
+      {"--heightmap-original", "PATH", "the same for the ground before the rain", "",
+       "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
       {"--force", "", "replace output files that already exist, each atomically",
        "off: refuse if any exists", ""},
       {"--help", "", "print this help and exit", "", ""},
@@ -330,9 +338,19 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (name == "--out") {
       if (text.empty()) usage_error("--out '' is empty (allowed: a directory path)");
       options.out = std::filesystem::path(text);
+    } else if (name == "--heightmap" || name == "--heightmap-original") {
+      if (text.empty() || !io::heightmap_format_for(std::filesystem::path(text))) {
+        bad_value(*flag, text, "has no heightmap extension");
+      }
+      (name == "--heightmap" ? options.heightmap : options.heightmap_original) =
+          std::filesystem::path(text);
     } else if (name == "--force") {
       options.force = true;
     }
+  }
+  if (!options.heightmap.empty() && options.heightmap == options.heightmap_original) {
+    usage_error("--heightmap and --heightmap-original name the same file " +
+                cli::quoted(options.heightmap.string()));
   }
 
   // Each generator has its own shape setting; the other one's would be silently ignored.
@@ -360,7 +378,8 @@ std::string help_text() {
       "Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]\n"
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
-      "         [--routing sketch|flood] [--min-flow F] [--force]\n"
+      "         [--routing sketch|flood] [--min-flow F] [--heightmap PATH]\n"
+      "         [--heightmap-original PATH] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

@@ -47,6 +47,9 @@ struct Options {
   Routing routing = Routing::sketch;
   uint32_t min_flow = static_cast<uint32_t>(sketch::RIVER_START);
   std::filesystem::path out;
+  // Heightmaps of the ground after and before the rain (io/heightmap.h), when given.
+  std::filesystem::path heightmap;
+  std::filesystem::path heightmap_original;
   bool force = false;  // replace existing output files
   bool help = false;   // print help_text() and exit 0
 };

@@ -129,10 +129,10 @@ TEST_F(Cli, HelpExitsZeroAndListsEveryFlagWithItsDefaultAndRange) {
   const CliRun help = run({"--help"});
   EXPECT_EQ(help.status, 0);
   EXPECT_EQ(help.err, "");
-  for (const char* flag :
-       {"--seed", "--drops", "--generator", "--width", "--height", "--roughness", "--erosion",
-        "--deposition", "--inertia", "--brush-radius", "--sea-level", "--terrain-scale",
-        "--routing", "--min-flow", "--out", "--force", "--help"}) {
+  for (const char* flag : {"--seed", "--drops", "--generator", "--width", "--height", "--roughness",
+                           "--erosion", "--deposition", "--inertia", "--brush-radius",
+                           "--sea-level", "--terrain-scale", "--routing", "--min-flow", "--out",
+                           "--heightmap", "--heightmap-original", "--force", "--help"}) {
     EXPECT_NE(help.out.find(std::string("  ") + flag + " "), std::string::npos) << flag;
   }
   for (const char* fact :
@@ -160,7 +160,8 @@ where its water drains, and write it all as NumPy .npy files.
 Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
-         [--routing sketch|flood] [--min-flow F] [--force]
+         [--routing sketch|flood] [--min-flow F] [--heightmap PATH]
+         [--heightmap-original PATH] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -209,6 +210,12 @@ Options:
                       default 250; whole number 1..4294967295
   --out DIR           directory to write the 9 files into, created if needed
                       required; a directory path
+  --heightmap PATH    also write the ground after the rain as a heightmap, the format by the
+                      extension: .png (16-bit gray, its range in a text chunk), .r16 (16-bit
+                      little-endian words), .exr or .tif (float32), .npy (float32)
+                      optional; a path ending in .png, .r16, .exr, .tif or .npy
+  --heightmap-original PATH the same for the ground before the rain
+                      optional; a path ending in .png, .r16, .exr, .tif or .npy
   --force             replace output files that already exist, each atomically
                       default off: refuse if any exists
   --help              print this help and exit

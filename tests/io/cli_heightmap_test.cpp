@@ -1,0 +1,132 @@
+// terrain-cli --heightmap and --heightmap-original, end to end through the built program: each
+// format written beside the run's grids and read back through the project's readers (the
+// PNG within half a step of its range, the floats exactly, the R16 as its words), the size
+// and range printed, and bad paths refused before any work with one line, exit 2 and nothing
+// written.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "io/heightmap.h"
+#include "io/npy.h"
+#include "io_test_support.h"
+
+namespace terrain {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CliRun;
+using testing::line_count;
+using testing::listing;
+using testing::ScratchDir;
+
+class CliHeightmap : public ::testing::Test {
+ protected:
+  CliRun run(const std::vector<std::string>& args) {
+    return testing::run_cli(args, captures_.path());
+  }
+  fs::path path(const std::string& name) const { return work_.path() / name; }
+  ScratchDir work_;
+
+ private:
+  ScratchDir captures_;
+};
+
+std::vector<float> grid(const fs::path& file) {
+  return io::npy_values<float>(io::read_npy(file), 90, 160);
+}
+
+TEST_F(CliHeightmap, EveryFormatHoldsTheRunsGroundAtItsHeights) {
+  const std::vector<std::string> small{"--width", "160", "--height", "90", "--drops", "2000"};
+  for (const std::string ext : {".png", ".exr", ".tif", ".npy", ".r16"}) {
+    SCOPED_TRACE(ext);
+    const fs::path out = path("out" + ext);
+    const fs::path after = path("after" + ext);
+    const fs::path before = path("before" + ext);
+    std::vector<std::string> args = small;
+    args.insert(args.end(), {"--out", out.string(), "--heightmap", after.string(),
+                             "--heightmap-original", before.string()});
+    const CliRun result = run(args);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const std::vector<float> eroded = grid(out / "eroded.npy");
+    const std::vector<float> original = grid(out / "original.npy");
+    for (const auto& [file, want] : {std::pair{after, &eroded}, std::pair{before, &original}}) {
+      const auto [lo, hi] = std::minmax_element(want->begin(), want->end());
+      const double step = (double(*hi) - *lo) / 65535;
+      // The size and range are printed for every heightmap.
+      char line[512];
+      std::snprintf(line, sizeof line, "wrote %s (160 x 90, heights ", file.c_str());
+      EXPECT_NE(result.out.find(line), std::string::npos) << result.out;
+      if (ext == ".r16") {
+        const std::string bytes = io::read_file(file);
+        ASSERT_EQ(bytes.size(), want->size() * 2);
+        for (std::size_t i = 0; i < want->size(); i++) {
+          const int v = static_cast<uint8_t>(bytes[2 * i]) | static_cast<uint8_t>(bytes[2 * i + 1])
+                                                                 << 8;
+          ASSERT_LE(std::abs(*lo + v * step - (*want)[i]), step / 2 + 1e-6) << i;
+        }
+        continue;
+      }
+      const io::HeightmapFile back = io::read_heightmap(file);
+      ASSERT_EQ(back.heights.width(), 160);
+      ASSERT_EQ(back.heights.height(), 90);
+      EXPECT_TRUE(back.own_heights);
+      for (std::size_t i = 0; i < want->size(); i++) {
+        if (ext == ".png") {
+          ASSERT_LE(std::abs(double(back.heights.data()[i]) - (*want)[i]), step / 2 + 1e-6) << i;
+        } else {
+          ASSERT_EQ(back.heights.data()[i], (*want)[i]) << i;
+        }
+      }
+    }
+  }
+}
+
+TEST_F(CliHeightmap, BadPathsAreRefusedBeforeAnyWorkAndNothingIsWritten) {
+  testing::write_text(path("kept.png"), "keep me");
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::string out = path("out").string();
+  const std::vector<Case> cases = {
+      {{"--heightmap", path("h.jpg").string()},
+       "terrain-cli: --heightmap '" + path("h.jpg").string() +
+           "' has no heightmap extension (allowed: optional; a path ending in .png, .r16, .exr, "
+           ".tif or .npy)"},
+      {{"--heightmap", path("kept.png").string()},
+       "terrain-cli: --heightmap '" + path("kept.png").string() +
+           "' already exists (pass --force to replace it)"},
+      {{"--heightmap-original", path("no/such/dir/h.exr").string()},
+       "terrain-cli: --heightmap-original '" + path("no/such/dir/h.exr").string() +
+           "': its directory '" + path("no/such/dir").string() + "' does not exist"},
+      {{"--heightmap", path("same.tif").string(), "--heightmap-original",
+        path("same.tif").string()},
+       "terrain-cli: --heightmap and --heightmap-original name the same file '" +
+           path("same.tif").string() + "'"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.message);
+    const auto before = listing(work_.path());
+    std::vector<std::string> args = {"--drops", "10", "--out", out};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const CliRun result = run(args);
+    EXPECT_EQ(result.status, 2);
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_EQ(result.err, c.message + "\n");
+    EXPECT_EQ(listing(work_.path()), before);
+  }
+  EXPECT_EQ(io::read_file(path("kept.png")), "keep me");
+  // With --force the existing file is replaced by the heightmap.
+  const CliRun forced = run({"--drops", "10", "--width", "40", "--height", "30", "--out", out,
+                             "--heightmap", path("kept.png").string(), "--force"});
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_EQ(io::read_heightmap(path("kept.png")).heights.width(), 40);
+}
+
+}  // namespace
+}  // namespace terrain
