@@ -90,17 +90,37 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     std::fputs(help_text().c_str(), stdout);
     return kExitDone;
   }
+  // Your own ground: read and fitted before anything is written (a bad file is bad input).
+  Heightfield ground;
+  Options run_options = options;
+  if (!options.ground.empty()) {
+    io::HeightmapFile file;
+    try {
+      file = io::read_heightmap(options.ground);
+    } catch (const io::HeightmapError& e) {
+      throw UsageError(std::string("terrain-cli: --ground ") + e.what());
+    }
+    if (!options.size_given) {
+      const auto [w, h] = default_ground_size(file.heights.width(), file.heights.height());
+      run_options.width = w;
+      run_options.height = h;
+    }
+    ground = fit_ground(file.heights, run_options.width, run_options.height, options.fit);
+    // A file this project wrote keeps its heights; any other is scaled to 0..1.
+    if (!file.own_heights) ground = normalized_01(ground);
+  }
   const std::vector<std::string> names = output_names();
   check_heightmap_target("--heightmap", options.heightmap, options.force);
   check_heightmap_target("--heightmap-original", options.heightmap_original, options.force);
   OutputDirectory out(options.out, names, options.force);
 
-  const PipelineResult result = run_pipeline(options, progress);
+  const PipelineResult result =
+      run_pipeline(run_options, progress, options.ground.empty() ? nullptr : &ground);
   const double total_ms = progress.elapsed_ms();
 
   progress.stage("writing: " + std::to_string(names.size()) + " files");
-  const int h = options.height;
-  const int w = options.width;
+  const int h = run_options.height;
+  const int w = run_options.width;
   // One file's bytes at a time: only the temporaries hold them all.
   out.stage("original.npy", io::encode_npy(result.original.values(), h, w));
   out.stage("eroded.npy", io::encode_npy(result.eroded.values(), h, w));
@@ -111,7 +131,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   out.stage("basins.npy", io::encode_npy(drainage.basins(), h, w));
   out.stage("strahler.npy", io::encode_npy(result.hydrology.strahler(), h, w));
   out.stage("lakes.npy", io::encode_npy(result.hydrology.lake_depth(), h, w));
-  const std::string summary = summary_json(options, result, total_ms);
+  const std::string summary = summary_json(run_options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
   // The heightmaps staged too, so that a failure in any of them writes nothing.
   std::vector<io::StagedFile> heightmaps;

@@ -76,6 +76,14 @@ std::vector<Flag> flag_table() {
        whole(1, std::numeric_limits<uint32_t>::max())},
       {"--out", "DIR", "directory to write the 9 files into, created if needed", "",
        "required; a directory path"},
+      {"--ground", "FILE",
+       "rain on your own ground: a heightmap (.png 8/16-bit gray or colour as luminance, "
+       ".exr, .tif, .npy) in place of the generator, fitted to the grid (by default its own "
+       "size, up to 8192 a side); a file this project wrote keeps its heights, any other is "
+       "scaled to 0..1",
+       "", "optional; a .png, .exr, .tif or .npy file"},
+      {"--fit", "HOW", "--ground only: crop (keep the aspect, take the centre) or stretch", "crop",
+       "crop or stretch"},
       {"--heightmap", "PATH",
        "also write the ground after the rain as a heightmap, the format by the extension: "
        ".png (16-bit gray, its range in a text chunk), .r16 (16-bit little-endian words), "
@@ -293,6 +301,8 @@ Options parse_options(std::span<const std::string_view> args) {
 
   const Flag* roughness_flag = nullptr;
   const Flag* scale_flag = nullptr;
+  const Flag* generator_flag = nullptr;
+  const Flag* fit_flag = nullptr;
   for (const auto& [flag, text] : given) {
     const std::string& name = flag->name;
     if (name == "--seed") {
@@ -304,10 +314,13 @@ Options parse_options(std::span<const std::string_view> args) {
       const std::optional<Generator> generator = parse_generator(text);
       if (!generator) bad_value(*flag, text, "is not a generator");
       options.generator = *generator;
+      generator_flag = flag;
     } else if (name == "--width") {
       options.width = static_cast<int>(read_whole(*flag, text, 2, kMaxSide));
+      options.size_given = true;
     } else if (name == "--height") {
       options.height = static_cast<int>(read_whole(*flag, text, 2, kMaxSide));
+      options.size_given = true;
     } else if (name == "--roughness") {
       options.roughness = read_real(*flag, text, kRoughnessMin, kRoughnessMax);
       roughness_flag = flag;
@@ -338,6 +351,14 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (name == "--out") {
       if (text.empty()) usage_error("--out '' is empty (allowed: a directory path)");
       options.out = std::filesystem::path(text);
+    } else if (name == "--ground") {
+      if (text.empty()) bad_value(*flag, text, "is empty");
+      options.ground = std::filesystem::path(text);
+    } else if (name == "--fit") {
+      const std::optional<GroundFit> fit = parse_ground_fit(text);
+      if (!fit) bad_value(*flag, text, "is not a fit");
+      options.fit = *fit;
+      fit_flag = flag;
     } else if (name == "--heightmap" || name == "--heightmap-original") {
       if (text.empty() || !io::heightmap_format_for(std::filesystem::path(text))) {
         bad_value(*flag, text, "has no heightmap extension");
@@ -353,6 +374,15 @@ Options parse_options(std::span<const std::string_view> args) {
                 cli::quoted(options.heightmap.string()));
   }
 
+  // A ground from a file has no generator, and a fit only means something for one.
+  if (!options.ground.empty()) {
+    for (const Flag* f : {generator_flag, roughness_flag, scale_flag}) {
+      if (f)
+        usage_error(f->name + " does not apply with --ground (the ground comes from the file)");
+    }
+  } else if (fit_flag) {
+    usage_error("--fit only applies with --ground FILE");
+  }
   // Each generator has its own shape setting; the other one's would be silently ignored.
   if (roughness_flag && options.generator != Generator::diamond_square) {
     usage_error("--roughness only applies to --generator diamond-square (the generator is " +
@@ -378,8 +408,8 @@ std::string help_text() {
       "Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]\n"
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
-      "         [--routing sketch|flood] [--min-flow F] [--heightmap PATH]\n"
-      "         [--heightmap-original PATH] [--force]\n"
+      "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
+      "         [--heightmap PATH] [--heightmap-original PATH] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

@@ -18,6 +18,7 @@
 #include "core/diamond_square.h"
 #include "core/drainage.h"
 #include "core/ground.h"
+#include "core/ground_fit.h"
 #include "core/rain.h"
 #include "core/sketch.h"
 
@@ -47,6 +48,12 @@ struct Options {
   Routing routing = Routing::sketch;
   uint32_t min_flow = static_cast<uint32_t>(sketch::RIVER_START);
   std::filesystem::path out;
+  // Your own ground (io/heightmap.h, core/ground_fit.h): a heightmap file in place of the
+  // generator, fitted to the grid; the grid is the file's own size (up to 8192²) unless
+  // --width / --height are given.
+  std::filesystem::path ground;
+  GroundFit fit = GroundFit::crop;
+  bool size_given = false;  // --width or --height was given
   // Heightmaps of the ground after and before the rain (io/heightmap.h), when given.
   std::filesystem::path heightmap;
   std::filesystem::path heightmap_original;

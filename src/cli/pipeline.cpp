@@ -22,19 +22,26 @@ constexpr uint64_t kDropsPerChunk = 1000;
 
 }  // namespace
 
-PipelineResult run_pipeline(const Options& options, Progress& progress) {
+PipelineResult run_pipeline(const Options& options, Progress& progress,
+                            const Heightfield* ground_file) {
   PipelineResult result;
   const uint64_t cells =
       static_cast<uint64_t>(options.width) * static_cast<uint64_t>(options.height);
 
-  progress.stage("terrain: " + std::string(generator_name(options.generator)) + ", " +
-                 with_thousands(cells) + " cells");
+  progress.stage("terrain: " +
+                 (ground_file ? std::string("from ") + options.ground.string()
+                              : std::string(generator_name(options.generator))) +
+                 ", " + with_thousands(cells) + " cells");
   auto start = Clock::now();
-  GroundParams ground;
-  ground.generator = options.generator;
-  ground.terrain_scale = options.terrain_scale;
-  ground.roughness = options.roughness;
-  result.original = grow_ground(options.seed, ground, options.width, options.height);
+  if (ground_file) {
+    result.original = *ground_file;
+  } else {
+    GroundParams ground;
+    ground.generator = options.generator;
+    ground.terrain_scale = options.terrain_scale;
+    ground.roughness = options.roughness;
+    result.original = grow_ground(options.seed, ground, options.width, options.height);
+  }
   result.timings.terrain_ms = ms_since(start);
 
   start = Clock::now();

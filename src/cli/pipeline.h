@@ -51,6 +51,9 @@ struct PipelineResult {
 };
 
 // Runs the whole pipeline for valid `options` (as parse_options returns them).
-PipelineResult run_pipeline(const Options& options, Progress& progress);
+// `ground`: the original ground to rain on in place of the generator's (options' size), or
+// null to grow it.
+PipelineResult run_pipeline(const Options& options, Progress& progress,
+                            const Heightfield* ground = nullptr);
 
 }  // namespace terrain::cli

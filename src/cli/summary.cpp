@@ -39,10 +39,18 @@ std::string summary_json(const Options& options, const PipelineResult& result, d
   nlohmann::ordered_json& inputs = json["inputs"];
   inputs["seed"] = options.seed;
   inputs["drops"] = options.drops;
-  inputs["generator"] = generator_name(options.generator);
+  if (!options.ground.empty()) {
+    // Your own ground: the file, and how it was fitted to the grid.
+    inputs["ground"] = options.ground.string();
+    inputs["fit"] = ground_fit_name(options.fit);
+  } else {
+    inputs["generator"] = generator_name(options.generator);
+  }
   inputs["width"] = options.width;
   inputs["height"] = options.height;
-  if (options.generator == Generator::island) {
+  if (!options.ground.empty()) {
+    // (no generator settings)
+  } else if (options.generator == Generator::island) {
     inputs["terrain_scale"] = options.terrain_scale;
     inputs["island"] = sketch::ISLAND;
   } else {

@@ -160,8 +160,8 @@ where its water drains, and write it all as NumPy .npy files.
 Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
-         [--routing sketch|flood] [--min-flow F] [--heightmap PATH]
-         [--heightmap-original PATH] [--force]
+         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
+         [--heightmap PATH] [--heightmap-original PATH] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -210,6 +210,13 @@ Options:
                       default 250; whole number 1..4294967295
   --out DIR           directory to write the 9 files into, created if needed
                       required; a directory path
+  --ground FILE       rain on your own ground: a heightmap (.png 8/16-bit gray or colour as
+                      luminance, .exr, .tif, .npy) in place of the generator, fitted to the grid
+                      (by default its own size, up to 8192 a side); a file this project wrote
+                      keeps its heights, any other is scaled to 0..1
+                      optional; a .png, .exr, .tif or .npy file
+  --fit HOW           --ground only: crop (keep the aspect, take the centre) or stretch
+                      default crop; crop or stretch
   --heightmap PATH    also write the ground after the rain as a heightmap, the format by the
                       extension: .png (16-bit gray, its range in a text chunk), .r16 (16-bit
                       little-endian words), .exr or .tif (float32), .npy (float32)
