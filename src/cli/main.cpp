@@ -15,6 +15,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@
 #include "io/atomic_file.h"
 #include "io/heightmap.h"
 #include "io/npy.h"
+#include "io/png.h"
+#include "render/geometry/color_scheme.h"
+#include "render/geometry/hydrology_layers.h"
 
 namespace {
 
@@ -113,6 +117,11 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   check_heightmap_target("--heightmap", options.heightmap, options.force);
   check_heightmap_target("--heightmap-original", options.heightmap_original, options.force);
   OutputDirectory out(options.out, names, options.force);
+  // The hydrology's pictures: a directory of their own, checked as the grids' is.
+  const std::vector<std::string> layer_names = {"flow.png", "basins.png", "strahler.png",
+                                                "lakes.png"};
+  std::optional<OutputDirectory> layers_out;
+  if (!options.layers.empty()) layers_out.emplace(options.layers, layer_names, options.force);
 
   const PipelineResult result =
       run_pipeline(run_options, progress, options.ground.empty() ? nullptr : &ground);
@@ -141,7 +150,23 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   if (!options.heightmap_original.empty()) {
     heightmaps.push_back(stage_heightmap(options.heightmap_original, result.original));
   }
+  if (layers_out) {
+    const render::HydrologyLayers layers =
+        render::hydrology_layers(result.eroded, run_options.rain.sea_level, result.hydrology,
+                                 *render::find_color_scheme("site_dark"));
+    const auto png = [&](const std::vector<uint8_t>& rgba) {
+      return io::encode_png(rgba, layers.width, layers.height, io::PixelFormat::rgba8);
+    };
+    const auto stage = [&](const char* name, const std::vector<uint8_t>& bytes) {
+      layers_out->stage(name, std::as_bytes(std::span<const uint8_t>(bytes)));
+    };
+    stage("flow.png", png(layers.flow));
+    stage("basins.png", png(layers.basins));
+    stage("strahler.png", png(layers.strahler));
+    stage("lakes.png", io::encode_heightmap(layers.lake_depth, io::HeightmapFormat::png));
+  }
   out.commit();
+  if (layers_out) layers_out->commit();
   for (io::StagedFile& file : heightmaps) {
     try {
       file.commit(options.force ? io::WriteMode::replace : io::WriteMode::never_overwrite);
@@ -152,6 +177,9 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   progress.finish();
 
   std::printf("wrote %zu files to %s\n", names.size(), options.out.c_str());
+  if (layers_out) {
+    std::printf("wrote %zu pictures to %s\n", layer_names.size(), options.layers.c_str());
+  }
   // A raw heightmap holds neither its size nor its range: they are printed for the reader.
   for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
                                     std::pair{&options.heightmap_original, &result.original}}) {

@@ -84,6 +84,12 @@ std::vector<Flag> flag_table() {
        "", "optional; a .png, .exr, .tif or .npy file"},
       {"--fit", "HOW", "--ground only: crop (keep the aspect, take the centre) or stretch", "crop",
        "crop or stretch"},
+      {"--layers", "DIR",
+       "also write the hydrology of the eroded ground as pictures, one pixel per cell, into "
+       "DIR (created if needed): flow.png (the flow view's log scale), basins.png (the basins "
+       "view's tones), strahler.png (gray, 20 per order), lakes.png (16-bit depth with its "
+       "range); the Site Dark scheme's colours",
+       "", "optional; a directory path"},
       {"--heightmap", "PATH",
        "also write the ground after the rain as a heightmap, the format by the extension: "
        ".png (16-bit gray, its range in a text chunk), .r16 (16-bit little-endian words), "
@@ -351,6 +357,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (name == "--out") {
       if (text.empty()) usage_error("--out '' is empty (allowed: a directory path)");
       options.out = std::filesystem::path(text);
+    } else if (name == "--layers") {
+      if (text.empty()) bad_value(*flag, text, "is empty");
+      options.layers = std::filesystem::path(text);
     } else if (name == "--ground") {
       if (text.empty()) bad_value(*flag, text, "is empty");
       options.ground = std::filesystem::path(text);
@@ -409,7 +418,7 @@ std::string help_text() {
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
-      "         [--heightmap PATH] [--heightmap-original PATH] [--force]\n"
+      "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

@@ -54,6 +54,8 @@ struct Options {
   std::filesystem::path ground;
   GroundFit fit = GroundFit::crop;
   bool size_given = false;  // --width or --height was given
+  // The hydrology as pictures (render/geometry/hydrology_layers.h) into this directory.
+  std::filesystem::path layers;
   // Heightmaps of the ground after and before the rain (io/heightmap.h), when given.
   std::filesystem::path heightmap;
   std::filesystem::path heightmap_original;

@@ -161,7 +161,7 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
-         [--heightmap PATH] [--heightmap-original PATH] [--force]
+         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -217,6 +217,11 @@ Options:
                       optional; a .png, .exr, .tif or .npy file
   --fit HOW           --ground only: crop (keep the aspect, take the centre) or stretch
                       default crop; crop or stretch
+  --layers DIR        also write the hydrology of the eroded ground as pictures, one pixel per
+                      cell, into DIR (created if needed): flow.png (the flow view's log scale),
+                      basins.png (the basins view's tones), strahler.png (gray, 20 per order),
+                      lakes.png (16-bit depth with its range); the Site Dark scheme's colours
+                      optional; a directory path
   --heightmap PATH    also write the ground after the rain as a heightmap, the format by the
                       extension: .png (16-bit gray, its range in a text chunk), .r16 (16-bit
                       little-endian words), .exr or .tif (float32), .npy (float32)
