@@ -16,28 +16,14 @@
 
 #include "core/island.h"
 #include "io/npy.h"
+#include "io_test_support.h"
 
 namespace terrain::io {
 namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "heightmap_test.XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using TempDir = testing::ScratchDir;
 
 std::string error_of(const std::function<void()>& f) {
   try {

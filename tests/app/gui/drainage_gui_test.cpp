@@ -252,15 +252,6 @@ TEST(DrainageGui, TheDefaultsGivenAsFlagsChangeNothing) {
   EXPECT_EQ(app_screenshot(args, dir, "defaults.png"), plain);
 }
 
-std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(prefix, 0) == 0) out.push_back(line);
-  }
-  return out;
-}
-
 // A value of a readout line ("\"key\": value").
 std::string value_of(const std::string& line, const std::string& key) {
   const std::size_t at = line.find("\"" + key + "\": ");

@@ -186,6 +186,15 @@ std::string App::window_id() {
   return id;
 }
 
+std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(prefix, 0) == 0) out.push_back(line);
+  }
+  return out;
+}
+
 int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
             std::string* out, std::string* err) {
   ensure_display();

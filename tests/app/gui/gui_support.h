@@ -54,6 +54,9 @@ class App {
 int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
             std::string* out = nullptr, std::string* err = nullptr);
 
+// The lines of `text` that start with `prefix`, in order.
+std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix);
+
 // xdotool with these arguments; returns its exit code.
 int xdotool(const std::string& args);
 

@@ -36,16 +36,6 @@ io::RgbaImage screenshot(std::vector<std::string> args, const TempDir& dir,
   return io::read_png(png);
 }
 
-std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(prefix, 0) == 0) lines.push_back(line);
-  }
-  return lines;
-}
-
 // The app's "view zoom Z center X,Y" lines, as numbers.
 struct View {
   double zoom = 1;
