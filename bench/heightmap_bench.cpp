@@ -1,0 +1,250 @@
+// Heightmaps in and out, against the heightmap issue's speed targets:
+//
+//   "At 320x180 every export takes under 50 ms": each format io::encode_heightmap writes
+//   (png, r16, exr, tiff, npy), in memory and through io::write_heightmap to a file in a
+//   temporary directory, of a real eroded 320x180 island (the sketch's island after 50,000
+//   drops, so the heights are as rough as a file a user exports, not a smooth field that
+//   compresses too well); and the hydrology's four pictures as terrain-cli --layers makes
+//   them (render::hydrology_layers, then flow, basins and Strahler as RGBA PNGs and the lakes'
+//   depth as a 16-bit heightmap PNG).
+//
+//   "Importing a 4096² 16-bit PNG under 1 s": a 4096x4096 island encoded once as the project's
+//   own 16-bit PNG, then the whole import the app does (decode, fit_ground to 320x180 by crop),
+//   the decode alone, and the same import from a file in /tmp through io::read_heightmap.
+//
+// The ground, the rain, the hydrology and the 4096² file are made once, outside the timed
+// loops. The `bytes` counter is the size of the file written or read.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/ground.h"
+#include "core/ground_fit.h"
+#include "core/heightfield.h"
+#include "core/hydrology.h"
+#include "core/rain.h"
+#include "io/heightmap.h"
+#include "io/png.h"
+#include "render/geometry/color_scheme.h"
+#include "render/geometry/hydrology_layers.h"
+
+namespace terrain {
+namespace {
+
+using io::HeightmapFormat;
+
+constexpr uint32_t kSeed = 42;
+constexpr uint64_t kDrops = 50000;
+
+// The sketch's island after the rain, made on first use (so a filter that skips these
+// benchmarks skips the rain too).
+const Heightfield& eroded_island() {
+  static const Heightfield field = [] {
+    Heightfield ground = grow_ground(kSeed, {});
+    Rain rain(ground, kSeed);
+    rain.run(kDrops);
+    return ground;
+  }();
+  return field;
+}
+
+// Its hydrology, worked out as terrain-cli's pipeline does (the default options: sketch
+// routing with the seed's ripple, the sketch's sea level and minimum flow).
+const Hydrology& island_hydrology() {
+  static const Hydrology hydrology = [] {
+    Hydrology h;
+    HydrologyParams params;
+    params.sea_level = RainParams{}.sea_level;
+    h.compute(eroded_island(), params, kSeed);
+    return h;
+  }();
+  return hydrology;
+}
+
+// A directory of this process's own under the system's temporary directory, removed at exit.
+const std::filesystem::path& scratch_dir() {
+  struct Dir {
+    std::filesystem::path path;
+    Dir()
+        : path(std::filesystem::temp_directory_path() /
+               ("terrain_heightmap_bench_" + std::to_string(::getpid()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Dir dir;
+  return dir.path;
+}
+
+const char* extension(HeightmapFormat format) {
+  switch (format) {
+    case HeightmapFormat::png:
+      return ".png";
+    case HeightmapFormat::r16:
+      return ".r16";
+    case HeightmapFormat::exr:
+      return ".exr";
+    case HeightmapFormat::tiff:
+      return ".tif";
+    case HeightmapFormat::npy:
+      return ".npy";
+  }
+  return "";
+}
+
+// One format's bytes of the eroded 320x180 island, in memory: the encoder alone.
+void BM_ExportHeightmap(benchmark::State& state, HeightmapFormat format) {
+  const Heightfield& field = eroded_island();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    std::vector<uint8_t> encoded = io::encode_heightmap(field, format);
+    bytes = encoded.size();
+    benchmark::DoNotOptimize(encoded.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+}
+BENCHMARK_CAPTURE(BM_ExportHeightmap, png, HeightmapFormat::png)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ExportHeightmap, r16, HeightmapFormat::r16)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ExportHeightmap, exr, HeightmapFormat::exr)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ExportHeightmap, tiff, HeightmapFormat::tiff)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ExportHeightmap, npy, HeightmapFormat::npy)->Unit(benchmark::kMillisecond);
+
+// The same export as a file, the whole of what terrain-cli --heightmap FILE costs after the
+// rain: encode, then the atomic write (a temporary beside it, renamed over the last
+// iteration's file). Real time, since the file system's part is not this thread's CPU.
+void BM_WriteHeightmapFile(benchmark::State& state, HeightmapFormat format) {
+  const Heightfield& field = eroded_island();
+  const std::filesystem::path path = scratch_dir() / (std::string("export") + extension(format));
+  for (auto _ : state) io::write_heightmap(path, field, /*replace=*/true);
+  const auto bytes = std::filesystem::file_size(path);
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+}
+BENCHMARK_CAPTURE(BM_WriteHeightmapFile, png, HeightmapFormat::png)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_WriteHeightmapFile, r16, HeightmapFormat::r16)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_WriteHeightmapFile, exr, HeightmapFormat::exr)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_WriteHeightmapFile, tiff, HeightmapFormat::tiff)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_WriteHeightmapFile, npy, HeightmapFormat::npy)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// terrain-cli --layers DIR's four pictures of the eroded island, produced and encoded as it
+// does them (the hydrology itself is the pipeline's, worked out once outside the loop): the
+// layers in the site_dark scheme, flow, basins and Strahler as RGBA PNGs, the lakes' depth as
+// a 16-bit heightmap PNG. `bytes` is the four files together.
+void BM_HydrologyLayers(benchmark::State& state) {
+  const Heightfield& ground = eroded_island();
+  const Hydrology& hydrology = island_hydrology();
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
+  const double sea_level = RainParams{}.sea_level;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const render::HydrologyLayers layers =
+        render::hydrology_layers(ground, sea_level, hydrology, scheme);
+    const auto png = [&](const std::vector<uint8_t>& rgba) {
+      return io::encode_png(rgba, layers.width, layers.height, io::PixelFormat::rgba8);
+    };
+    const std::vector<uint8_t> flow = png(layers.flow);
+    const std::vector<uint8_t> basins = png(layers.basins);
+    const std::vector<uint8_t> strahler = png(layers.strahler);
+    const std::vector<uint8_t> lakes =
+        io::encode_heightmap(layers.lake_depth, HeightmapFormat::png);
+    bytes = flow.size() + basins.size() + strahler.size() + lakes.size();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+}
+BENCHMARK(BM_HydrologyLayers)->Unit(benchmark::kMillisecond);
+
+// The import side: a 4096x4096 island (the island generator at that size) as the project's
+// own 16-bit PNG, encoded once.
+constexpr int kImportSide = 4096;
+
+const std::vector<uint8_t>& png_4096() {
+  static const std::vector<uint8_t> bytes =
+      io::encode_heightmap(grow_ground(7, {}, kImportSide, kImportSide), HeightmapFormat::png);
+  return bytes;
+}
+
+// The same bytes as a file in the scratch directory, written once.
+const std::filesystem::path& png_4096_file() {
+  static const std::filesystem::path path = [] {
+    const std::filesystem::path p = scratch_dir() / "import4096.png";
+    const std::vector<uint8_t>& bytes = png_4096();
+    std::ofstream(p, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    return p;
+  }();
+  return path;
+}
+
+// What the app makes of a file it is given as its ground: the heights decoded, fitted to the
+// 320x180 grid by crop (area average), and scaled to 0..1 if the file is not the project's own
+// (this one is, so that step is skipped as the app skips it).
+Heightfield import_ground(const io::HeightmapFile& file) {
+  Heightfield ground = fit_ground(file.heights, 320, 180, GroundFit::crop);
+  if (!file.own_heights) ground = normalized_01(ground);
+  return ground;
+}
+
+// The whole import from bytes in memory: decode + fit_ground. The target is under 1 s.
+void BM_ImportPng4096(benchmark::State& state) {
+  const std::vector<uint8_t>& bytes = png_4096();
+  for (auto _ : state) {
+    const Heightfield ground = import_ground(io::decode_heightmap(bytes, HeightmapFormat::png));
+    benchmark::DoNotOptimize(ground.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes.size());
+  state.SetBytesProcessed(static_cast<int64_t>(bytes.size()) * state.iterations());
+}
+BENCHMARK(BM_ImportPng4096)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// The decode alone (libpng's inflate and the 16-bit values back to heights), to show how much
+// of the import is the PNG and how much the resampling.
+void BM_ImportPng4096DecodeOnly(benchmark::State& state) {
+  const std::vector<uint8_t>& bytes = png_4096();
+  for (auto _ : state) {
+    const io::HeightmapFile file = io::decode_heightmap(bytes, HeightmapFormat::png);
+    benchmark::DoNotOptimize(file.heights.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes.size());
+  state.SetBytesProcessed(static_cast<int64_t>(bytes.size()) * state.iterations());
+}
+BENCHMARK(BM_ImportPng4096DecodeOnly)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// The import as terrain-cli --ground FILE does it: io::read_heightmap of a file in /tmp (read
+// and decode), then the fit. Real time, as the read is the file system's.
+void BM_ImportPng4096File(benchmark::State& state) {
+  const std::filesystem::path& path = png_4096_file();
+  for (auto _ : state) {
+    const Heightfield ground = import_ground(io::read_heightmap(path));
+    benchmark::DoNotOptimize(ground.data());
+  }
+  const auto bytes = std::filesystem::file_size(path);
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+}
+BENCHMARK(BM_ImportPng4096File)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+}  // namespace
+}  // namespace terrain
