@@ -27,8 +27,10 @@
 #include "cli/progress.h"
 #include "cli/skyline_command.h"
 #include "cli/summary.h"
+#include "core/ground_fit.h"
 #include "core/number_text.h"
 #include "io/atomic_file.h"
+#include "io/ground_file.h"
 #include "io/heightmap.h"
 #include "io/npy.h"
 #include "io/png.h"
@@ -109,9 +111,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       run_options.width = w;
       run_options.height = h;
     }
-    ground = fit_ground(file.heights, run_options.width, run_options.height, options.fit);
-    // A file this project wrote keeps its heights; any other is scaled to 0..1.
-    if (!file.own_heights) ground = normalized_01(ground);
+    ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
   }
   const std::vector<std::string> names = output_names();
   check_heightmap_target("--heightmap", options.heightmap, options.force);

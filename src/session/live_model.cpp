@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -144,13 +145,14 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
   previous_downstream_.assign(n, 0);
   // The recipe starts here; room for a session's worth of commands, so recording a tick's
   // rain never allocates in a steady frame.
-  recipe_ = {seed_, map_settings(settings_), {}};
+  recipe_ = {seed_, std::nullopt, map_settings(settings_), {}};
   recipe_.commands.reserve(256);
   update_hydrology();
 }
 
 LiveModel::LiveModel(const MapRecipe& recipe)
     : LiveModel(recipe.seed, map_settings(recipe.settings)) {
+  if (recipe.ground) set_ground(*recipe.ground);
   for (const MapCommand& command : recipe.commands) apply(command);
 }
 
@@ -168,8 +170,12 @@ RainParams LiveModel::rain_params() const {
 // resetTerrain(): noiseSeed / randomSeed(seed), a new island at terrain_scale, original =
 // heights, rivers_for = null, shown_for = null, drops = 0, paths = []. The river arrays keep
 // their contents (the sketch's do): the next drawRivers() jumps, as shown_for is null.
+Heightfield LiveModel::ground() const {
+  return ground_file_ ? *ground_file_->heights : ground_for(seed_, settings_);
+}
+
 void LiveModel::reset_terrain() {
-  heights_ = ground_for(seed_, settings_);
+  heights_ = ground();
   original_ = heights_;
   rain_ = Rain(heights_, seed_, rain_params());  // randomSeed(seed); paths = []
   rain_.keep_routes(settings_.debug_mode);
@@ -180,6 +186,7 @@ void LiveModel::reset_terrain() {
   stopped_at_target_ = false;
   // A new map: its recipe starts again from here.
   recipe_.seed = seed_;
+  recipe_.ground = ground_file_;
   recipe_.settings = map_settings(settings_);
   recipe_.commands.clear();
   ground_version_++;
@@ -565,6 +572,7 @@ void LiveModel::set_terrain_scale(double v) {
   check_range("terrain_scale", v, sketch::terrain_scale);
   wait_finish();
   settings_.terrain_scale = v;
+  ground_file_.reset();  // the generator grows the ground again
   reset_terrain();
   refresh();
 }
@@ -574,6 +582,7 @@ void LiveModel::set_terrain_scale(double v) {
 void LiveModel::set_generator(Generator g) {
   wait_finish();
   settings_.generator = g;
+  ground_file_.reset();
   reset_terrain();
   refresh();
 }
@@ -582,6 +591,28 @@ void LiveModel::set_roughness(double v) {
   check_range("roughness", v, kRoughness);
   wait_finish();
   settings_.roughness = v;
+  ground_file_.reset();
+  reset_terrain();
+  refresh();
+}
+
+// A ground of your own: as a new seed, a new start, but on the file's heights.
+void LiveModel::set_ground(const GroundFile& ground) {
+  if (!ground.heights) throw std::invalid_argument("ground: no heights");
+  const Heightfield& h = *ground.heights;
+  if (h.width() != sketch::COLS || h.height() != sketch::ROWS) {
+    throw std::invalid_argument("ground " + ground.name + ": must be " +
+                                std::to_string(sketch::COLS) + " x " +
+                                std::to_string(sketch::ROWS) + " cells (the map's grid), not " +
+                                std::to_string(h.width()) + " x " + std::to_string(h.height()));
+  }
+  for (std::size_t k = 0; k < h.size(); k++) {
+    if (!std::isfinite(h.data()[k])) {
+      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
+    }
+  }
+  wait_finish();
+  ground_file_ = ground;
   reset_terrain();
   refresh();
 }
@@ -679,6 +710,7 @@ void LiveModel::apply(const MapCommand& command) {
         if constexpr (std::is_same_v<C, SetDropsPerFrame>) set_drops_per_frame(c.value);
         if constexpr (std::is_same_v<C, SetGenerator>) set_generator(c.value);
         if constexpr (std::is_same_v<C, SetRoughness>) set_roughness(c.value);
+        if constexpr (std::is_same_v<C, SetGround>) set_ground(c.ground);
       },
       command);
 }

@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -146,6 +147,11 @@ class LiveModel {
   void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
   void set_generator(Generator g);   // grows a new ground with that generator
   void set_roughness(double v);      // diamond-square's: grows a new ground
+  // Your own ground (map_command.h's SetGround): the original ground from now on, the seed's
+  // rain on it; kept by set_seed and restart, left by the three controls above. Throws
+  // std::invalid_argument, changing nothing, unless its heights are the grid's size
+  // (sketch::COLS x ROWS) and finite.
+  void set_ground(const GroundFile& ground);
   void set_view(MapView view);
   void set_show_lakes(bool on);
   void set_rivers_by(RiversBy by);
@@ -162,6 +168,8 @@ class LiveModel {
   // --- What is drawn ---
   uint32_t seed() const { return seed_; }
   const Settings& settings() const { return settings_; }
+  // The file the ground came from, or nullopt while the generator grows it.
+  const std::optional<GroundFile>& ground_file() const { return ground_file_; }
   // Drops rained so far; while finishing, those the worker has rained too (they move in
   // chunks of kFinishChunk while heights() stays as it was until the finish lands).
   uint64_t drops() const;
@@ -193,6 +201,7 @@ class LiveModel {
   struct Finish;       // a finish under way: its worker, its copy of the heights and rain
   void land_finish();  // joins the worker and adopts its heights and rain
   void reset_terrain();
+  Heightfield ground() const;      // the ground of a new start: the file's, or the seed's grown one
   void frame();                    // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
   void build_rivers();             // buildRivers(terrain)
@@ -203,6 +212,7 @@ class LiveModel {
 
   uint32_t seed_;
   Settings settings_;
+  std::optional<GroundFile> ground_file_;  // what ground_for() gives, when set
   bool playing_ = true;
   uint64_t version_ = 0;
   uint64_t frame_count_ = 0;  // p5's frameCount

@@ -21,6 +21,7 @@ std::string_view command_name(const MapCommand& command) {
         if constexpr (std::is_same_v<C, SetDropsPerFrame>) return "drops_per_frame";
         if constexpr (std::is_same_v<C, SetGenerator>) return "generator";
         if constexpr (std::is_same_v<C, SetRoughness>) return "roughness";
+        if constexpr (std::is_same_v<C, SetGround>) return "ground";
       },
       command);
 }
@@ -29,7 +30,8 @@ bool starts_a_new_map(const MapCommand& command) {
   return std::holds_alternative<SetSeed>(command) || std::holds_alternative<Restart>(command) ||
          std::holds_alternative<SetTerrainScale>(command) ||
          std::holds_alternative<SetGenerator>(command) ||
-         std::holds_alternative<SetRoughness>(command);
+         std::holds_alternative<SetRoughness>(command) ||
+         std::holds_alternative<SetGround>(command);
 }
 
 void append_map_command(std::vector<MapCommand>& commands, const MapCommand& command) {

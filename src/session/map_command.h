@@ -11,11 +11,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/ground.h"
+#include "core/ground_fit.h"
+#include "core/heightfield.h"
 
 namespace terrain::session {
 
@@ -61,13 +65,30 @@ struct SetRoughness {  // diamond-square's roughness: grows a new ground
   double value = 0;
 };
 
+// A ground of your own: a heightmap file, already read and fitted to the grid (io/ground_file.h),
+// as the heights themselves, so that the command (and a recipe holding it) gives the same
+// bytes whatever becomes of the file. The heights are shared and never change: copying the
+// command copies no cells.
+struct GroundFile {
+  std::string name;                            // the file's name, without its folders
+  GroundFit fit = GroundFit::crop;             // how it was fitted to the grid
+  std::shared_ptr<const Heightfield> heights;  // the grid's size, every value finite
+};
+// The ground becomes the file's: the original ground the rain carves, in place of a grown
+// one, while the seed still decides the rain (and the rivers' ripple). A new start, as a new
+// seed is; a new seed or a restart keeps the file's ground, and only a generator's control
+// (terrain scale, generator, roughness) grows a ground again.
+struct SetGround {
+  GroundFile ground;
+};
+
 using MapCommand = std::variant<RainDrops, SetSeed, Restart, SetTerrainScale, SetErosion,
                                 SetDeposition, SetInertia, SetBrushRadius, SetSeaLevel,
-                                SetDropsPerFrame, SetGenerator, SetRoughness>;
+                                SetDropsPerFrame, SetGenerator, SetRoughness, SetGround>;
 
 // The command's name as map files write it: the sketch's names ("rain", "seed", "restart",
 // "terrain_scale", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
-// "drops_per_frame"), and "generator" and "roughness".
+// "drops_per_frame"), and "generator", "roughness" and "ground".
 std::string_view command_name(const MapCommand& command);
 
 // Whether the command starts a new map (a new island, no drops): everything before it no

@@ -4,11 +4,16 @@
 // it is).
 #include "session/map_recipe.h"
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <type_traits>
+
+#include "session/base64.h"
 
 namespace terrain::session {
 
@@ -159,6 +164,60 @@ Settings settings_at(const Json& json) {
   return s;
 }
 
+// A ground's side, and its cells at most: the sizes terrain-cli grows grounds at.
+constexpr int kMaxGroundSide = 16384;
+constexpr int64_t kMaxGroundCells = int64_t{8192} * 8192;
+
+GroundFile ground_at(const Json& json, const std::string& where) {
+  if (!json.is_object()) fail(where, "must be an object, not " + shown(json));
+  only_keys(json, {"file", "fit", "width", "height", "heights"}, where);
+  auto at = [&](const char* key) { return where + "." + key; };
+  GroundFile ground;
+  const Json& file = member(json, "file", where);
+  if (!file.is_string()) fail(at("file"), "must be a string, not " + shown(file));
+  ground.name = file.get<std::string>();
+  const Json& fit = member(json, "fit", where);
+  std::optional<GroundFit> parsed;
+  if (fit.is_string()) parsed = parse_ground_fit(fit.get_ref<const std::string&>());
+  if (!parsed) fail(at("fit"), "must be \"crop\" or \"stretch\", not " + shown(fit));
+  ground.fit = *parsed;
+  const int width = whole_at<int>(member(json, "width", where), at("width"), 2, kMaxGroundSide);
+  const int height = whole_at<int>(member(json, "height", where), at("height"), 2, kMaxGroundSide);
+  const int64_t cells = int64_t{width} * height;
+  if (cells > kMaxGroundCells) {
+    fail(where, std::to_string(width) + " x " + std::to_string(height) +
+                    " cells is more than a ground has (at most 8192 x 8192 cells)");
+  }
+  const Json& text = member(json, "heights", where);
+  const std::string expected = "base64 of " + std::to_string(width) + " x " +
+                               std::to_string(height) + " little-endian float32 values (" +
+                               std::to_string(cells * 4) + " bytes)";
+  if (!text.is_string()) fail(at("heights"), "must be " + expected + ", not " + shown(text));
+  const std::string& chars = text.get_ref<const std::string&>();
+  // The length is checked before decoding, so a long wrong text is not decoded for nothing.
+  if (chars.size() != static_cast<std::size_t>((cells * 4 + 2) / 3 * 4)) {
+    fail(at("heights"),
+         "must be " + expected + ", not " + std::to_string(chars.size()) + " characters of text");
+  }
+  const std::optional<std::vector<uint8_t>> bytes = base64_decode(chars);
+  if (!bytes) fail(at("heights"), "must be " + expected + ", but it is not base64");
+  auto heights = std::make_shared<Heightfield>(width, height);
+  float* values = heights->data();
+  for (int64_t k = 0; k < cells; k++) {
+    const uint8_t* b = bytes->data() + k * 4;
+    const uint32_t u =
+        uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+    const float v = std::bit_cast<float>(u);
+    if (!std::isfinite(v)) {
+      fail(at("heights"), "the height of cell (" + std::to_string(k % width) + ", " +
+                              std::to_string(k / width) + ") is not a finite number");
+    }
+    values[k] = v;
+  }
+  ground.heights = std::move(heights);
+  return ground;
+}
+
 MapCommand command_at(const Json& json, std::size_t index) {
   const std::string where = "commands[" + std::to_string(index) + "]";
   if (!json.is_object() || json.size() != 1) {
@@ -196,15 +255,37 @@ MapCommand command_at(const Json& json, std::size_t index) {
   }
   if (name == "generator") return SetGenerator{generator_at(value, at)};
   if (name == "roughness") return SetRoughness{real("roughness", kRoughness)};
+  if (name == "ground") return SetGround{ground_at(value, at)};
   fail(where, "\"" + utf8_prefix(name, kShown) +
                   "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
                   "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
-                  "roughness)");
+                  "roughness, ground)");
 }
 
 }  // namespace
 
 // --- writing ---------------------------------------------------------------------------------
+
+namespace {
+
+// A ground as the recipe keeps it: its heights as little-endian float32 bytes, in base64.
+Json ground_json(const GroundFile& ground) {
+  const Heightfield& h = *ground.heights;
+  std::vector<uint8_t> bytes(h.size() * 4);
+  for (std::size_t k = 0; k < h.size(); k++) {
+    const auto u = std::bit_cast<uint32_t>(h.data()[k]);
+    for (int j = 0; j < 4; j++) bytes[k * 4 + j] = static_cast<uint8_t>(u >> (8 * j));
+  }
+  Json json;
+  json["file"] = ground.name;
+  json["fit"] = std::string(ground_fit_name(ground.fit));
+  json["width"] = h.width();
+  json["height"] = h.height();
+  json["heights"] = base64_encode(bytes);
+  return json;
+}
+
+}  // namespace
 
 std::string recipe_text(const MapRecipe& recipe) {
   const Settings& s = recipe.settings;
@@ -233,6 +314,8 @@ std::string recipe_text(const MapRecipe& recipe) {
             entry[name] = true;
           } else if constexpr (std::is_same_v<C, SetGenerator>) {
             entry[name] = std::string(generator_name(c.value));
+          } else if constexpr (std::is_same_v<C, SetGround>) {
+            entry[name] = ground_json(c.ground);
           } else {
             entry[name] = c.value;
           }
@@ -244,6 +327,7 @@ std::string recipe_text(const MapRecipe& recipe) {
   json["format"] = kFormat;
   json["version"] = kVersion;
   json["seed"] = recipe.seed;
+  if (recipe.ground) json["ground"] = ground_json(*recipe.ground);
   json["settings"] = std::move(settings);
   json["commands"] = std::move(commands);
   return json.dump(2) + "\n";
@@ -261,7 +345,7 @@ MapRecipe parse_recipe(std::string_view text) {
     throw std::invalid_argument(std::string("map recipe: not JSON: ") + e.what());
   }
   if (!json.is_object()) fail("the text", "must be a JSON object, not " + shown(json));
-  only_keys(json, {"format", "version", "seed", "settings", "commands"}, "the recipe");
+  only_keys(json, {"format", "version", "seed", "ground", "settings", "commands"}, "the recipe");
   const Json& format = member(json, "format", "the recipe");
   if (format != Json(kFormat)) {
     fail("format", std::string("must be \"") + kFormat + "\", not " + shown(format));
@@ -274,6 +358,9 @@ MapRecipe parse_recipe(std::string_view text) {
   MapRecipe recipe;
   recipe.seed = whole_at<uint32_t>(member(json, "seed", "the recipe"), "seed", 0,
                                    std::numeric_limits<uint32_t>::max());
+  if (const auto it = json.find("ground"); it != json.end()) {
+    recipe.ground = ground_at(*it, "ground");
+  }
   recipe.settings = settings_at(member(json, "settings", "the recipe"));
   const Json& commands = member(json, "commands", "the recipe");
   if (!commands.is_array()) fail("commands", "must be an array, not " + shown(commands));

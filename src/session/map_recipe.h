@@ -1,23 +1,29 @@
 // A map's recipe: the seed and the map settings of its last new start (a seed, a restart, a
-// new terrain scale, generator or roughness), then every map command applied since, in order. A
+// new terrain scale, generator, roughness or ground), the ground when it came from a file, then
+// every map command applied since, in order. A
 // fresh session given the recipe grows the same island and rains the same drops on it with the same
 // settings, so it has the same heights, bit for bit, as the session it came from (tests/session).
 //
 // As text (a JSON object, keys in this order):
 //   {"format": "terrain-sandbox map recipe", "version": 1,
 //    "seed": 42,
+//    "ground": {"file": "dem.png", "fit": "crop", "width": 320, "height": 180,
+//               "heights": "AAAAAM3MTD4..."},           (only for a ground from a file)
 //    "settings": {"drops_per_frame": 200, "erosion": 0.3, "deposition": 0.3, "inertia": 0.05,
 //                 "brush_radius": 2, "sea_level": 0.25, "terrain_scale": 0.012,
 //                 "generator": "island", "roughness": 0.55},
 //    "commands": [{"rain": 6000}, {"erosion": 0.45}, {"rain": 3000}, {"restart": true}, ...]}
 // Each command is an object of one key, the command's name (map_command.h), and its value:
 // a whole number of drops for "rain", the seed for "seed", true for "restart", "island" or
-// "diamond-square" for "generator", the setting's value for the others. A recipe without
+// "diamond-square" for "generator", an object as the recipe's own "ground" for "ground" (its
+// heights the little-endian float32 values, row 0 first, in base64), the setting's value for
+// the others. A recipe without
 // "generator" and "roughness" in its settings (as the first ones were written) is the noise
 // island's. Numbers are written so they read back as the same doubles.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +35,8 @@ namespace terrain::session {
 
 struct MapRecipe {
   uint32_t seed = 0;
+  // The ground of the last new start when it came from a file (else the generator grows it).
+  std::optional<GroundFile> ground;
   Settings settings;  // only the map settings count; the view settings are left at defaults
   std::vector<MapCommand> commands;
 };
