@@ -29,13 +29,13 @@
 #include "cli/summary.h"
 #include "core/ground_fit.h"
 #include "core/number_text.h"
+#include "exports/map_files.h"
 #include "io/atomic_file.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
 #include "io/npy.h"
 #include "io/png.h"
 #include "render/geometry/color_scheme.h"
-#include "render/geometry/hydrology_layers.h"
 
 namespace {
 
@@ -128,18 +128,11 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   const double total_ms = progress.elapsed_ms();
 
   progress.stage("writing: " + std::to_string(names.size()) + " files");
-  const int h = run_options.height;
-  const int w = run_options.width;
-  // One file's bytes at a time: only the temporaries hold them all.
-  out.stage("original.npy", io::encode_npy(result.original.values(), h, w));
-  out.stage("eroded.npy", io::encode_npy(result.eroded.values(), h, w));
-  const Drainage& drainage = result.hydrology.drainage();
-  out.stage("filled.npy", io::encode_npy(drainage.routing_surface().values(), h, w));
-  out.stage("flow.npy", io::encode_npy(drainage.flow(), h, w));
-  out.stage("downstream.npy", io::encode_npy(drainage.downstream(), h, w));
-  out.stage("basins.npy", io::encode_npy(drainage.basins(), h, w));
-  out.stage("strahler.npy", io::encode_npy(result.hydrology.strahler(), h, w));
-  out.stage("lakes.npy", io::encode_npy(result.hydrology.lake_depth(), h, w));
+  // The grids, as the app's panel exports them too (map_files.h), one file's bytes at a time:
+  // only the temporaries hold them all.
+  exports::each_grid_file(
+      result.original, result.eroded, result.hydrology,
+      [&](const std::string& name, std::span<const std::byte> bytes) { out.stage(name, bytes); });
   const std::string summary = summary_json(run_options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
   // The heightmaps staged too, so that a failure in any of them writes nothing.
@@ -151,19 +144,11 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     heightmaps.push_back(stage_heightmap(options.heightmap_original, result.original));
   }
   if (layers_out) {
-    const render::HydrologyLayers layers =
-        render::hydrology_layers(result.eroded, run_options.rain.sea_level, result.hydrology,
-                                 *render::find_color_scheme("site_dark"));
-    const auto png = [&](const std::vector<uint8_t>& rgba) {
-      return io::encode_png(rgba, layers.width, layers.height, io::PixelFormat::rgba8);
-    };
-    const auto stage = [&](const char* name, const std::vector<uint8_t>& bytes) {
-      layers_out->stage(name, std::as_bytes(std::span<const uint8_t>(bytes)));
-    };
-    stage("flow.png", png(layers.flow));
-    stage("basins.png", png(layers.basins));
-    stage("strahler.png", png(layers.strahler));
-    stage("lakes.png", io::encode_heightmap(layers.lake_depth, io::HeightmapFormat::png));
+    for (const io::NamedFile& file :
+         exports::layer_files(result.eroded, run_options.rain.sea_level, result.hydrology,
+                              *render::find_color_scheme("site_dark"))) {
+      layers_out->stage(file.name, std::as_bytes(std::span<const uint8_t>(file.bytes)));
+    }
   }
   out.commit();
   if (layers_out) layers_out->commit();
