@@ -76,6 +76,9 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.rivers_by) commands.push_back(ViewCommand{SetRiversBy{*options.rivers_by}});
   if (options.min_flow) commands.push_back(ViewCommand{SetMinFlow{*options.min_flow}});
   if (options.routing) commands.push_back(ViewCommand{SetRouting{*options.routing}});
+  // Your own ground, on the seed's rain (the seed came first, as it decides the rain).
+  if (options.fit) commands.push_back(UiCommand{SetGroundFit{*options.fit}});
+  if (!options.file.empty()) commands.push_back(OpenFile{options.file});
   if (options.drops > 0) commands.push_back(MapCommand{RainDrops{options.drops}});
   // Where the map is looked at from, and the strip under it.
   if (options.zoom) commands.push_back(UiCommand{SetZoom{*options.zoom}});
@@ -152,7 +155,16 @@ App::App(const AppOptions& options)
   waiting_.reserve(64);
   lay_out_window();
 
-  for (const Command& command : startup_commands(options)) dispatch(command);
+  for (const Command& command : startup_commands(options)) {
+    const bool opening = std::holds_alternative<OpenFile>(command);
+    const bool failed_before = ui_.message_failed;
+    ui_.message_failed = false;
+    dispatch(command);
+    // A script's FILE that cannot be opened is bad input: exit 2, nothing written. (In the
+    // window, the message shows in the panel and the seed's island stays.)
+    if (opening && ui_.message_failed && scripted_) exit_code_ = 2;
+    ui_.message_failed = ui_.message_failed || failed_before;
+  }
   // p5 draws the first frame after setup even when it does not loop.
   model_.refresh();
   show_seed(ui_, model_.seed());
@@ -173,6 +185,7 @@ App::~App() {
 }
 
 int App::run() {
+  if (exit_code_ != 0) return exit_code_;
   last_tick_ = Clock::now();
   while (running_) {
     const Clock::time_point frame_start = Clock::now();
@@ -433,6 +446,12 @@ void App::draw() {
     print_rect("seed", ui_.seed_rect);
     print_rect("save", ui_.save_rect);
     print_rect("folder", ui_.folder_rect);
+    print_rect("open_text", ui_.open_text_rect);
+    print_rect("open", ui_.open_rect);
+    print_rect("export_heights", ui_.export_heights_rect);
+    print_rect("export_original", ui_.export_original_rect);
+    print_rect("export_layers", ui_.export_layers_rect);
+    print_rect("export_grids", ui_.export_grids_rect);
     std::fflush(stdout);
   }
   if (report_layout_ && frames_ >= 2) {
@@ -492,12 +511,7 @@ void App::dispatch(const Command& command) {
                           }
                         },
                         [&](const UiCommand& c) { dispatch_ui(c); },
-                        [&](const OpenFile& c) {
-                          // Nothing reads files yet: say so, and change nothing.
-                          ui_.message_failed = true;
-                          ui_.message = "Cannot open " + c.path + ": this version opens no files";
-                          std::fprintf(stderr, "terrain-sandbox: %s\n", ui_.message.c_str());
-                        }},
+                        [&](const OpenFile& c) { open_file(c.path); }},
              command);
 }
 
@@ -510,6 +524,12 @@ void App::dispatch_ui(const UiCommand& command) {
             if (c.index >= 0 && c.index < count) ui_.scheme = c.index;
           },
           [&](const SavePng&) { save_png(); },
+          // Your own ground, and the exports (app_files.cpp).
+          [&](const SetGroundFit& c) { ui_.ground_fit = c.fit; },
+          [&](const SetExportFormat& c) { ui_.export_format = c.format; },
+          [&](const ExportHeightmap& c) { export_heightmap(c.original); },
+          [&](const ExportLayers&) { export_layers(); },
+          [&](const ExportGrids&) { export_grids(); },
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
           [&](const TogglePanel&) { ui_.panel_visible = !ui_.panel_visible; },
@@ -742,14 +762,7 @@ void App::save_png() {
   window_.drawable_size(pw, ph);
   snapshot_pixels_.resize(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4);
   renderer_.snapshot(map_inputs(true), pw, ph, snapshot_pixels_);
-  const std::string stem =
-      io::snapshot_stem(render::color_schemes()[static_cast<std::size_t>(ui_.scheme)].key,
-                        model_.seed(), model_.drops(), static_cast<int64_t>(std::time(nullptr)));
-  const io::SaveResult saved = io::save_snapshot(ui_.folder_text, stem, snapshot_pixels_, pw, ph);
-  ui_.message_failed = !saved.ok;
-  ui_.message = saved.ok ? "Saved " + saved.path.string() : "Not saved: " + saved.error;
-  std::fprintf(saved.ok ? stdout : stderr, "%s\n", ui_.message.c_str());
-  std::fflush(stdout);
+  saved(io::save_snapshot(ui_.folder_text, save_stem(), snapshot_pixels_, pw, ph), "");
 }
 
 int App::finish() {

@@ -25,6 +25,7 @@
 #include "app/panel.h"
 #include "app/side_view_strip.h"
 #include "app/window.h"
+#include "io/snapshot_file.h"
 #include "render/geometry/map_camera.h"
 #include "render/gl/map_renderer.h"
 #include "session/cell_readout.h"
@@ -62,6 +63,17 @@ class App {
   // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
   void report();
   void save_png();
+  // The files the app opens and exports (app_files.cpp). A heightmap opened becomes the
+  // ground (session::SetGround); returns false, with the message in the panel and on stderr
+  // and nothing changed, when it cannot be.
+  bool open_file(const std::string& path);
+  void export_heightmap(bool original);
+  void export_layers();
+  void export_grids();
+  // The start of every saved file's name: the sketch's save name for the map now.
+  std::string save_stem() const;
+  // The outcome of a save or an export: in the panel, and on stdout (or stderr when it failed).
+  void saved(const io::SaveResult& result, const std::string& what);
   // What the map draws: in the window's map area (layout_) or, for the pictures that leave
   // the app, alone at the window's full size as if the side bar and the strip were hidden
   // (`whole_window`), at the camera's zoom and pan either way.
@@ -98,6 +110,7 @@ class App {
   std::vector<uint8_t> snapshot_pixels_;
 
   bool running_ = true;
+  int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out
   bool minimized_ = false;
   bool scripted_ = false;       // --frames: one tick a frame, no pacing

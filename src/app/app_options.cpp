@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/number_text.h"
+#include "io/heightmap.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
 #include "session/controls.h"
@@ -111,8 +112,25 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   std::vector<std::string> words(args.rbegin(), args.rend());
 
   // The words CLI11 left aside came before the flag it is now reading (or before the end).
+  std::size_t words_seen = 0;  // of app.remaining(), which keeps every word it left aside
   const auto no_unknown_word_yet = [&] {
-    for (const std::string& word : app.remaining()) {
+    const std::vector<std::string> aside = app.remaining();
+    for (; words_seen < aside.size(); words_seen++) {
+      const std::string& word = aside[words_seen];
+      // A word that is not a flag is the FILE to open (one of them), a heightmap by its
+      // extension.
+      if (!word.empty() && word[0] != '-') {
+        if (!io::heightmap_format_for(word)) {
+          fail("'" + word + "' is neither a flag nor a heightmap to open (.png, .exr, .tif or " +
+               ".npy; see --help)");
+        }
+        if (!options.file.empty()) {
+          fail("'" + word + "': only one FILE can be opened (the first was '" + options.file +
+               "')");
+        }
+        options.file = word;
+        continue;
+      }
       if (word != "-h") unknown_flag(word);
       options.help = true;
     }
@@ -235,6 +253,10 @@ void read_flags(int argc, char** argv, AppOptions& options) {
       fail("--row: '" + value + "' is not a whole number 0.." + std::to_string(sketch::ROWS - 1));
     }
   });
+  add_value("--fit", [&](const std::string& value) {
+    options.fit = parse_ground_fit(value);
+    if (!options.fit) fail("--fit: '" + value + "' is not crop or stretch");
+  });
   add_value("--seed", [&](const std::string& value) {
     const auto seed = session::parse_seed(value, nullptr);
     if (!seed) fail("--seed: '" + value + "' is not a whole number 0..4294967295");
@@ -325,9 +347,9 @@ void read_flags(int argc, char** argv, AppOptions& options) {
 std::string app_usage() {
   return R"(terrain-sandbox: rain carves an island while you watch (the Hydraulic Erosion sketch).
 
-Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drops N]
-                       [--drops-per-frame N] [--frames N] [--screenshot PATH] [--cells PATH]
-                       [--save-folder DIR] [--original] [--no-rivers] [--debug]
+Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--size WxH]
+                       [--paused] [--drops N] [--drops-per-frame N] [--frames N]
+                       [--screenshot PATH] [--cells PATH] [--save-folder DIR] [--original] [--no-rivers] [--debug]
                        [--view map|basins|flow] [--lakes] [--rivers-by flow|order]
                        [--min-flow N] [--routing sketch|flood]
                        [--generator island|diamond-square] [--roughness R]
@@ -335,7 +357,14 @@ Usage: terrain-sandbox [--seed N] [--scheme KEY] [--size WxH] [--paused] [--drop
                        [--side-view cross-section|walk|sections] [--row N] [--no-side-view]
                        [--finish] [--probe X,Y ...] [--stats] [--help]
 
-  --seed N             the map's seed, a whole number 0..4294967295 (default: random)
+  FILE                 a heightmap to rain on: .png (8 or 16-bit, gray or colour as
+                       luminance), .exr, .tif or .npy; fitted to the 320x180 grid, its own
+                       heights kept if this program wrote it, else scaled to 0..1 (also: the
+                       panel's Open, or drop it on the window)
+  --fit HOW            how a heightmap is fitted: crop (keep the aspect, take the centre) or
+                       stretch (fill the grid); default crop
+  --seed N             the map's seed, a whole number 0..4294967295 (default: random); with
+                       a FILE it decides the rain
   --scheme KEY         )" +
          scheme_keys(", ", " or ", AppOptions{}.scheme) + R"(
   --size WxH           window size in pixels, each 64..16384 (default 1280x720)

@@ -10,6 +10,7 @@
 #include "app/side_view.h"
 #include "core/drainage.h"
 #include "core/ground.h"
+#include "core/ground_fit.h"
 #include "core/map_view.h"
 #include "session/cell_readout.h"
 
@@ -48,6 +49,9 @@ struct AppOptions {
   bool no_side_view = false;                        // --no-side-view: the strip hidden
   std::optional<int> row;                           // --row N: the cross-section's row, 0..179
   bool finish = false;                              // --finish: finish the rain now, at start
+  // Your own ground.
+  std::string file;              // FILE: a heightmap opened as the ground at start
+  std::optional<GroundFit> fit;  // --fit crop|stretch: how heightmaps are fitted to the grid
   bool help = false;
 };
 

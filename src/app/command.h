@@ -4,8 +4,8 @@
 //   session::MapCommand   changes the map (rain, a seed, a slider of the ground or the rain):
 //                         recorded in the map's recipe, replayable for the same bytes
 //   session::ViewCommand  changes what is shown or whether it rains (contours, toggles, play)
-//   UiCommand             the app's own: the window, the panel, the scheme, saving
-//   OpenFile              a file given to the app
+//   UiCommand             the app's own: the window, the panel, the scheme, saving, exports
+//   OpenFile              a file given to the app: a heightmap becomes the ground
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,9 @@
 #include <variant>
 
 #include "app/side_view.h"
+#include "core/ground_fit.h"
 #include "core/skyline.h"
+#include "io/heightmap.h"
 #include "session/map_command.h"
 #include "session/view_command.h"
 
@@ -32,10 +34,31 @@ struct ToggleFullscreen {};
 struct LeaveFullscreen {};
 // Hide or show the panel.
 struct TogglePanel {};
-// A file given to the app (dropped on the window).
+// A file given to the app (dropped on the window, opened from the panel, terrain-sandbox FILE):
+// a heightmap (.png, .exr, .tif, .npy) read and fitted to the grid by the panel's fit, then
+// carried out as session::SetGround, so the recipe holds its heights.
 struct OpenFile {
   std::string path;
 };
+// How an opened heightmap is fitted to the grid: crop (the centre, the aspect kept) or
+// stretch.
+struct SetGroundFit {
+  GroundFit fit = GroundFit::crop;
+};
+
+// --- Exports, into the save folder, never over a file (named as the sketch names its saves) ---
+// The format the heightmap exports are written in.
+struct SetExportFormat {
+  io::HeightmapFormat format = io::HeightmapFormat::png;
+};
+// The ground after the rain (or, with `original`, before it) as a heightmap file.
+struct ExportHeightmap {
+  bool original = false;
+};
+// The hydrology's pictures (flow, basins, Strahler, lakes) into a new folder.
+struct ExportLayers {};
+// The grids as terrain-cli writes them (.npy) into a new folder.
+struct ExportGrids {};
 // Close the window and quit.
 struct Quit {};
 
@@ -96,7 +119,8 @@ using UiCommand =
     std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit,
                  ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ResizeSideBar, ResizeStrip,
                  ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
-                 SetWalkParams, SetSectionParams>;
+                 SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
+                 ExportLayers, ExportGrids>;
 
 using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile>;
 

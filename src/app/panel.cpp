@@ -4,12 +4,14 @@
 //      message; the rain's progress towards RAIN_TARGET and finishing it now
 //   then sections that fold:
 //   2. Rain: the sketch's sliders, each snapped to its step as the web page reads it
-//   3. Ground: its generator, and the generator's own setting
+//   3. Ground: its generator and the generator's own setting, or the heightmap it came from;
+//      opening a heightmap (a path, and how it is fitted)
 //   4. Rivers: shown or not, the "Drainage" API documentation's stroking, minimum flow, routing
 //   5. View: colour scheme, contour levels, the view, lakes, original terrain, debug mode, zoom
 //   6. Side view: the strip under the map, the cross-section's row, the skylines' seed and
 //      parameters
-//   7. Output: save folder and the last save's message
+//   7. Output: save folder, the exports (heightmaps, the hydrology's pictures, the grids) and
+//      the last save's or open's message
 //   8. Frame times; Keys
 // And the cell readout, a window of its own at the map's corner.
 #include "app/panel.h"
@@ -272,11 +274,15 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     if (slider("Sea level", v, sketch::sea_level, "%.2f")) ask(MapCommand{SetSeaLevel{v}});
   }
 
-  // 3. Ground: only the chosen generator's own setting is shown.
+  // 3. Ground: only the chosen generator's own setting is shown; or the file it came from.
   if (ImGui::CollapsingHeader("Ground", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (const auto& file = model.ground_file()) {
+      ImGui::Text("From %s (%s)", file->name.c_str(), ground_fit_name(file->fit).data());
+      ImGui::TextDisabled("The generator's controls grow a ground again.");
+    }
     int generator = s.generator == Generator::island ? 0 : 1;
     const char* generators[] = {"Noise island", "Diamond-square"};
-    if (ImGui::Combo("Ground", &generator, generators, 2)) {
+    if (ImGui::Combo("Generator", &generator, generators, 2)) {
       ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
     }
     double v = 0;
@@ -288,6 +294,27 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
       v = s.roughness;
       if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
     }
+    // Your own ground: a heightmap, typed here or dropped on the window.
+    ImGui::SetNextItemWidth(-90);
+    const bool typed =
+        ImGui::InputTextWithHint("##heightmap", "a heightmap file", ui.open_text,
+                                 sizeof ui.open_text, ImGuiInputTextFlags_EnterReturnsTrue);
+    remember_rect(ui.open_text_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("A heightmap: .png (8 or 16-bit, gray or colour), .exr, .tif or .npy");
+    }
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || typed) && ui.open_text[0] != '\0') {
+      ask(OpenFile{ui.open_text});
+    }
+    remember_rect(ui.open_rect);
+    int fit = ui.ground_fit == GroundFit::crop ? 0 : 1;
+    ImGui::TextUnformatted("Fit");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("crop", &fit, 0)) ask(UiCommand{SetGroundFit{GroundFit::crop}});
+    ImGui::SameLine();
+    if (ImGui::RadioButton("stretch", &fit, 1)) ask(UiCommand{SetGroundFit{GroundFit::stretch}});
+    ImGui::TextDisabled("or drop a heightmap on the window");
   }
 
   // 4. Rivers, the sketch's and the "Drainage" API documentation's way
@@ -380,6 +407,37 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     ImGui::SetNextItemWidth(-90);
     ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
     remember_rect(ui.folder_rect);
+    // The exports: what leaves the sandbox for other tools.
+    constexpr io::HeightmapFormat formats[] = {io::HeightmapFormat::png, io::HeightmapFormat::r16,
+                                               io::HeightmapFormat::exr, io::HeightmapFormat::tiff,
+                                               io::HeightmapFormat::npy};
+    const char* format_labels[] = {"16-bit PNG", "R16 (raw)", "EXR (float)", "TIFF (float)",
+                                   "NumPy .npy"};
+    int format = 0;
+    for (int k = 0; k < 5; k++) {
+      if (formats[k] == ui.export_format) format = k;
+    }
+    if (ImGui::Combo("Heights as", &format, format_labels, 5)) {
+      ask(UiCommand{SetExportFormat{formats[format]}});
+    }
+    if (ImGui::Button("Export heights")) ask(UiCommand{ExportHeightmap{false}});
+    remember_rect(ui.export_heights_rect);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
+    ImGui::SameLine();
+    if (ImGui::Button("Export original")) ask(UiCommand{ExportHeightmap{true}});
+    remember_rect(ui.export_original_rect);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
+    if (ImGui::Button("Export layers")) ask(UiCommand{ExportLayers{}});
+    remember_rect(ui.export_layers_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Export grids")) ask(UiCommand{ExportGrids{}});
+    remember_rect(ui.export_grids_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
+    }
     if (!ui.message.empty()) {
       const ImVec4 colour =
           ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);

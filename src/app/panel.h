@@ -28,8 +28,11 @@ struct UiState {
   int scheme = 0;               // index into render::color_schemes()
   char seed_text[32] = {};      // the seed field while it is edited
   std::string seed_message;     // beside the seed field when what was typed is not a seed
-  char folder_text[1024] = {};  // where Save PNG writes
-  std::string message;          // the last save or opened file: where it went, or why not
+  char folder_text[1024] = {};  // where Save PNG and the exports write
+  char open_text[1024] = {};    // the heightmap to open, as typed in the Ground section
+  GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
+  io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
+  std::string message;  // the last save or opened file: where it went, or why not
   bool message_failed = false;
   bool panel_visible = true;      // the side bar
   float side_bar_width = 360;     // drawable pixels, as its splitter leaves it
@@ -47,6 +50,12 @@ struct UiState {
   float seed_rect[4] = {};
   float save_rect[4] = {};
   float folder_rect[4] = {};
+  float open_text_rect[4] = {};
+  float open_rect[4] = {};
+  float export_heights_rect[4] = {};
+  float export_original_rect[4] = {};
+  float export_layers_rect[4] = {};
+  float export_grids_rect[4] = {};
 };
 
 // Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),

@@ -337,6 +337,15 @@ TEST(AppOptions, ViewAndSideViewFlagsTakeTheirWords) {
   EXPECT_EQ(good({"--row", "0"}).row, 0);
   EXPECT_EQ(good({"--row", "179"}).row, 179);
   EXPECT_TRUE(good({"--finish"}).finish);
+  // A heightmap to open: the one word that is not a flag, anywhere among them.
+  EXPECT_EQ(good({"dem.png"}).file, "dem.png");
+  EXPECT_EQ(good({"--seed", "3", "../maps/dem 2.tif", "--paused"}).file, "../maps/dem 2.tif");
+  EXPECT_EQ(good({"--fit", "crop", "a.npy"}).fit, GroundFit::crop);
+  EXPECT_FALSE(good({"a.npy"}).fit.has_value());
+  EXPECT_TRUE(good({}).file.empty());
+  EXPECT_EQ(bad({"a.png", "b.png"}),
+            "'b.png': only one FILE can be opened (the first was 'a.png')");
+  EXPECT_EQ(bad({"--fit", "zoom"}), "--fit: 'zoom' is not crop or stretch");
   EXPECT_TRUE(good({"--no-side-view"}).no_side_view);
   const AppOptions none = good({});
   EXPECT_FALSE(none.zoom || none.center || none.side_view || none.row || none.finish ||
@@ -434,10 +443,13 @@ TEST(AppOptions, UnknownFlagsAreRefusedNamingTheWord) {
       {{"-hx"}, "unknown flag '-hx' (see --help)"},
       {{"-s", "5"}, "unknown flag '-s' (see --help)"},
       {{"---seed", "5"}, "unknown flag '---seed' (see --help)"},
-      // A word that is no flag's value.
-      {{"seed"}, "unknown flag 'seed' (see --help)"},
-      {{"--seed", "5", "6"}, "unknown flag '6' (see --help)"},
-      {{"--paused", "yes"}, "unknown flag 'yes' (see --help)"},
+      // A word that is no flag's value, nor a heightmap to open.
+      {{"seed"},
+       "'seed' is neither a flag nor a heightmap to open (.png, .exr, .tif or .npy; see --help)"},
+      {{"--seed", "5", "6"},
+       "'6' is neither a flag nor a heightmap to open (.png, .exr, .tif or .npy; see --help)"},
+      {{"--paused", "yes"},
+       "'yes' is neither a flag nor a heightmap to open (.png, .exr, .tif or .npy; see --help)"},
       {{""}, "unknown flag '' (see --help)"},
       {{"-"}, "unknown flag '-' (see --help)"},
       // "--" does not end the flags: it is a word like any other.
@@ -695,6 +707,8 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--row", {{"--row", "12"}, [](const AppOptions& o) { return o.row == 12; }}},
       {"--no-side-view", {{"--no-side-view"}, [](const AppOptions& o) { return o.no_side_view; }}},
       {"--finish", {{"--finish"}, [](const AppOptions& o) { return o.finish; }}},
+      {"--fit",
+       {{"--fit", "stretch"}, [](const AppOptions& o) { return o.fit == GroundFit::stretch; }}},
       {"--probe",
        {{"--probe", "3,4"},
         [](const AppOptions& o) {
@@ -773,7 +787,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 30u);
+  EXPECT_EQ(flags_in(described).size(), 31u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

@@ -1,0 +1,140 @@
+// The files the app opens and exports (see app.h): a heightmap opened as the ground, and the
+// exports of the Output section, written into the save folder under the sketch's save name,
+// never over a file and whole or not at all (io/snapshot_file.h).
+//
+// What each export holds, at the moment it is asked for:
+//   heights / original  the ground after the rain (or before it) in the panel's format
+//   layers              the hydrology's pictures in the current scheme (exports/map_files.h)
+//   grids               the .npy set terrain-cli writes
+// The layers and grids are of the ground after the rain, their hydrology worked out for it
+// then (with the view's routing, minimum flow and sea level), so every file of an export is of
+// the same heights, even mid-rain, when the map's own hydrology follows on the rivers'
+// schedule.
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/app.h"
+#include "core/hydrology.h"
+#include "core/number_text.h"
+#include "exports/map_files.h"
+#include "io/ground_file.h"
+#include "io/heightmap.h"
+#include "render/geometry/color_scheme.h"
+
+namespace terrain::app {
+namespace {
+
+// The extension each format is saved with.
+std::string extension_of(io::HeightmapFormat format) {
+  if (format == io::HeightmapFormat::tiff) return ".tif";
+  std::string extension = ".";
+  extension += io::heightmap_format_name(format);
+  return extension;
+}
+
+}  // namespace
+
+bool App::open_file(const std::string& path) {
+  io::HeightmapFile file;
+  try {
+    file = io::read_heightmap(path);
+  } catch (const std::exception& e) {
+    // read_heightmap's message starts with the path: "dem.png: truncated".
+    refuse(std::string("Cannot open ") + e.what());
+    return false;
+  }
+  const int file_w = file.heights.width();
+  const int file_h = file.heights.height();
+  session::GroundFile ground;
+  ground.name = std::filesystem::path(path).filename().string();
+  ground.fit = ui_.ground_fit;
+  try {
+    ground.heights = std::make_shared<const Heightfield>(
+        io::ground_from(file, sketch::COLS, sketch::ROWS, ui_.ground_fit));
+    model_.apply(session::MapCommand{session::SetGround{ground}});
+  } catch (const std::invalid_argument& e) {
+    refuse("Cannot open " + path + ": " + e.what());
+    return false;
+  }
+  ui_.message_failed = false;
+  ui_.message = "Opened " + path + " (" + std::to_string(file_w) + " x " + std::to_string(file_h) +
+                ", " + (file.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
+                std::string(ground_fit_name(ground.fit)) + ") as the ground";
+  std::printf("%s\n", ui_.message.c_str());
+  std::fflush(stdout);
+  return true;
+}
+
+std::string App::save_stem() const {
+  return io::snapshot_stem(render::color_schemes()[static_cast<std::size_t>(ui_.scheme)].key,
+                           model_.seed(), model_.drops(), static_cast<int64_t>(std::time(nullptr)));
+}
+
+void App::saved(const io::SaveResult& result, const std::string& what) {
+  ui_.message_failed = !result.ok;
+  ui_.message = result.ok ? "Saved " + result.path.string() + what : "Not saved: " + result.error;
+  std::fprintf(result.ok ? stdout : stderr, "%s\n", ui_.message.c_str());
+  std::fflush(stdout);
+}
+
+void App::export_heightmap(bool original) {
+  const Heightfield& field = original ? model_.original() : model_.heights();
+  const io::HeightmapFormat format = ui_.export_format;
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = io::encode_heightmap(field, format);
+  } catch (const std::exception& e) {
+    saved(io::SaveResult{false, {}, e.what()}, "");
+    return;
+  }
+  // A raw file holds neither its size nor its range: the message says them.
+  std::string what;
+  if (format == io::HeightmapFormat::r16) {
+    const io::Quantized16 q = io::quantize16(field);
+    what = " (" + std::to_string(field.width()) + " x " + std::to_string(field.height()) +
+           ", heights " + number_text(q.min) + " to " + number_text(q.max) + ")";
+  }
+  saved(io::save_new_file(ui_.folder_text, save_stem() + (original ? "_original" : "_heights"),
+                          extension_of(format), bytes),
+        what);
+}
+
+namespace {
+
+// The hydrology of `ground` as the map works it out (its routing, minimum flow and sea level).
+Hydrology hydrology_of(const session::LiveModel& model, const Heightfield& ground) {
+  HydrologyParams params;
+  params.sea_level = model.settings().sea_level;
+  params.routing = model.settings().routing;
+  params.min_flow = static_cast<uint32_t>(model.settings().min_flow);
+  Hydrology hydrology;
+  hydrology.compute(ground, params, model.seed());
+  return hydrology;
+}
+
+}  // namespace
+
+void App::export_layers() {
+  const Hydrology hydrology = hydrology_of(model_, model_.heights());
+  const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
+  saved(io::save_new_folder(
+            ui_.folder_text, save_stem() + "_layers",
+            exports::layer_files(model_.heights(), model_.settings().sea_level, hydrology, scheme)),
+        " (flow.png, basins.png, strahler.png, lakes.png)");
+}
+
+void App::export_grids() {
+  const Hydrology hydrology = hydrology_of(model_, model_.heights());
+  saved(io::save_new_folder(ui_.folder_text, save_stem() + "_grids",
+                            exports::grid_files(model_.original(), model_.heights(), hydrology)),
+        " (8 .npy grids)");
+}
+
+}  // namespace terrain::app
