@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config git         # the build
   libsdl2-dev libimgui-dev libepoxy-dev         # window, panel, GL entry points
+  libx11-dev                                    # the GUI tests' file drops (xdnd_drop)
   libstb-dev                                    # PNG
   libpng-dev                                    # 16-bit PNG heightmaps
   libglm-dev                                    # vectors and matrices: the map's zoom and pan

@@ -439,19 +439,25 @@ void App::draw() {
   stats_.end_frame();
 
   frames_++;
-  if (frames_ == 2 && report_layout_) {
-    auto print_rect = [](const char* name, const float(&r)[4]) {
-      std::printf("layout %s %.0f %.0f %.0f %.0f\n", name, r[0], r[1], r[2], r[3]);
-    };
-    print_rect("seed", ui_.seed_rect);
-    print_rect("save", ui_.save_rect);
-    print_rect("folder", ui_.folder_rect);
-    print_rect("open_text", ui_.open_text_rect);
-    print_rect("open", ui_.open_rect);
-    print_rect("export_heights", ui_.export_heights_rect);
-    print_rect("export_original", ui_.export_original_rect);
-    print_rect("export_layers", ui_.export_layers_rect);
-    print_rect("export_grids", ui_.export_grids_rect);
+  if (report_layout_ && frames_ >= 2) {
+    // Where the controls the GUI tests click are, from the second frame on and whenever one
+    // moves (the side bar scrolled, a section folded).
+    const std::pair<const char*, const float*> rects[kReportedRects] = {
+        {"seed", ui_.seed_rect},
+        {"save", ui_.save_rect},
+        {"folder", ui_.folder_rect},
+        {"open_text", ui_.open_text_rect},
+        {"open", ui_.open_rect},
+        {"export_heights", ui_.export_heights_rect},
+        {"export_original", ui_.export_original_rect},
+        {"export_layers", ui_.export_layers_rect},
+        {"export_grids", ui_.export_grids_rect}};
+    for (int k = 0; k < kReportedRects; k++) {
+      const float* r = rects[k].second;
+      if (std::equal(r, r + 4, reported_rects_[k])) continue;
+      std::copy(r, r + 4, reported_rects_[k]);
+      std::printf("layout %s %.0f %.0f %.0f %.0f\n", rects[k].first, r[0], r[1], r[2], r[3]);
+    }
     std::fflush(stdout);
   }
   if (report_layout_ && frames_ >= 2) {

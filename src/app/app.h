@@ -132,6 +132,8 @@ class App {
   std::optional<session::CellPosition> reported_hover_;
   unsigned reported_camera_ = 0;
   Rect reported_map_{-1, -1, -1, -1};
+  static constexpr int kReportedRects = 9;  // the panel's controls the GUI tests click
+  float reported_rects_[kReportedRects][4] = {};
   std::optional<int> reported_row_;
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
   double rain_ms_ = 0;

@@ -215,6 +215,13 @@ int xdotool(const std::string& args) {
   return WIFEXITED(r) ? WEXITSTATUS(r) : -1;
 }
 
+void press(const std::string& key) {
+  xdotool("keydown " + key);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  xdotool("keyup " + key);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+}
+
 double rmse(const io::RgbaImage& a, const io::RgbaImage& b) {
   if (a.width != b.width || a.height != b.height) return 1e9;
   double sum = 0;

@@ -60,6 +60,10 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 // xdotool with these arguments; returns its exit code.
 int xdotool(const std::string& args);
 
+// Holds a key down long enough for ImGui 1.86 to see it (it polls key state once a frame, so
+// a press and release within one frame can be missed; frames are slow under a software GL).
+void press(const std::string& key);
+
 // RMSE over RGB in 0..1.
 double rmse(const io::RgbaImage& a, const io::RgbaImage& b);
 

@@ -314,15 +314,6 @@ TEST(Gui, ScreenshotNeverOverwrites) {
 // Retyping a seed in the running app brings that map back: click the seed field, type,
 // hold Return, play, let the rain reach its target and stop, save; the saved picture equals
 // the one from starting with --seed and raining to the target.
-// Holds a key down long enough for ImGui 1.86 to see it (it polls key state once a frame, so
-// a press and release within one frame can be missed; frames are slow under a software GL).
-void press(const std::string& key) {
-  xdotool("keydown " + key);
-  std::this_thread::sleep_for(std::chrono::milliseconds(600));
-  xdotool("keyup " + key);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-}
-
 TEST(Gui, RetypingASeedBringsTheMapBack) {
   TempDir dir;
   const std::filesystem::path saves = dir.path / "saves";
