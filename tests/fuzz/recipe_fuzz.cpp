@@ -20,6 +20,7 @@
 
 namespace {
 
+using terrain::session::GroundFile;
 using terrain::session::MapCommand;
 using terrain::session::MapRecipe;
 using terrain::session::Settings;
@@ -29,6 +30,14 @@ template <typename T>
 bool same_bits(const T& a, const T& b) {
   static_assert(std::is_trivially_copyable_v<T>);
   return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// The same ground: name, fit, size and every height's bits.
+bool same_ground(const GroundFile& a, const GroundFile& b) {
+  const terrain::Heightfield& x = *a.heights;
+  const terrain::Heightfield& y = *b.heights;
+  return a.name == b.name && a.fit == b.fit && x.width() == y.width() && x.height() == y.height() &&
+         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
 }
 
 bool same_command(const MapCommand& a, const MapCommand& b) {
@@ -43,6 +52,8 @@ bool same_command(const MapCommand& a, const MapCommand& b) {
           return same_bits(x.value, y.value);
         } else if constexpr (requires { x.drops; }) {
           return x.drops == y.drops;
+        } else if constexpr (requires { x.ground; }) {
+          return same_ground(x.ground, y.ground);
         } else {
           return x.seed == y.seed;
         }
@@ -54,6 +65,10 @@ bool same_command(const MapCommand& a, const MapCommand& b) {
 bool same_recipe(const MapRecipe& a, const MapRecipe& b) {
   const Settings& s = a.settings;
   const Settings& t = b.settings;
+  if (a.ground.has_value() != b.ground.has_value() ||
+      (a.ground && !same_ground(*a.ground, *b.ground))) {
+    return false;
+  }
   if (a.seed != b.seed || s.drops_per_frame != t.drops_per_frame ||
       !same_bits(s.erosion, t.erosion) || !same_bits(s.deposition, t.deposition) ||
       !same_bits(s.inertia, t.inertia) || s.brush_radius != t.brush_radius ||
