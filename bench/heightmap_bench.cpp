@@ -29,10 +29,10 @@
 #include "core/heightfield.h"
 #include "core/hydrology.h"
 #include "core/rain.h"
+#include "exports/map_files.h"
 #include "io/heightmap.h"
 #include "io/png.h"
 #include "render/geometry/color_scheme.h"
-#include "render/geometry/hydrology_layers.h"
 
 namespace terrain {
 namespace {
@@ -157,23 +157,41 @@ void BM_HydrologyLayers(benchmark::State& state) {
   const double sea_level = RainParams{}.sea_level;
   std::size_t bytes = 0;
   for (auto _ : state) {
-    const render::HydrologyLayers layers =
-        render::hydrology_layers(ground, sea_level, hydrology, scheme);
-    const auto png = [&](const std::vector<uint8_t>& rgba) {
-      return io::encode_png(rgba, layers.width, layers.height, io::PixelFormat::rgba8);
-    };
-    const std::vector<uint8_t> flow = png(layers.flow);
-    const std::vector<uint8_t> basins = png(layers.basins);
-    const std::vector<uint8_t> strahler = png(layers.strahler);
-    const std::vector<uint8_t> lakes =
-        io::encode_heightmap(layers.lake_depth, HeightmapFormat::png);
-    bytes = flow.size() + basins.size() + strahler.size() + lakes.size();
+    // What terrain-cli --layers and the panel's Export layers encode (exports/map_files.h).
+    const std::vector<io::NamedFile> files =
+        exports::layer_files(ground, sea_level, hydrology, scheme);
+    bytes = 0;
+    for (const io::NamedFile& file : files) bytes += file.bytes.size();
     benchmark::DoNotOptimize(bytes);
   }
   state.counters["bytes"] = static_cast<double>(bytes);
   state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
 }
 BENCHMARK(BM_HydrologyLayers)->Unit(benchmark::kMillisecond);
+
+// The panel's Export layers and Export grids whole, but for the file system: the hydrology of
+// the ground after the rain worked out again (the app does, so every file of an export is of
+// the same heights), then the files encoded.
+void BM_PanelExport(benchmark::State& state) {
+  const bool layers = state.range(0) == 0;
+  const Heightfield& ground = eroded_island();
+  const Heightfield original = grow_ground(kSeed, {});
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    Hydrology hydrology;
+    hydrology.compute(ground, HydrologyParams{}, kSeed);
+    const std::vector<io::NamedFile> files =
+        layers ? exports::layer_files(ground, RainParams{}.sea_level, hydrology, scheme)
+               : exports::grid_files(original, ground, hydrology);
+    bytes = 0;
+    for (const io::NamedFile& file : files) bytes += file.bytes.size();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.SetLabel(layers ? "layers" : "grids");
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_PanelExport)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The import side: a 4096x4096 island (the island generator at that size) as the project's
 // own 16-bit PNG, encoded once.
