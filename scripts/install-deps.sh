@@ -14,6 +14,10 @@ packages=(
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)
   libfontconfig-dev fonts-dejavu-core           # the debug text's font: sans-serif, as the browser finds it
   libopenexr-dev libtiff-dev                    # float32 heightmaps: OpenEXR and TIFF
+  libtinygltf-dev                               # glTF meshes
+  libgif-dev                                    # animated GIF time-lapses
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev  # H.264 MP4 time-lapses (FFmpeg)
+  libxml2-dev                                   # the tests read the SVG exports as XML
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh
   clang libclang-rt-14-dev                      # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer*) and the sanitizers

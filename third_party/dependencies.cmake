@@ -17,9 +17,18 @@ find_package(glm CONFIG REQUIRED)
 # (src/io/heightmap_tiff.cpp), always needed.
 find_package(OpenEXR CONFIG REQUIRED)
 find_package(TIFF REQUIRED)
+# What leaves the sandbox besides heightmaps (src/exports): binary glTF meshes through
+# tinygltf (Debian ships it as a shared library: no TINYGLTF_IMPLEMENTATION here, which would
+# clash with stb), animated GIF through giflib, H.264 MP4 through FFmpeg's libraries (the
+# encoder is libx264's, through libavcodec).
+find_package(TinyGLTF CONFIG REQUIRED)
+find_package(GIF REQUIRED)
+pkg_check_modules(AV REQUIRED IMPORTED_TARGET libavcodec libavformat libswscale libavutil)
 
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)
+  # The tests read the SVG exports with a real XML parser.
+  find_package(LibXml2 REQUIRED)
 endif()
 if(TERRAIN_BUILD_BENCH)
   find_package(benchmark REQUIRED)
