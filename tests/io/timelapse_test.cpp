@@ -1,0 +1,621 @@
+// Time-lapses: the GIF and the MP4 of a rain decode (with giflib, and with libavformat and
+// libavcodec) to the frames recorded, at their size, the first frame the map at drop 0 and the
+// last the map at the end; bad requests are refused up front naming what is wrong; nothing is
+// ever written but a whole file, never over an existing one; frames are encoded on the
+// writer's worker, never on the caller's thread.
+#include "io/timelapse.h"
+
+#include <gif_lib.h>
+#include <gtest/gtest.h>
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/frame.h>
+#include <libswscale/swscale.h>
+}
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/ground.h"
+#include "core/heightfield.h"
+#include "core/rain.h"
+#include "io/gif_encoder.h"
+#include "io/mp4_encoder.h"
+#include "io_test_support.h"
+
+namespace terrain::io {
+namespace {
+
+namespace fs = std::filesystem;
+using terrain::testing::listing;
+using terrain::testing::ScratchDir;
+using Frame = std::vector<uint8_t>;  // RGBA8, top row first
+
+// --- Frames ----------------------------------------------------------------------------------
+
+// A map of `field` as the app draws one, roughly: sea below 0.25 in blues, land from green
+// through brown to white, shaded from the north-west; each cell `scale` x `scale` pixels.
+Frame paint_map(const Heightfield& field, int scale) {
+  const int w = field.width() * scale;
+  const int h = field.height() * scale;
+  Frame pixels(static_cast<std::size_t>(w) * h * 4);
+  auto mix = [](double a, double b, double t) { return a + (b - a) * t; };
+  for (int cy = 0; cy < field.height(); cy++) {
+    for (int cx = 0; cx < field.width(); cx++) {
+      const double z = field.at(cx, cy);
+      const double dx =
+          field.at(std::min(cx + 1, field.width() - 1), cy) - field.at(std::max(cx - 1, 0), cy);
+      const double dy =
+          field.at(cx, std::min(cy + 1, field.height() - 1)) - field.at(cx, std::max(cy - 1, 0));
+      const double shade = std::clamp(0.8 - 6.0 * (dx + dy), 0.35, 1.2);
+      double rgb[3];
+      if (z < 0.25) {
+        const double t = std::clamp(z / 0.25, 0.0, 1.0);
+        rgb[0] = mix(10, 60, t), rgb[1] = mix(30, 120, t), rgb[2] = mix(80, 170, t);
+      } else {
+        const double t = std::clamp((z - 0.25) / 0.75, 0.0, 1.0);
+        const double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+        if (t < 0.5) {
+          rgb[0] = mix(70, 150, u), rgb[1] = mix(140, 120, u), rgb[2] = mix(60, 70, u);
+        } else {
+          rgb[0] = mix(150, 250, u), rgb[1] = mix(120, 250, u), rgb[2] = mix(70, 250, u);
+        }
+        for (double& c : rgb) c *= shade;
+      }
+      for (int sy = 0; sy < scale; sy++) {
+        for (int sx = 0; sx < scale; sx++) {
+          uint8_t* p =
+              &pixels[(static_cast<std::size_t>(cy * scale + sy) * w + cx * scale + sx) * 4];
+          for (int c = 0; c < 3; c++) p[c] = static_cast<uint8_t>(std::clamp(rgb[c], 0.0, 255.0));
+          p[3] = 255;
+        }
+      }
+    }
+  }
+  return pixels;
+}
+
+// The sketch's island (seed 42) painted at 640 x 360 at drop 0 and then after every
+// `drops` drops, `count` frames in all (the same for every test that asks).
+const std::vector<Frame>& rain_frames() {
+  static const std::vector<Frame> frames = [] {
+    constexpr int kCount = 12;
+    constexpr uint64_t kDrops = 2000;  // 10 ticks of the app's default 200 drops
+    Heightfield ground = grow_ground(42, {});
+    Rain rain(ground, 42);
+    std::vector<Frame> out;
+    out.push_back(paint_map(ground, 2));
+    for (int i = 1; i < kCount; i++) {
+      rain.run(kDrops);
+      out.push_back(paint_map(ground, 2));
+    }
+    return out;
+  }();
+  return frames;
+}
+
+// A moving gradient with a square on it, w x h, frame `i`.
+Frame synthetic_frame(int w, int h, int i) {
+  Frame pixels(static_cast<std::size_t>(w) * h * 4);
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++) {
+      uint8_t* p = &pixels[(static_cast<std::size_t>(y) * w + x) * 4];
+      p[0] = static_cast<uint8_t>((x * 255 / std::max(1, w - 1) + i * 8) % 256);
+      p[1] = static_cast<uint8_t>(y * 255 / std::max(1, h - 1));
+      p[2] = 128;
+      p[3] = 255;
+      const int sx = (i * 3) % std::max(1, w - w / 4);
+      if (x >= sx && x < sx + w / 4 && y >= h / 4 && y < h / 2) {
+        p[0] = 250, p[1] = 240, p[2] = 20;
+      }
+    }
+  }
+  return pixels;
+}
+
+// Mean absolute difference per channel (RGB; `b` has `b_channels` bytes a pixel).
+double mean_abs_error(const Frame& rgba, const std::vector<uint8_t>& b, int b_channels) {
+  double sum = 0;
+  const std::size_t pixels = rgba.size() / 4;
+  for (std::size_t i = 0; i < pixels; i++) {
+    for (int c = 0; c < 3; c++) sum += std::abs(int{rgba[4 * i + c]} - int{b[b_channels * i + c]});
+  }
+  return sum / static_cast<double>(pixels * 3);
+}
+
+// Peak signal to noise ratio over RGB, in dB (both RGBA8).
+double psnr(const Frame& a, const Frame& b) {
+  double se = 0;
+  const std::size_t pixels = a.size() / 4;
+  for (std::size_t i = 0; i < pixels; i++) {
+    for (int c = 0; c < 3; c++) {
+      const double d = static_cast<double>(a[4 * i + c]) - static_cast<double>(b[4 * i + c]);
+      se += d * d;
+    }
+  }
+  const double mse = se / static_cast<double>(pixels * 3);
+  return mse == 0 ? 99.0 : 10 * std::log10(255.0 * 255.0 / mse);
+}
+
+// --- Decoding with the libraries themselves ---------------------------------------------------
+
+struct DecodedGif {
+  int width = 0;
+  int height = 0;
+  bool loops_forever = false;
+  std::vector<std::vector<uint8_t>> frames;  // RGB8, each as shown (drawn over the last)
+  std::vector<int> delays;                   // centiseconds
+};
+
+DecodedGif decode_gif(const fs::path& path) {
+  int error = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
+  if (gif == nullptr) throw std::runtime_error("DGifOpenFileName: " + std::to_string(error));
+  if (DGifSlurp(gif) != GIF_OK) {
+    const int slurp_error = gif->Error;
+    DGifCloseFile(gif, &error);
+    throw std::runtime_error("DGifSlurp: " + std::string(GifErrorString(slurp_error)));
+  }
+  DecodedGif out;
+  out.width = gif->SWidth;
+  out.height = gif->SHeight;
+  std::vector<uint8_t> canvas(static_cast<std::size_t>(out.width) * out.height * 3, 0);
+  for (int i = 0; i < gif->ImageCount; i++) {
+    const SavedImage& image = gif->SavedImages[i];
+    for (int b = 0; b + 1 < image.ExtensionBlockCount; b++) {
+      const ExtensionBlock& block = image.ExtensionBlocks[b];
+      const ExtensionBlock& next = image.ExtensionBlocks[b + 1];
+      if (block.Function == APPLICATION_EXT_FUNC_CODE && block.ByteCount == 11 &&
+          std::memcmp(block.Bytes, "NETSCAPE2.0", 11) == 0 && next.ByteCount == 3 &&
+          next.Bytes[0] == 1 && next.Bytes[1] == 0 && next.Bytes[2] == 0) {
+        out.loops_forever = true;
+      }
+    }
+    GraphicsControlBlock gcb{DISPOSAL_UNSPECIFIED, false, 0, NO_TRANSPARENT_COLOR};
+    DGifSavedExtensionToGCB(gif, i, &gcb);
+    const ColorMapObject* map =
+        image.ImageDesc.ColorMap != nullptr ? image.ImageDesc.ColorMap : gif->SColorMap;
+    if (map == nullptr) throw std::runtime_error("a frame without a colour map");
+    const GifImageDesc& d = image.ImageDesc;
+    for (int y = 0; y < d.Height; y++) {
+      for (int x = 0; x < d.Width; x++) {
+        const int index = image.RasterBits[y * d.Width + x];
+        if (index == gcb.TransparentColor) continue;
+        if (index >= map->ColorCount) throw std::runtime_error("an index past the colour map");
+        uint8_t* p = &canvas[(static_cast<std::size_t>(d.Top + y) * out.width + d.Left + x) * 3];
+        p[0] = map->Colors[index].Red;
+        p[1] = map->Colors[index].Green;
+        p[2] = map->Colors[index].Blue;
+      }
+    }
+    out.frames.push_back(canvas);
+    out.delays.push_back(gcb.DelayTime);
+  }
+  DGifCloseFile(gif, &error);
+  return out;
+}
+
+struct DecodedVideo {
+  int width = 0;
+  int height = 0;
+  AVCodecID codec = AV_CODEC_ID_NONE;
+  int pixel_format = -1;
+  AVRational frame_rate{0, 1};
+  std::vector<Frame> frames;  // RGBA8
+};
+
+DecodedVideo decode_video(const fs::path& path) {
+  AVFormatContext* in = nullptr;
+  if (avformat_open_input(&in, path.c_str(), nullptr, nullptr) < 0) {
+    throw std::runtime_error("avformat_open_input failed");
+  }
+  DecodedVideo out;
+  AVCodecContext* decoder = nullptr;
+  AVPacket* packet = av_packet_alloc();
+  AVFrame* frame = av_frame_alloc();
+  SwsContext* scaler = nullptr;
+  auto drain = [&] {
+    while (avcodec_receive_frame(decoder, frame) == 0) {
+      if (scaler == nullptr) {
+        scaler =
+            sws_getContext(frame->width, frame->height, static_cast<AVPixelFormat>(frame->format),
+                           frame->width, frame->height, AV_PIX_FMT_RGBA,
+                           SWS_BILINEAR | SWS_ACCURATE_RND, nullptr, nullptr, nullptr);
+      }
+      Frame rgba(static_cast<std::size_t>(frame->width) * frame->height * 4);
+      uint8_t* planes[1] = {rgba.data()};
+      const int strides[1] = {frame->width * 4};
+      sws_scale(scaler, frame->data, frame->linesize, 0, frame->height, planes, strides);
+      out.frames.push_back(std::move(rgba));
+      av_frame_unref(frame);
+    }
+  };
+  try {
+    if (avformat_find_stream_info(in, nullptr) < 0) throw std::runtime_error("no stream info");
+    const AVCodec* codec = nullptr;
+    const int stream = av_find_best_stream(in, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    if (stream < 0 || codec == nullptr) throw std::runtime_error("no video stream");
+    const AVCodecParameters* par = in->streams[stream]->codecpar;
+    out.width = par->width;
+    out.height = par->height;
+    out.codec = par->codec_id;
+    out.pixel_format = par->format;
+    out.frame_rate = in->streams[stream]->avg_frame_rate;
+    decoder = avcodec_alloc_context3(codec);
+    avcodec_parameters_to_context(decoder, par);
+    if (avcodec_open2(decoder, codec, nullptr) < 0) throw std::runtime_error("no decoder");
+    while (av_read_frame(in, packet) >= 0) {
+      if (packet->stream_index == stream) avcodec_send_packet(decoder, packet);
+      av_packet_unref(packet);
+      drain();
+    }
+    avcodec_send_packet(decoder, nullptr);
+    drain();
+  } catch (...) {
+    sws_freeContext(scaler);
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&decoder);
+    avformat_close_input(&in);
+    throw;
+  }
+  sws_freeContext(scaler);
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  avcodec_free_context(&decoder);
+  avformat_close_input(&in);
+  return out;
+}
+
+// The message of the std::runtime_error that constructing a writer throws ("" if none).
+std::string refusal(const fs::path& path, const TimelapseOptions& options = {}) {
+  try {
+    TimelapseWriter writer(path, options);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TimelapseOptions waiting(int width = 640, int height = 360) {
+  TimelapseOptions options;
+  options.width = width;
+  options.height = height;
+  options.when_full = TimelapseOptions::WhenFull::wait;  // every frame kept
+  return options;
+}
+
+// --- Formats -------------------------------------------------------------------------------
+
+TEST(Timelapse, TheExtensionChoosesTheFormatInAnyCase) {
+  EXPECT_EQ(timelapse_format_for("rain.gif"), TimelapseFormat::gif);
+  EXPECT_EQ(timelapse_format_for("out/Rain.GIF"), TimelapseFormat::gif);
+  EXPECT_EQ(timelapse_format_for("rain.mp4"), TimelapseFormat::mp4);
+  EXPECT_EQ(timelapse_format_for("rain.Mp4"), TimelapseFormat::mp4);
+  EXPECT_EQ(timelapse_format_for("rain.png"), std::nullopt);
+  EXPECT_EQ(timelapse_format_for("gif"), std::nullopt);
+  EXPECT_EQ(timelapse_format_for("rain.gif.tmp"), std::nullopt);
+}
+
+// --- The palette ---------------------------------------------------------------------------
+
+TEST(Timelapse, AFewColoursAreQuantizedExactly) {
+  const uint8_t colours[5][3] = {
+      {0, 0, 0}, {255, 255, 255}, {200, 16, 40}, {8, 99, 250}, {120, 130, 140}};
+  Frame pixels;
+  for (int i = 0; i < 100; i++) {
+    const auto& c = colours[(i * 7) % 5];
+    pixels.insert(pixels.end(), {c[0], c[1], c[2], 255});
+  }
+  const QuantizedImage image = quantize_rgba(pixels, 256);
+  EXPECT_EQ(image.palette.size(), 5u);
+  ASSERT_EQ(image.indices.size(), 100u);
+  for (int i = 0; i < 100; i++) {
+    const auto& c = colours[(i * 7) % 5];
+    const auto& p = image.palette[image.indices[i]];
+    EXPECT_EQ(p[0], c[0]);
+    EXPECT_EQ(p[1], c[1]);
+    EXPECT_EQ(p[2], c[2]);
+  }
+}
+
+TEST(Timelapse, TheMapsGradientsKeepCloseToTheirColours) {
+  const Frame& map = rain_frames().back();
+  const QuantizedImage image = quantize_rgba(map, 256);
+  EXPECT_LE(image.palette.size(), 256u);
+  std::vector<uint8_t> rgb;
+  for (const uint8_t index : image.indices) {
+    rgb.insert(rgb.end(), image.palette[index].begin(), image.palette[index].end());
+  }
+  EXPECT_LT(mean_abs_error(map, rgb, 3), 3.0);
+  EXPECT_THROW(quantize_rgba(map, 0), std::invalid_argument);
+  EXPECT_THROW(quantize_rgba(std::span(map).first(3), 16), std::invalid_argument);
+}
+
+// --- Whole recordings ----------------------------------------------------------------------
+
+TEST(Timelapse, TheGifOfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
+  ScratchDir dir;
+  const fs::path path = dir / "rain.gif";
+  const std::vector<Frame>& frames = rain_frames();
+  {
+    TimelapseWriter writer(path, waiting());
+    EXPECT_EQ(writer.format(), TimelapseFormat::gif);
+    for (const Frame& f : frames) EXPECT_TRUE(writer.add_frame(f));
+    writer.finish();
+    const TimelapseProgress progress = writer.progress();
+    EXPECT_EQ(progress.state, TimelapseProgress::State::written);
+    EXPECT_EQ(progress.frames_added, static_cast<int64_t>(frames.size()));
+    EXPECT_EQ(progress.frames_encoded, static_cast<int64_t>(frames.size()));
+    EXPECT_EQ(progress.frames_dropped, 0);
+    EXPECT_TRUE(writer.done());
+  }
+  // Only the file: no temporary left beside it.
+  EXPECT_EQ(listing(dir.path()).size(), 1u);
+  const DecodedGif gif = decode_gif(path);
+  EXPECT_EQ(gif.width, 640);
+  EXPECT_EQ(gif.height, 360);
+  EXPECT_TRUE(gif.loops_forever);
+  ASSERT_EQ(gif.frames.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); i++) {
+    EXPECT_EQ(gif.delays[i], 4) << "frame " << i;  // 25 frames a second
+    EXPECT_LT(mean_abs_error(frames[i], gif.frames[i], 3), 6.0) << "frame " << i;
+  }
+  // The first frame is the map at drop 0, the last the map at the end (and they differ).
+  EXPECT_LT(mean_abs_error(frames.front(), gif.frames.front(), 3), 3.0);
+  EXPECT_LT(mean_abs_error(frames.back(), gif.frames.back(), 3), 3.0);
+  ASSERT_NE(frames.front(), frames.back());
+  EXPECT_LT(mean_abs_error(frames.back(), gif.frames.back(), 3),
+            mean_abs_error(frames.front(), gif.frames.back(), 3));
+  EXPECT_LT(mean_abs_error(frames.front(), gif.frames.front(), 3),
+            mean_abs_error(frames.back(), gif.frames.front(), 3));
+}
+
+TEST(Timelapse, TheMp4OfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
+  ScratchDir dir;
+  const fs::path path = dir / "rain.mp4";
+  const std::vector<Frame>& frames = rain_frames();
+  {
+    TimelapseWriter writer(path, waiting());
+    EXPECT_EQ(writer.format(), TimelapseFormat::mp4);
+    for (const Frame& f : frames) EXPECT_TRUE(writer.add_frame(f));
+    writer.finish();
+    EXPECT_EQ(writer.progress().state, TimelapseProgress::State::written);
+    EXPECT_EQ(writer.progress().frames_encoded, static_cast<int64_t>(frames.size()));
+  }
+  EXPECT_EQ(listing(dir.path()).size(), 1u);
+  const std::string bytes = read_file(path);
+  ASSERT_GT(bytes.size(), 8u);
+  EXPECT_EQ(bytes.substr(4, 4), "ftyp");
+  const DecodedVideo video = decode_video(path);
+  EXPECT_EQ(video.codec, AV_CODEC_ID_H264);
+  EXPECT_EQ(video.pixel_format, AV_PIX_FMT_YUV420P);
+  EXPECT_EQ(video.width, 640);
+  EXPECT_EQ(video.height, 360);
+  EXPECT_EQ(video.frame_rate.num, 25);
+  EXPECT_EQ(video.frame_rate.den, 1);
+  ASSERT_EQ(video.frames.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); i++) {
+    EXPECT_GT(psnr(frames[i], video.frames[i]), 30.0) << "frame " << i;
+  }
+  EXPECT_LT(psnr(frames.front(), video.frames.back()), psnr(frames.back(), video.frames.back()));
+  EXPECT_LT(psnr(frames.back(), video.frames.front()), psnr(frames.front(), video.frames.front()));
+}
+
+TEST(Timelapse, SmallSizesAndStillFramesKeepEveryFrame) {
+  ScratchDir dir;
+  for (const auto& [w, h] : {std::pair{64, 36}, std::pair{2, 2}, std::pair{30, 18}}) {
+    for (const char* ext : {".gif", ".mp4"}) {
+      const fs::path path = dir / (std::to_string(w) + "x" + std::to_string(h) + ext);
+      std::vector<Frame> frames;
+      for (int i = 0; i < 9; i++) frames.push_back(synthetic_frame(w, h, i / 3 * 3));  // 3 still
+      TimelapseWriter writer(path, waiting(w, h));
+      for (const Frame& f : frames) ASSERT_TRUE(writer.add_frame(f));
+      writer.finish();
+      if (std::string(ext) == ".gif") {
+        const DecodedGif gif = decode_gif(path);
+        EXPECT_EQ(gif.width, w);
+        EXPECT_EQ(gif.height, h);
+        ASSERT_EQ(gif.frames.size(), frames.size()) << path;
+        for (std::size_t i = 0; i < frames.size(); i++) {
+          EXPECT_LT(mean_abs_error(frames[i], gif.frames[i], 3), 6.0) << path << " frame " << i;
+        }
+      } else {
+        const DecodedVideo video = decode_video(path);
+        EXPECT_EQ(video.width, w);
+        EXPECT_EQ(video.height, h);
+        EXPECT_EQ(video.frames.size(), frames.size()) << path;
+      }
+    }
+  }
+}
+
+// --- Refusals ------------------------------------------------------------------------------
+
+TEST(Timelapse, BadRequestsAreRefusedUpFrontNamingWhatIsWrong) {
+  ScratchDir dir;
+  auto options = [](int w, int h) {
+    TimelapseOptions o;
+    o.width = w;
+    o.height = h;
+    return o;
+  };
+  const std::string odd = refusal(dir / "odd.mp4", options(641, 360));
+  EXPECT_NE(odd.find("odd.mp4"), std::string::npos) << odd;
+  EXPECT_NE(odd.find("641 x 360"), std::string::npos) << odd;
+  EXPECT_NE(odd.find("even"), std::string::npos) << odd;
+  // An odd size is fine for a GIF.
+  EXPECT_EQ(refusal(dir / "odd.gif", options(641, 361)), "");
+
+  const std::string extension = refusal(dir / "rain.avi");
+  EXPECT_NE(extension.find("rain.avi"), std::string::npos) << extension;
+  EXPECT_NE(extension.find(".gif and .mp4"), std::string::npos) << extension;
+  EXPECT_NE(refusal(dir / "rain").find(".gif and .mp4"), std::string::npos);
+
+  const std::string folder = refusal(dir / "missing" / "rain.gif");
+  EXPECT_NE(folder.find("the folder"), std::string::npos) << folder;
+  EXPECT_NE(folder.find("does not exist"), std::string::npos) << folder;
+
+  const std::string small = refusal(dir / "small.gif", options(1, 360));
+  EXPECT_NE(small.find("1 x 360"), std::string::npos) << small;
+  EXPECT_NE(small.find("2..7680 x 2..4320"), std::string::npos) << small;
+  EXPECT_NE(refusal(dir / "big.mp4", options(7682, 360)).find("7682"), std::string::npos);
+  EXPECT_NE(refusal(dir / "tall.gif", options(640, 4321)).find("4321"), std::string::npos);
+
+  TimelapseOptions fast;
+  fast.frames_per_second = 0;
+  EXPECT_NE(refusal(dir / "fps.gif", fast).find("frames a second 0"), std::string::npos);
+  TimelapseOptions queue;
+  queue.queue_frames = 0;
+  EXPECT_NE(refusal(dir / "queue.gif", queue).find("queued frames 0"), std::string::npos);
+  TimelapseOptions crf;
+  crf.mp4_crf = 52;
+  EXPECT_NE(refusal(dir / "crf.mp4", crf).find("52"), std::string::npos);
+  TimelapseOptions preset;
+  preset.mp4_preset = "warp";
+  EXPECT_NE(refusal(dir / "preset.mp4", preset).find("warp"), std::string::npos);
+
+  // Nothing was written by any of them (odd.gif was opened and cancelled unfinished).
+  EXPECT_TRUE(listing(dir.path()).empty());
+}
+
+TEST(Timelapse, AnExistingFileIsNeverOverwritten) {
+  ScratchDir dir;
+  const fs::path path = dir / "rain.gif";
+  terrain::testing::write_text(path, "mine");
+  const auto before = listing(dir.path());
+  const std::string refused = refusal(path);
+  EXPECT_NE(refused.find("already exists"), std::string::npos) << refused;
+  EXPECT_EQ(listing(dir.path()), before);
+
+  // A file that appears while recording is not overwritten either: the finish fails.
+  const fs::path later = dir / "later.mp4";
+  TimelapseWriter writer(later, waiting(64, 36));
+  writer.add_frame(synthetic_frame(64, 36, 0));
+  terrain::testing::write_text(later, "someone else's");
+  const auto with_it = listing(dir.path());
+  try {
+    writer.finish();
+    FAIL() << "finished over an existing file";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("later.mp4"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("already exists"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(writer.progress().state, TimelapseProgress::State::failed);
+  EXPECT_EQ(listing(dir.path()), with_it);
+  EXPECT_EQ(read_file(later), "someone else's");
+}
+
+TEST(Timelapse, CancelledOrEmptyRecordingsLeaveNothing) {
+  ScratchDir dir;
+  {
+    TimelapseWriter writer(dir / "cancelled.gif", waiting(64, 36));
+    for (int i = 0; i < 5; i++) writer.add_frame(synthetic_frame(64, 36, i));
+    writer.cancel();
+    EXPECT_EQ(writer.progress().state, TimelapseProgress::State::cancelled);
+    EXPECT_THROW(writer.add_frame(synthetic_frame(64, 36, 0)), std::logic_error);
+    EXPECT_THROW(writer.finish(), std::logic_error);
+  }
+  {
+    // Dropped without finishing: the same as cancelled.
+    TimelapseWriter writer(dir / "dropped.mp4", waiting(64, 36));
+    for (int i = 0; i < 5; i++) writer.add_frame(synthetic_frame(64, 36, i));
+  }
+  {
+    TimelapseWriter writer(dir / "empty.gif", waiting(64, 36));
+    try {
+      writer.finish();
+      FAIL() << "finished with no frames";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("empty.gif"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("no frames"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_TRUE(listing(dir.path()).empty());
+}
+
+TEST(Timelapse, AFrameOfTheWrongSizeOrAfterTheEndIsAProgrammingError) {
+  ScratchDir dir;
+  TimelapseWriter writer(dir / "rain.gif", waiting(64, 36));
+  EXPECT_THROW(writer.add_frame(synthetic_frame(64, 34, 0)), std::invalid_argument);
+  EXPECT_TRUE(writer.add_frame(synthetic_frame(64, 36, 0)));
+  writer.finish();
+  writer.finish();  // a second finish does nothing
+  EXPECT_THROW(writer.add_frame(synthetic_frame(64, 36, 0)), std::logic_error);
+  EXPECT_EQ(decode_gif(dir / "rain.gif").frames.size(), 1u);
+}
+
+// --- The caller's thread -------------------------------------------------------------------
+
+TEST(Timelapse, FramesAreEncodedOnTheWorkerNeverOnTheCaller) {
+  ScratchDir dir;
+  for (const char* name : {"rain.gif", "rain.mp4"}) {
+    TimelapseWriter writer(dir / name, waiting());
+    EXPECT_EQ(writer.worker_thread_id(), std::thread::id());  // nothing encoded yet
+    writer.add_frame(rain_frames().front());
+    writer.finish();
+    EXPECT_NE(writer.worker_thread_id(), std::this_thread::get_id()) << name;
+    EXPECT_NE(writer.worker_thread_id(), std::thread::id()) << name;
+  }
+}
+
+TEST(Timelapse, AFullQueueDropsFramesRatherThanWaitForTheEncoder) {
+  // Two alternating maps: every frame changes everywhere, so each takes a whole encode. With
+  // one buffer, a caller that hands frames over faster than they are encoded sees drops (an
+  // add_frame that encoded would never drop), and what was taken is what the file holds.
+  ScratchDir dir;
+  const fs::path path = dir / "rain.gif";
+  const std::vector<Frame>& maps = rain_frames();
+  TimelapseOptions options;
+  options.queue_frames = 1;
+  TimelapseWriter writer(path, options);
+  constexpr int kFrames = 60;
+  int taken = 0;
+  for (int i = 0; i < kFrames; i++) taken += writer.add_frame(maps[i % 2 == 0 ? 0 : 11]) ? 1 : 0;
+  writer.finish();
+  const TimelapseProgress progress = writer.progress();
+  EXPECT_EQ(progress.frames_added, taken);
+  EXPECT_EQ(progress.frames_added + progress.frames_dropped, kFrames);
+  EXPECT_GT(progress.frames_dropped, 0);
+  EXPECT_EQ(decode_gif(path).frames.size(), static_cast<std::size_t>(taken));
+}
+
+TEST(Timelapse, HandingAFrameOverCostsFarLessThanEncodingIt) {
+  // Compared within one run (the machines' speed drifts): the caller's copy against the
+  // worker's encode of the same frames.
+  ScratchDir dir;
+  const std::vector<Frame>& maps = rain_frames();
+  TimelapseWriter writer(dir / "rain.gif", waiting());
+  double handing = 0;
+  for (const Frame& f : maps) {
+    const auto start = std::chrono::steady_clock::now();
+    writer.add_frame(f);
+    handing += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Let the worker catch up, so every add_frame finds a free buffer.
+    while (writer.progress().frames_encoded < writer.progress().frames_added) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  }
+  writer.finish();
+  GifEncoder encoder(640, 360, 4);
+  const auto start = std::chrono::steady_clock::now();
+  for (const Frame& f : maps) encoder.add_frame(f);
+  const double encoding =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(handing * 3, encoding)
+      << "handing over " << handing << " s, encoding " << encoding << " s";
+}
+
+}  // namespace
+}  // namespace terrain::io
