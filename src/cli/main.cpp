@@ -7,7 +7,8 @@
 //   2. check the output directory: no existing output file unless --force, create it if
 //      needed, prove it can be written (output_dir.cpp);
 //   3. run the pipeline (pipeline.cpp), with progress on stderr for runs over a second;
-//   4. stage every file, then put them all in place; print "wrote 9 files to DIR".
+//   4. stage every file (the grids, the pictures, the heightmaps, the SVG, the mesh), then put
+//      them all in place; print "wrote 9 files to DIR" and a line for each other file.
 // Exit status: 0 done; 2 bad input or an unusable output directory (one line on stderr,
 // nothing written); 1 anything unexpected.
 #include <unistd.h>
@@ -30,6 +31,8 @@
 #include "core/ground_fit.h"
 #include "core/number_text.h"
 #include "exports/map_files.h"
+#include "exports/mesh.h"
+#include "exports/svg.h"
 #include "io/atomic_file.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
@@ -53,9 +56,10 @@ std::vector<std::string> output_names() {
           "basins.npy",   "strahler.npy", "lakes.npy",  "summary.json"};
 }
 
-// A --heightmap file is checked before any work, as the directory's files are: no existing
-// file without --force, and a directory that exists and can be written.
-void check_heightmap_target(const char* flag, const std::filesystem::path& path, bool force) {
+// A file of its own (--heightmap, --svg, --mesh) is checked before any work, as the
+// directory's files are: no existing file without --force, and a directory that exists and
+// can be written.
+void check_file_target(const char* flag, const std::filesystem::path& path, bool force) {
   if (path.empty()) return;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
@@ -77,12 +81,10 @@ void check_heightmap_target(const char* flag, const std::filesystem::path& path,
   }
 }
 
-// A heightmap's bytes, staged beside its target to be put in place with the directory's files.
-io::StagedFile stage_heightmap(const std::filesystem::path& path, const Heightfield& field) {
-  const std::vector<uint8_t> bytes =
-      io::encode_heightmap(field, io::heightmap_format_for(path).value());
+// A file's bytes, staged beside its target to be put in place with the directory's files.
+io::StagedFile stage_file(const std::filesystem::path& path, std::span<const uint8_t> bytes) {
   try {
-    return io::StagedFile(path, std::as_bytes(std::span<const uint8_t>(bytes)));
+    return io::StagedFile(path, std::as_bytes(bytes));
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("terrain-cli: ") + e.what());
   }
@@ -114,8 +116,22 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
   }
   const std::vector<std::string> names = output_names();
-  check_heightmap_target("--heightmap", options.heightmap, options.force);
-  check_heightmap_target("--heightmap-original", options.heightmap_original, options.force);
+  check_file_target("--heightmap", options.heightmap, options.force);
+  check_file_target("--heightmap-original", options.heightmap_original, options.force);
+  check_file_target("--svg", options.svg, options.force);
+  check_file_target("--mesh", options.mesh, options.force);
+  if (!options.mesh.empty() &&
+      static_cast<uint64_t>(run_options.width) * static_cast<uint64_t>(run_options.height) >
+          exports::kMaxMeshCells) {
+    std::string message = "terrain-cli: --mesh ";
+    message += cli::quoted(options.mesh.string());
+    message += ": the grid is ";
+    message += std::to_string(run_options.width);
+    message += " x ";
+    message += std::to_string(run_options.height);
+    message += " cells (allowed: a mesh of up to 4096 x 4096 = 16777216 cells)";
+    throw UsageError(message);
+  }
   OutputDirectory out(options.out, names, options.force);
   // The hydrology's pictures: a directory of their own, checked as the grids' is.
   const std::vector<std::string> layer_names = {"flow.png", "basins.png", "strahler.png",
@@ -135,24 +151,54 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       [&](const std::string& name, std::span<const std::byte> bytes) { out.stage(name, bytes); });
   const std::string summary = summary_json(run_options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
-  // The heightmaps staged too, so that a failure in any of them writes nothing.
-  std::vector<io::StagedFile> heightmaps;
-  if (!options.heightmap.empty()) {
-    heightmaps.push_back(stage_heightmap(options.heightmap, result.eroded));
+  // The files of their own staged too, so that a failure in any of them writes nothing.
+  std::vector<io::StagedFile> files;
+  for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
+                                    std::pair{&options.heightmap_original, &result.original}}) {
+    if (path->empty()) continue;
+    files.push_back(
+        stage_file(*path, io::encode_heightmap(*field, io::heightmap_format_for(*path).value())));
   }
-  if (!options.heightmap_original.empty()) {
-    heightmaps.push_back(stage_heightmap(options.heightmap_original, result.original));
+  const render::ColorScheme& scheme = *render::find_color_scheme(options.scheme);
+  exports::SvgCounts svg_counts;
+  if (!options.svg.empty()) {
+    exports::SvgInputs svg;
+    svg.ground = &result.eroded;
+    svg.sea_level = run_options.rain.sea_level;
+    svg.contour_levels = options.contour_levels;
+    svg.hydrology = &result.hydrology;
+    svg.rivers_by = options.rivers_by;
+    svg.min_flow = options.min_flow;
+    svg.scheme = &scheme;
+    svg.title = "Terrain Sandbox: seed ";
+    svg.title += std::to_string(options.seed);
+    svg.title += " after ";
+    svg.title += std::to_string(options.drops);
+    svg.title += " drops";
+    const std::string text = exports::map_svg(svg, &svg_counts);
+    files.push_back(stage_file(
+        options.svg,
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size())));
+  }
+  if (!options.mesh.empty()) {
+    const std::vector<uint8_t> colors =
+        exports::mesh_colors(result.eroded, run_options.rain.sea_level, scheme);
+    exports::MeshInputs mesh;
+    mesh.ground = &result.eroded;
+    mesh.rgba = colors;
+    mesh.exaggeration = options.exaggeration;
+    files.push_back(stage_file(
+        options.mesh, exports::mesh_file(mesh, exports::mesh_format_for(options.mesh).value())));
   }
   if (layers_out) {
-    for (const io::NamedFile& file :
-         exports::layer_files(result.eroded, run_options.rain.sea_level, result.hydrology,
-                              *render::find_color_scheme("site_dark"))) {
+    for (const io::NamedFile& file : exports::layer_files(result.eroded, run_options.rain.sea_level,
+                                                          result.hydrology, scheme)) {
       layers_out->stage(file.name, std::as_bytes(std::span<const uint8_t>(file.bytes)));
     }
   }
   out.commit();
   if (layers_out) layers_out->commit();
-  for (io::StagedFile& file : heightmaps) {
+  for (io::StagedFile& file : files) {
     try {
       file.commit(options.force ? io::WriteMode::replace : io::WriteMode::never_overwrite);
     } catch (const std::runtime_error& e) {
@@ -172,6 +218,21 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     const io::Quantized16 q = io::quantize16(*field);
     std::printf("wrote %s (%d x %d, heights %s to %s)\n", path->c_str(), field->width(),
                 field->height(), number_text(q.min).c_str(), number_text(q.max).c_str());
+  }
+  if (!options.svg.empty()) {
+    std::printf(
+        "wrote %s (%zu coastline, %zu contour and %zu index contour lines, %zu river "
+        "reaches)\n",
+        options.svg.c_str(), svg_counts.coastline, svg_counts.contours, svg_counts.index_contours,
+        svg_counts.rivers);
+  }
+  if (!options.mesh.empty()) {
+    const int w = result.eroded.width();
+    const int h = result.eroded.height();
+    std::printf("wrote %s (%zu vertices, %zu triangles, heights x %s)\n", options.mesh.c_str(),
+                result.eroded.size(),
+                2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1),
+                number_text(options.exaggeration).c_str());
   }
   return kExitDone;
 }

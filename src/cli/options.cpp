@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -19,7 +20,9 @@
 #include "core/ground.h"
 #include "core/map_view.h"
 #include "core/number_text.h"
+#include "exports/mesh.h"
 #include "io/heightmap.h"
+#include "render/geometry/color_scheme.h"
 
 namespace terrain::cli {
 namespace {
@@ -88,7 +91,7 @@ std::vector<Flag> flag_table() {
        "also write the hydrology of the eroded ground as pictures, one pixel per cell, into "
        "DIR (created if needed): flow.png (the flow view's log scale), basins.png (the basins "
        "view's tones), strahler.png (gray, 20 per order), lakes.png (16-bit depth with its "
-       "range); the Site Dark scheme's colours",
+       "range); in --scheme's colours",
        "", "optional; a directory path"},
       {"--heightmap", "PATH",
        "also write the ground after the rain as a heightmap, the format by the extension: "
@@ -97,6 +100,30 @@ std::vector<Flag> flag_table() {
        "", "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
       {"--heightmap-original", "PATH", "the same for the ground before the rain", "",
        "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
+      {"--svg", "PATH",
+       "also write the map's linework as SVG, for a plotter, Inkscape or a browser: the "
+       "coastline, the contours, the index contours and the rivers (one path a reach), each "
+       "in a layer of its own, in map units (one a cell)",
+       "", "optional; a path ending in .svg"},
+      {"--contour-levels", "N",
+       "--svg only: contour lines between sea level and the top, every fifth heavier (0: no "
+       "lines, not even the coastline)",
+       std::to_string(static_cast<int>(sketch::contour_levels.initial)),
+       whole(static_cast<uint64_t>(sketch::contour_levels.min),
+             static_cast<uint64_t>(sketch::contour_levels.max))},
+      {"--rivers-by", "HOW",
+       "--svg only: rivers stroked by the sketch's flow classes or by Strahler order "
+       "(0.7 + 0.9 x order)",
+       "flow", "flow or order"},
+      {"--mesh", "PATH",
+       "also write the eroded ground as a mesh, one vertex per cell in the map's colours, two "
+       "triangles per grid square: binary glTF 2.0 (.glb) or Wavefront OBJ (.obj)",
+       "", "optional; a path ending in .glb or .obj"},
+      {"--exaggeration", "E", "--mesh only: the mesh's heights are the ground's times E, in cells",
+       number(exports::kDefaultExaggeration),
+       "a number above 0, up to " + number(exports::kMaxExaggeration)},
+      {"--scheme", "KEY", "colour scheme of --layers, --svg and --mesh", "site_dark",
+       "site_dark, site_light, topographic, blueprint or bw"},
       {"--force", "", "replace output files that already exist, each atomically",
        "off: refuse if any exists", ""},
       {"--help", "", "print this help and exit", "", ""},
@@ -309,6 +336,10 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* scale_flag = nullptr;
   const Flag* generator_flag = nullptr;
   const Flag* fit_flag = nullptr;
+  const Flag* contour_flag = nullptr;
+  const Flag* rivers_by_flag = nullptr;
+  const Flag* exaggeration_flag = nullptr;
+  const Flag* scheme_flag = nullptr;
   for (const auto& [flag, text] : given) {
     const std::string& name = flag->name;
     if (name == "--seed") {
@@ -374,6 +405,37 @@ Options parse_options(std::span<const std::string_view> args) {
       }
       (name == "--heightmap" ? options.heightmap : options.heightmap_original) =
           std::filesystem::path(text);
+    } else if (name == "--svg") {
+      std::string ext = std::filesystem::path(text).extension().string();
+      std::transform(ext.begin(), ext.end(), ext.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (text.empty() || ext != ".svg") bad_value(*flag, text, "does not end in .svg");
+      options.svg = std::filesystem::path(text);
+    } else if (name == "--contour-levels") {
+      options.contour_levels = static_cast<int>(
+          read_whole(*flag, text, static_cast<uint64_t>(sketch::contour_levels.min),
+                     static_cast<uint64_t>(sketch::contour_levels.max)));
+      contour_flag = flag;
+    } else if (name == "--rivers-by") {
+      const std::optional<RiversBy> by = parse_rivers_by(text);
+      if (!by) bad_value(*flag, text, "is not a way to stroke rivers");
+      options.rivers_by = *by;
+      rivers_by_flag = flag;
+    } else if (name == "--mesh") {
+      if (text.empty() || !exports::mesh_format_for(std::filesystem::path(text))) {
+        bad_value(*flag, text, "has no mesh extension");
+      }
+      options.mesh = std::filesystem::path(text);
+    } else if (name == "--exaggeration") {
+      options.exaggeration = read_real(*flag, text, 0, exports::kMaxExaggeration);
+      if (!(options.exaggeration > 0)) bad_value(*flag, text, "is out of range");
+      exaggeration_flag = flag;
+    } else if (name == "--scheme") {
+      if (render::find_color_scheme(text) == nullptr) {
+        bad_value(*flag, text, "is not a colour scheme");
+      }
+      options.scheme = text;
+      scheme_flag = flag;
     } else if (name == "--force") {
       options.force = true;
     }
@@ -381,6 +443,17 @@ Options parse_options(std::span<const std::string_view> args) {
   if (!options.heightmap.empty() && options.heightmap == options.heightmap_original) {
     usage_error("--heightmap and --heightmap-original name the same file " +
                 cli::quoted(options.heightmap.string()));
+  }
+
+  // The settings of one export apply only with it.
+  for (const Flag* f : {contour_flag, rivers_by_flag}) {
+    if (f && options.svg.empty()) usage_error(f->name + " only applies with --svg PATH");
+  }
+  if (exaggeration_flag && options.mesh.empty()) {
+    usage_error("--exaggeration only applies with --mesh PATH");
+  }
+  if (scheme_flag && options.layers.empty() && options.svg.empty() && options.mesh.empty()) {
+    usage_error("--scheme only applies with --layers, --svg or --mesh");
   }
 
   // A ground from a file has no generator, and a fit only means something for one.
@@ -418,7 +491,9 @@ std::string help_text() {
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
-      "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH] [--force]\n"
+      "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
+      "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]]\n"
+      "         [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

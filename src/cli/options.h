@@ -19,8 +19,10 @@
 #include "core/drainage.h"
 #include "core/ground.h"
 #include "core/ground_fit.h"
+#include "core/map_view.h"
 #include "core/rain.h"
 #include "core/sketch.h"
+#include "exports/mesh.h"
 
 namespace terrain::cli {
 
@@ -59,6 +61,15 @@ struct Options {
   // Heightmaps of the ground after and before the rain (io/heightmap.h), when given.
   std::filesystem::path heightmap;
   std::filesystem::path heightmap_original;
+  // The linework as SVG (exports/svg.h): its contour levels and how its rivers are stroked.
+  std::filesystem::path svg;
+  int contour_levels = static_cast<int>(sketch::contour_levels.initial);
+  RiversBy rivers_by = RiversBy::flow;
+  // The eroded ground as a mesh (exports/mesh.h), .glb or .obj, and its vertical exaggeration.
+  std::filesystem::path mesh;
+  double exaggeration = exports::kDefaultExaggeration;
+  // The colour scheme of --layers, --svg and --mesh (render/geometry/color_scheme.h).
+  std::string scheme = "site_dark";
   bool force = false;  // replace existing output files
   bool help = false;   // print help_text() and exit 0
 };

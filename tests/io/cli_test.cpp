@@ -161,7 +161,9 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
-         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH] [--force]
+         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
+         [--svg PATH [--contour-levels N] [--rivers-by flow|order]]
+         [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -220,7 +222,7 @@ Options:
   --layers DIR        also write the hydrology of the eroded ground as pictures, one pixel per
                       cell, into DIR (created if needed): flow.png (the flow view's log scale),
                       basins.png (the basins view's tones), strahler.png (gray, 20 per order),
-                      lakes.png (16-bit depth with its range); the Site Dark scheme's colours
+                      lakes.png (16-bit depth with its range); in --scheme's colours
                       optional; a directory path
   --heightmap PATH    also write the ground after the rain as a heightmap, the format by the
                       extension: .png (16-bit gray, its range in a text chunk), .r16 (16-bit
@@ -228,6 +230,24 @@ Options:
                       optional; a path ending in .png, .r16, .exr, .tif or .npy
   --heightmap-original PATH the same for the ground before the rain
                       optional; a path ending in .png, .r16, .exr, .tif or .npy
+  --svg PATH          also write the map's linework as SVG, for a plotter, Inkscape or a
+                      browser: the coastline, the contours, the index contours and the rivers
+                      (one path a reach), each in a layer of its own, in map units (one a cell)
+                      optional; a path ending in .svg
+  --contour-levels N  --svg only: contour lines between sea level and the top, every fifth
+                      heavier (0: no lines, not even the coastline)
+                      default 10; whole number 0..20
+  --rivers-by HOW     --svg only: rivers stroked by the sketch's flow classes or by Strahler
+                      order (0.7 + 0.9 x order)
+                      default flow; flow or order
+  --mesh PATH         also write the eroded ground as a mesh, one vertex per cell in the map's
+                      colours, two triangles per grid square: binary glTF 2.0 (.glb) or
+                      Wavefront OBJ (.obj)
+                      optional; a path ending in .glb or .obj
+  --exaggeration E    --mesh only: the mesh's heights are the ground's times E, in cells
+                      default 40; a number above 0, up to 1000
+  --scheme KEY        colour scheme of --layers, --svg and --mesh
+                      default site_dark; site_dark, site_light, topographic, blueprint or bw
   --force             replace output files that already exist, each atomically
                       default off: refuse if any exists
   --help              print this help and exit

@@ -1,0 +1,341 @@
+// The map's linework as SVG (see svg.h).
+//
+// Sections: numbers (thousandths, written without trailing zeros); colours; the contour
+// layers; the river layer; map_svg.
+#include "exports/svg.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <span>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "core/contours.h"
+#include "core/river_network.h"
+#include "render/geometry/contour_paths.h"
+#include "render/geometry/river_paths.h"
+
+namespace terrain::exports {
+namespace {
+
+// --- Numbers -----------------------------------------------------------------------------------
+
+// A coordinate as it is written: in thousandths of a grid unit.
+struct Written {
+  int64_t x;
+  int64_t y;
+  bool operator==(const Written&) const = default;
+};
+
+int64_t thousandths(double value) {
+  return std::llround(value * 1000);
+}
+
+Written written(Point p) {
+  return {thousandths(p.x), thousandths(p.y)};
+}
+
+// "12", "12.5", "-0.25", "3.142": a count of thousandths as a decimal.
+void append_thousandths(std::string& out, int64_t value) {
+  if (value < 0) {
+    out += '-';
+    value = -value;
+  }
+  char digits[24];
+  const auto whole = std::to_chars(digits, digits + sizeof digits, value / 1000);
+  out.append(digits, whole.ptr);
+  int64_t rest = value % 1000;
+  if (rest == 0) return;
+  out += '.';
+  int64_t unit = 100;
+  while (rest != 0) {
+    out += static_cast<char>('0' + rest / unit);
+    rest %= unit;
+    unit /= 10;
+  }
+}
+
+void append_number(std::string& out, double value) {
+  append_thousandths(out, thousandths(value));
+}
+
+void append_point(std::string& out, Point p, char between) {
+  append_number(out, p.x);
+  out += between;
+  append_number(out, p.y);
+}
+
+// --- Colours -----------------------------------------------------------------------------------
+
+// "#rrggbb" from p5's 8-bit levels.
+std::string hex(const render::P5Color& color) {
+  std::string out = "#";
+  for (int k = 0; k < 3; k++) {
+    const int level = color.level(k);
+    out += "0123456789abcdef"[level >> 4];
+    out += "0123456789abcdef"[level & 15];
+  }
+  return out;
+}
+
+// stroke="..." and, for a colour with alpha, stroke-opacity="...".
+std::string stroke(const render::P5Color& color) {
+  std::string out = " stroke=\"";
+  out += hex(color);
+  out += '"';
+  if (color.alpha() < 1) {
+    out += " stroke-opacity=\"";
+    append_number(out, color.alpha());
+    out += '"';
+  }
+  return out;
+}
+
+// Text for element content or an attribute value.
+std::string escaped(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+// <g> of a layer: its id, the label Inkscape's layers panel shows, and its style.
+void open_layer(std::string& out, std::string_view id, std::string_view label,
+                const std::string& style) {
+  out += "  <g inkscape:groupmode=\"layer\" id=\"";
+  out += id;
+  out += "\" inkscape:label=\"";
+  out += label;
+  out += '"';
+  out += style;
+  out += ">\n";
+}
+
+std::string line_style(const render::P5Color& color, double width) {
+  std::string out = " fill=\"none\"";
+  out += stroke(color);
+  out += " stroke-width=\"";
+  append_number(out, width);
+  out += "\" stroke-linecap=\"round\" stroke-linejoin=\"round\"";
+  return out;
+}
+
+// --- The contour layers ------------------------------------------------------------------------
+
+// One chain as a <polyline>, its points as written with no point twice in a row; nothing if
+// fewer than two points are left (or a closed chain encloses nothing). Returns whether it was
+// written.
+bool append_polyline(std::string& out, const ContourPolyline& chain, std::vector<Point>& kept) {
+  kept.clear();
+  Written last{0, 0};
+  for (const Point& p : chain) {
+    const Written w = written(p);
+    if (!kept.empty() && w == last) continue;
+    kept.push_back(p);
+    last = w;
+  }
+  if (kept.size() < 2) return false;
+  const bool closed = chain.size() > 2 && written(kept.front()) == written(kept.back());
+  if (closed && kept.size() < 4) return false;  // there and back again: one segment twice
+  out += "    <polyline points=\"";
+  for (std::size_t i = 0; i < kept.size(); i++) {
+    if (i > 0) out += ' ';
+    append_point(out, kept[i], ',');
+  }
+  out += "\"/>\n";
+  return true;
+}
+
+// --- The river layer ---------------------------------------------------------------------------
+
+Point middle(Point a, Point b) {
+  return {(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
+// One reach as the renderer's pieces of its cells joined (see svg.h).
+void append_reach(std::string& out, const Reach& reach, std::span<const int32_t> downstream,
+                  int cols, bool source, double width) {
+  const std::vector<Point>& p = reach.points;
+  out += "    <path d=\"M";
+  if (p.size() < 2) {
+    append_point(out, p.front(), ' ');
+  } else {
+    if (source) {
+      append_point(out, p[0], ' ');
+      out += " L";
+    }
+    append_point(out, middle(p[0], p[1]), ' ');
+    for (std::size_t m = 1; m < p.size(); m++) {
+      // The piece of cell m - 1: through cell m to the middle of its next step, or to cell m
+      // itself when the water leaves the map there.
+      Point to = p[m];
+      if (m + 1 < p.size()) {
+        to = middle(p[m], p[m + 1]);
+      } else {
+        const int32_t next = downstream[static_cast<std::size_t>(reach.cells.back())];
+        if (next >= 0)
+          to = middle(p[m],
+                      Point{static_cast<double>(next % cols), static_cast<double>(next / cols)});
+      }
+      out += " Q";
+      append_point(out, p[m], ' ');
+      out += ' ';
+      append_point(out, to, ' ');
+    }
+  }
+  out += "\" stroke-width=\"";
+  append_number(out, width);
+  out += "\"/>\n";
+}
+
+}  // namespace
+
+double svg_contour_width(bool index) {
+  return (index ? render::ContourPaths::kIndexWidth : render::ContourPaths::kRegularWidth) /
+         kSvgPixelsPerCell;
+}
+
+double svg_river_width(RiversBy by, int size_or_order) {
+  const double pixels = by == RiversBy::order
+                            ? render::RiverPaths::order_width(size_or_order, kSvgPixelsPerCell)
+                            : render::RiverPaths::width(size_or_order, kSvgPixelsPerCell);
+  return pixels / kSvgPixelsPerCell;
+}
+
+// --- map_svg -----------------------------------------------------------------------------------
+
+std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
+  if (in.ground == nullptr || in.hydrology == nullptr || in.scheme == nullptr) {
+    throw std::invalid_argument("map_svg: the ground, the hydrology and the scheme are required");
+  }
+  const Heightfield& ground = *in.ground;
+  const Drainage& drainage = in.hydrology->drainage();
+  if (drainage.width() != ground.width() || drainage.height() != ground.height()) {
+    throw std::invalid_argument("map_svg: the hydrology is not of the ground's size");
+  }
+  if (in.contour_levels < 0) {
+    throw std::invalid_argument("map_svg: contour_levels must be 0 or more");
+  }
+  if (in.min_flow == 0) throw std::invalid_argument("map_svg: min_flow must be at least 1");
+  const render::ColorScheme& scheme = *in.scheme;
+  const int cols = ground.width();
+  const int rows = ground.height();
+  SvgCounts local;
+  SvgCounts& count = counts ? *counts : local;
+  count = {};
+
+  std::string out;
+  out.reserve(1 << 20);
+  out +=
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+      "xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\" width=\"";
+  out += std::to_string(static_cast<int64_t>(cols * kSvgPixelsPerCell));
+  out += "\" height=\"";
+  out += std::to_string(static_cast<int64_t>(rows * kSvgPixelsPerCell));
+  out += "\" viewBox=\"-0.5 -0.5 ";
+  out += std::to_string(cols);
+  out += ' ';
+  out += std::to_string(rows);
+  out += "\">\n";
+  if (!in.title.empty()) {
+    out += "  <title>";
+    out += escaped(in.title);
+    out += "</title>\n";
+  }
+
+  if (in.background) {
+    open_layer(out, "background", "Background (fill only, not plotted)", "");
+    out += "    <rect x=\"-0.5\" y=\"-0.5\" width=\"";
+    out += std::to_string(cols);
+    out += "\" height=\"";
+    out += std::to_string(rows);
+    out += "\" fill=\"";
+    out += hex(scheme.sea_deep);
+    out += "\" stroke=\"none\"/>\n  </g>\n";
+  }
+
+  // The levels by layer: the coastline (sea level, when above 0), the regular levels, the
+  // index levels; none at all with 0 levels, as the map draws none.
+  std::vector<ContourLevel> levels;
+  if (in.contour_levels > 0) levels = contour_levels(in.sea_level, in.contour_levels);
+  const bool has_coast = !levels.empty() && in.sea_level > 0;
+  std::vector<Point> kept;
+  const auto contour_layer = [&](std::string_view id, std::string_view label,
+                                 const render::P5Color& color, bool index, auto wanted) {
+    std::size_t written_lines = 0;
+    open_layer(out, id, label, line_style(color, svg_contour_width(index)));
+    for (std::size_t k = 0; k < levels.size(); k++) {
+      if (!wanted(k)) continue;
+      for (const ContourPolyline& chain : contour_polylines(ground, levels[k].value)) {
+        written_lines += append_polyline(out, chain, kept) ? 1 : 0;
+      }
+    }
+    out += "  </g>\n";
+    return written_lines;
+  };
+  const auto is_coast = [&](std::size_t k) { return has_coast && k == 0; };
+  count.coastline = contour_layer("coastline", "1 Coastline", scheme.index_line, true, is_coast);
+  count.contours = contour_layer("contours", "2 Contours", scheme.line, false,
+                                 [&](std::size_t k) { return !is_coast(k) && !levels[k].index; });
+  count.index_contours =
+      contour_layer("index-contours", "3 Index contours", scheme.index_line, true,
+                    [&](std::size_t k) { return !is_coast(k) && levels[k].index; });
+
+  // The rivers: one path a reach, each stroked by its order or its lowest piece's flow class.
+  std::string river_style = " fill=\"none\"";
+  river_style += stroke(scheme.river);
+  river_style += " stroke-linecap=\"round\" stroke-linejoin=\"round\"";
+  open_layer(out, "rivers", "4 Rivers", river_style);
+  const std::vector<Reach> reaches = river_reaches(drainage, in.min_flow);
+  const std::span<const uint32_t> flow = drainage.flow();
+  const std::span<const int32_t> downstream = drainage.downstream();
+  // A reach starts at a source when no river runs into its first cell.
+  std::vector<uint8_t> fed(drainage.size(), 0);
+  for (std::size_t i = 0; i < fed.size(); i++) {
+    if (downstream[i] >= 0 && flow[i] >= in.min_flow)
+      fed[static_cast<std::size_t>(downstream[i])] = 1;
+  }
+  for (const Reach& reach : reaches) {
+    double width = 0;
+    if (in.rivers_by == RiversBy::order) {
+      width = svg_river_width(RiversBy::order, reach.order);
+    } else {
+      const std::size_t lowest = reach.cells.size() >= 2 ? reach.cells.size() - 2 : 0;
+      const double water = flow[static_cast<std::size_t>(reach.cells[lowest])];
+      const double size = std::min<double>(
+          sketch::RIVER_WIDTHS - 1, std::max(0.0, std::floor(std::log2(water / in.min_flow))));
+      width = svg_river_width(RiversBy::flow, static_cast<int>(size));
+    }
+    const bool source = fed[static_cast<std::size_t>(reach.cells.front())] == 0;
+    append_reach(out, reach, downstream, cols, source, width);
+  }
+  count.rivers = reaches.size();
+  out += "  </g>\n</svg>\n";
+  return out;
+}
+
+}  // namespace terrain::exports

@@ -1,0 +1,82 @@
+// The map's linework as an SVG document for a pen plotter, Inkscape or a browser: the
+// coastline, the contours and the rivers, each class in a layer of its own so a plotter can
+// change pens between them (docs/exports.md).
+//
+// Coordinates are the core's grid units: grid point (x, y) is cell (x, y)'s centre, as the
+// contours and the river reaches give them. viewBox="-0.5 -0.5 W H": every cell is the unit
+// square around its grid point, the picture is the map's cells edge to edge, and width and
+// height are 4 px a cell (1280 x 720 for the sketch's 320 x 180, the sketch's canvas).
+//
+// Layers (<g inkscape:groupmode="layer">, in drawing order):
+//   background      one rect in the scheme's deep sea colour, fill only (plotters skip fills);
+//                   left out with SvgInputs::background = false
+//   coastline       the sea-level contour (when the sea level is above 0)
+//   contours        the regular levels
+//   index-contours  every fifth level (contour_levels(): the index lines but the coastline)
+//   rivers          one <path> per reach of the network (river_reaches)
+// With contour_levels 0 there are no lines in the three contour layers, the coastline
+// included, as the map then draws none.
+//
+// Contours: one <polyline> per chain of contour_polylines() (joined through the cell edges
+// they share; a closed loop ends on its first point again), the points written with up to 3
+// decimals; a point equal to the one before it once written is dropped, and a chain left with
+// fewer than two points (or a closed one with fewer than four) is left out, so no segment is
+// of zero length.
+//
+// Rivers: each reach is the renderer's pieces of its cells joined (render/geometry/
+// river_paths.h): from the middle of a step through the cell it drains into to the middle of
+// the next step, a quadratic curve with that cell as its control point; a source starts with
+// the stub from its own centre. "M x y [L x y] Q cx cy x y Q ...". A reach of one cell (which
+// the renderer draws nothing for) is a lone "M x y", so every reach has its element.
+//
+// Stroke widths are the sketch's pixel widths at 4 px a cell, in map units: contours 1 px
+// (0.25), index lines and the coastline 1.5 px (0.375); rivers by flow class
+// RiverPaths::width(size, 4) / 4 = (0.7 + 0.5 * size) * 0.4, the class of the reach's lowest
+// piece (floor(log2(flow / min_flow)) up to 5, the widest the view draws it), or by order
+// (0.7 + 0.9 * order) * 0.4. Colours are the scheme's: line, index_line (also the coastline),
+// river, sea_deep; a colour's alpha becomes stroke-opacity. The renderer's fades and the
+// river's bank are not drawn: a pen draws every reach at full strength.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/heightfield.h"
+#include "core/hydrology.h"
+#include "core/map_view.h"
+#include "core/sketch.h"
+#include "render/geometry/color_scheme.h"
+
+namespace terrain::exports {
+
+struct SvgInputs {
+  const Heightfield* ground = nullptr;  // required: the ground the lines are traced over
+  double sea_level = sketch::sea_level.initial;
+  int contour_levels = static_cast<int>(sketch::contour_levels.initial);  // 0 for none
+  const Hydrology* hydrology = nullptr;  // required: of `ground` (its size)
+  RiversBy rivers_by = RiversBy::flow;
+  uint32_t min_flow = static_cast<uint32_t>(sketch::RIVER_START);  // at least 1
+  const render::ColorScheme* scheme = nullptr;                     // required
+  bool background = true;  // the background layer (the sea colour, fill only)
+  std::string title;       // the document's <title>, if not empty (escaped as needed)
+};
+
+// How many elements each layer holds.
+struct SvgCounts {
+  std::size_t coastline = 0;  // polylines
+  std::size_t contours = 0;
+  std::size_t index_contours = 0;
+  std::size_t rivers = 0;  // paths, one per reach
+};
+
+// The whole document, UTF-8. Throws std::invalid_argument when an input is missing, the
+// hydrology is not of the ground's size, contour_levels is negative or min_flow is 0.
+std::string map_svg(const SvgInputs& inputs, SvgCounts* counts = nullptr);
+
+// The stroke widths, in map units (see above).
+inline constexpr double kSvgPixelsPerCell = 4;
+double svg_contour_width(bool index);
+double svg_river_width(RiversBy by, int size_or_order);
+
+}  // namespace terrain::exports

@@ -1,0 +1,216 @@
+// terrain-cli --svg PATH and --mesh PATH, end to end: the SVG is map_svg's document of the
+// run's eroded ground (byte for byte, as the panel writes it), the .glb and .obj hold one
+// vertex per cell at the eroded heights times the exaggeration; bad input (a wrong extension,
+// a file that exists without --force, a directory that is not there, an exaggeration of 0 or
+// without --mesh, an unknown scheme) is one line naming the flag, exit status 2, nothing
+// written.
+#include <gtest/gtest.h>
+#include <libxml/parser.h>
+#include <tiny_gltf.h>
+
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/hydrology.h"
+#include "exports/mesh.h"
+#include "exports/svg.h"
+#include "io/npy.h"
+#include "io_test_support.h"
+#include "render/geometry/color_scheme.h"
+
+namespace terrain {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CliRun;
+using testing::listing;
+using testing::ScratchDir;
+
+constexpr int kW = 320;
+constexpr int kH = 180;
+
+class CliExports : public ::testing::Test {
+ protected:
+  CliRun run(const std::vector<std::string>& args) {
+    return testing::run_cli(args, captures_.path());
+  }
+  fs::path at(const std::string& name) const { return work_.path() / name; }
+
+  ScratchDir work_;
+  ScratchDir captures_;
+};
+
+Heightfield read_eroded(const fs::path& out) {
+  return Heightfield(kW, kH, io::npy_values<float>(io::read_npy(out / "eroded.npy"), kH, kW));
+}
+
+TEST_F(CliExports, SvgIsTheMapsLineworkAsTheExportsModuleWritesIt) {
+  const CliRun result = run({"--seed", "4", "--drops", "20000", "--out", at("out").string(),
+                             "--svg", at("map.svg").string(), "--scheme", "topographic",
+                             "--rivers-by", "order", "--contour-levels", "12"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("wrote " + at("map.svg").string() + " ("), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find(" river reaches)"), std::string::npos) << result.out;
+  const std::string text = io::read_file(at("map.svg"));
+  xmlDocPtr doc = xmlReadMemory(text.data(), static_cast<int>(text.size()), "map.svg", nullptr,
+                                XML_PARSE_NONET);
+  ASSERT_NE(doc, nullptr);
+  xmlFreeDoc(doc);
+
+  // The same document from the run's own grids.
+  const Heightfield eroded = read_eroded(at("out"));
+  Hydrology hydrology;
+  hydrology.compute(eroded, HydrologyParams{}, 4u);
+  exports::SvgInputs in;
+  in.ground = &eroded;
+  in.hydrology = &hydrology;
+  in.scheme = render::find_color_scheme("topographic");
+  in.rivers_by = RiversBy::order;
+  in.contour_levels = 12;
+  in.title = "Terrain Sandbox: seed 4 after 20000 drops";
+  EXPECT_TRUE(exports::map_svg(in) == text);
+}
+
+// The POSITION floats of a .glb.
+std::vector<float> glb_positions(const fs::path& path) {
+  const std::string bytes = io::read_file(path);
+  tinygltf::Model model;
+  tinygltf::TinyGLTF loader;
+  std::string err;
+  std::string warn;
+  const bool ok = loader.LoadBinaryFromMemory(&model, &err, &warn,
+                                              reinterpret_cast<const unsigned char*>(bytes.data()),
+                                              static_cast<unsigned int>(bytes.size()));
+  EXPECT_TRUE(ok) << err;
+  if (!ok) return {};
+  const tinygltf::Accessor& a = model.accessors.at(
+      static_cast<std::size_t>(model.meshes.at(0).primitives.at(0).attributes.at("POSITION")));
+  const tinygltf::BufferView& view = model.bufferViews.at(static_cast<std::size_t>(a.bufferView));
+  std::vector<float> p(a.count * 3);
+  std::memcpy(p.data(), model.buffers.at(0).data.data() + view.byteOffset + a.byteOffset,
+              p.size() * sizeof(float));
+  return p;
+}
+
+TEST_F(CliExports, MeshesHoldOneVertexPerCellAtTheErodedHeightsTimesTheExaggeration) {
+  const CliRun glb = run({"--seed", "4", "--drops", "20000", "--out", at("out").string(), "--mesh",
+                          at("island.glb").string()});
+  ASSERT_EQ(glb.status, 0) << glb.err;
+  EXPECT_NE(glb.out.find("wrote " + at("island.glb").string() +
+                         " (57600 vertices, 114202 triangles, heights x 40)"),
+            std::string::npos)
+      << glb.out;
+  const Heightfield eroded = read_eroded(at("out"));
+  const std::vector<float> p = glb_positions(at("island.glb"));
+  ASSERT_EQ(p.size(), 3u * kW * kH);
+  for (std::size_t i = 0; i < eroded.size(); i++) {
+    ASSERT_EQ(p[3 * i + 1], static_cast<float>(static_cast<double>(eroded[i]) * 40)) << i;
+  }
+
+  const CliRun obj =
+      run({"--seed", "4", "--drops", "20000", "--out", at("out2").string(), "--mesh",
+           at("island.obj").string(), "--exaggeration", "12.5", "--scheme", "blueprint"});
+  ASSERT_EQ(obj.status, 0) << obj.err;
+  std::istringstream in(io::read_file(at("island.obj")));
+  std::string line;
+  std::size_t v = 0;
+  std::size_t f = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("v ", 0) == 0) {
+      std::istringstream words(line.substr(2));
+      float x = 0;
+      float y = 0;
+      float z = 0;
+      words >> x >> y >> z;
+      ASSERT_EQ(x, static_cast<float>(v % kW));
+      ASSERT_EQ(y, static_cast<float>(static_cast<double>(eroded[v]) * 12.5)) << v;
+      ASSERT_EQ(z, static_cast<float>(v / kW));
+      v++;
+    }
+    f += line.rfind("f ", 0) == 0;
+  }
+  EXPECT_EQ(v, eroded.size());
+  EXPECT_EQ(f, 2u * 319 * 179);
+}
+
+TEST_F(CliExports, AnExistingFileIsKeptWithoutForceAndReplacedWithIt) {
+  testing::write_text(at("map.svg"), "mine");
+  testing::write_text(at("m.glb"), "mine too");
+  const auto before = listing(work_.path());
+  for (const auto& [flag, file] : {std::pair{"--svg", "map.svg"}, std::pair{"--mesh", "m.glb"}}) {
+    const CliRun refused =
+        run({"--drops", "10", "--out", at("out").string(), flag, at(file).string()});
+    EXPECT_EQ(refused.status, 2) << flag;
+    EXPECT_EQ(testing::line_count(refused.err), 1u) << refused.err;
+    EXPECT_NE(refused.err.find(std::string("terrain-cli: ") + flag), std::string::npos)
+        << refused.err;
+    EXPECT_NE(refused.err.find("already exists (pass --force to replace it)"), std::string::npos)
+        << refused.err;
+    EXPECT_EQ(listing(work_.path()), before) << flag;
+  }
+  const CliRun forced = run({"--drops", "10", "--out", at("out").string(), "--svg",
+                             at("map.svg").string(), "--mesh", at("m.glb").string(), "--force"});
+  ASSERT_EQ(forced.status, 0) << forced.err;
+  EXPECT_NE(io::read_file(at("map.svg")).find("<svg"), std::string::npos);
+  EXPECT_EQ(glb_positions(at("m.glb")).size(), 3u * kW * kH);
+}
+
+TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {
+  testing::write_text(at("a-file"), "not a directory");
+  const auto before = listing(work_.path());
+  const std::string out = at("out").string();
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"--svg", at("map.png").string()},
+       "terrain-cli: --svg '" + at("map.png").string() +
+           "' does not end in .svg (allowed: optional; a path ending in .svg)"},
+      {{"--svg", ""}, "terrain-cli: --svg '' does not end in .svg"},
+      {{"--mesh", at("m.stl").string()},
+       "terrain-cli: --mesh '" + at("m.stl").string() +
+           "' has no mesh extension (allowed: optional; a path ending in .glb or .obj)"},
+      {{"--mesh", at("m.gltf").string()}, "has no mesh extension"},
+      {{"--mesh", at("m.glb").string(), "--exaggeration", "0"},
+       "terrain-cli: --exaggeration '0' is out of range (allowed: a number above 0, up to "
+       "1000)"},
+      {{"--mesh", at("m.glb").string(), "--exaggeration", "1001"}, "is out of range"},
+      {{"--mesh", at("m.glb").string(), "--exaggeration", "-3"}, "is out of range"},
+      {{"--mesh", at("m.glb").string(), "--exaggeration", "nan"}, "is not a"},
+      {{"--exaggeration", "5"}, "terrain-cli: --exaggeration only applies with --mesh PATH"},
+      {{"--contour-levels", "5"}, "terrain-cli: --contour-levels only applies with --svg PATH"},
+      {{"--rivers-by", "order"}, "terrain-cli: --rivers-by only applies with --svg PATH"},
+      {{"--svg", at("m.svg").string(), "--contour-levels", "21"},
+       "--contour-levels '21' is out of range (allowed: whole number 0..20)"},
+      {{"--svg", at("m.svg").string(), "--rivers-by", "width"},
+       "--rivers-by 'width' is not a way to stroke rivers (allowed: flow or order)"},
+      {{"--svg", at("m.svg").string(), "--scheme", "neon"},
+       "--scheme 'neon' is not a colour scheme (allowed: site_dark, site_light, topographic, "
+       "blueprint or bw)"},
+      {{"--scheme", "bw"}, "terrain-cli: --scheme only applies with --layers, --svg or --mesh"},
+      {{"--svg", (at("a-file") / "map.svg").string()}, "does not exist"},
+      {{"--mesh", (at("nowhere") / "m.obj").string()}, "does not exist"},
+      {{"--svg", at("out").string() + "/"}, "does not end in .svg"},
+      {{"--mesh", at("dir.glb").string()}, "is a directory (allowed: a file path)"},
+  };
+  fs::create_directories(at("dir.glb"));
+  const auto with_dir = listing(work_.path());
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"--drops", "10", "--out", out};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const CliRun result = run(args);
+    EXPECT_EQ(result.status, 2) << c.message;
+    EXPECT_EQ(testing::line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(c.message), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "") << c.message;
+    EXPECT_EQ(listing(work_.path()), with_dir) << c.message;
+  }
+  EXPECT_NE(before, with_dir);
+}
+
+}  // namespace
+}  // namespace terrain

@@ -1,0 +1,389 @@
+// exports::map_svg: the document parses as XML (libxml2), has its viewBox and its four layers
+// for the plotter, its polylines are the core's contour chains point for point (as written,
+// to a thousandth) and its paths the core's river reaches (one each, through the reach's
+// cells as the renderer curves them); no segment is of zero length or appears twice.
+#include "exports/svg.h"
+
+#include <gtest/gtest.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/contours.h"
+#include "core/river_network.h"
+#include "exports_test_support.h"
+#include "render/geometry/color_scheme.h"
+
+namespace terrain {
+namespace {
+
+using testing::eroded_island;
+using testing::island_hydrology;
+
+constexpr const char* kInkscape = "http://www.inkscape.org/namespaces/inkscape";
+
+// A parsed document, freed at the end.
+class XmlDoc {
+ public:
+  explicit XmlDoc(const std::string& text)
+      : doc_(xmlReadMemory(text.data(), static_cast<int>(text.size()), "map.svg", nullptr,
+                           XML_PARSE_NONET)) {}
+  ~XmlDoc() {
+    if (doc_) xmlFreeDoc(doc_);
+  }
+  XmlDoc(const XmlDoc&) = delete;
+  XmlDoc& operator=(const XmlDoc&) = delete;
+  xmlDocPtr get() const { return doc_; }
+  xmlNodePtr root() const { return xmlDocGetRootElement(doc_); }
+
+ private:
+  xmlDocPtr doc_;
+};
+
+std::string name_of(xmlNodePtr node) {
+  return reinterpret_cast<const char*>(node->name);
+}
+
+// An attribute's value ("" when absent); `ns` for a namespaced one.
+std::string attr(xmlNodePtr node, const char* name, const char* ns = nullptr) {
+  xmlChar* value = ns ? xmlGetNsProp(node, reinterpret_cast<const xmlChar*>(name),
+                                     reinterpret_cast<const xmlChar*>(ns))
+                      : xmlGetNoNsProp(node, reinterpret_cast<const xmlChar*>(name));
+  if (value == nullptr) return "";
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
+  return text;
+}
+
+std::vector<xmlNodePtr> children(xmlNodePtr node, const std::string& name) {
+  std::vector<xmlNodePtr> found;
+  for (xmlNodePtr c = node->children; c; c = c->next) {
+    if (c->type == XML_ELEMENT_NODE && name_of(c) == name) found.push_back(c);
+  }
+  return found;
+}
+
+// The layers by id.
+std::map<std::string, xmlNodePtr> layers(xmlNodePtr root) {
+  std::map<std::string, xmlNodePtr> by_id;
+  for (xmlNodePtr g : children(root, "g")) {
+    if (attr(g, "groupmode", kInkscape) == "layer") by_id[attr(g, "id")] = g;
+  }
+  return by_id;
+}
+
+// A point as written, in thousandths.
+using Written = std::pair<long long, long long>;
+Written written(Point p) {
+  return {std::llround(p.x * 1000), std::llround(p.y * 1000)};
+}
+
+std::vector<Point> polyline_points(xmlNodePtr polyline) {
+  std::vector<Point> points;
+  std::istringstream in(attr(polyline, "points"));
+  std::string pair;
+  while (in >> pair) {
+    const std::size_t comma = pair.find(',');
+    EXPECT_NE(comma, std::string::npos) << pair;
+    points.push_back({std::strtod(pair.substr(0, comma).c_str(), nullptr),
+                      std::strtod(pair.substr(comma + 1).c_str(), nullptr)});
+  }
+  return points;
+}
+
+// A core chain as the document should hold it: rounded to thousandths, no point twice in a
+// row; empty when fewer than two points are left or a closed chain collapses.
+std::vector<Point> as_written(const ContourPolyline& chain) {
+  std::vector<Point> kept;
+  for (const Point& p : chain) {
+    if (!kept.empty() && written(kept.back()) == written(p)) continue;
+    kept.push_back(p);
+  }
+  if (kept.size() < 2) return {};
+  if (chain.size() > 2 && written(kept.front()) == written(kept.back()) && kept.size() < 4) {
+    return {};
+  }
+  return kept;
+}
+
+struct Parsed {
+  std::string text;
+  exports::SvgCounts counts;
+};
+
+exports::SvgInputs island_inputs(const render::ColorScheme& scheme) {
+  exports::SvgInputs in;
+  in.ground = &eroded_island();
+  in.hydrology = &island_hydrology();
+  in.scheme = &scheme;
+  return in;
+}
+
+TEST(MapSvg, ParsesWithAViewBoxOfTheGridAndTheFourPlotterLayers) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.title = "seed 4 <after> 20000 drops & \"more\"";
+  const std::string text = exports::map_svg(in);
+  const XmlDoc doc(text);
+  ASSERT_NE(doc.get(), nullptr);
+  xmlNodePtr root = doc.root();
+  EXPECT_EQ(name_of(root), "svg");
+  ASSERT_NE(root->ns, nullptr);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(root->ns->href)),
+            "http://www.w3.org/2000/svg");
+  EXPECT_EQ(attr(root, "viewBox"), "-0.5 -0.5 320 180");
+  EXPECT_EQ(attr(root, "width"), "1280");
+  EXPECT_EQ(attr(root, "height"), "720");
+  const std::vector<xmlNodePtr> titles = children(root, "title");
+  ASSERT_EQ(titles.size(), 1u);
+  xmlChar* title = xmlNodeGetContent(titles[0]);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(title)), in.title);
+  xmlFree(title);
+
+  const auto by_id = layers(root);
+  for (const char* id : {"background", "coastline", "contours", "index-contours", "rivers"}) {
+    EXPECT_TRUE(by_id.count(id)) << id;
+  }
+  ASSERT_EQ(by_id.size(), 5u);
+  // The scheme's colours and the sketch's widths at 4 px a cell.
+  EXPECT_EQ(attr(by_id.at("coastline"), "stroke"), "#ffffff");
+  EXPECT_EQ(attr(by_id.at("coastline"), "stroke-opacity"), "0.6");
+  EXPECT_EQ(attr(by_id.at("coastline"), "stroke-width"), "0.375");
+  EXPECT_EQ(attr(by_id.at("index-contours"), "stroke-width"), "0.375");
+  EXPECT_EQ(attr(by_id.at("contours"), "stroke"), "#ffffff");
+  EXPECT_EQ(attr(by_id.at("contours"), "stroke-opacity"), "0.22");
+  EXPECT_EQ(attr(by_id.at("contours"), "stroke-width"), "0.25");
+  EXPECT_EQ(attr(by_id.at("rivers"), "stroke"), "#ff6600");
+  for (const char* id : {"coastline", "contours", "index-contours", "rivers"}) {
+    EXPECT_EQ(attr(by_id.at(id), "fill"), "none") << id;
+  }
+  const std::vector<xmlNodePtr> rects = children(by_id.at("background"), "rect");
+  ASSERT_EQ(rects.size(), 1u);
+  EXPECT_EQ(attr(rects[0], "fill"), "#000000");
+
+  // Without the background: only the four plotted layers.
+  in.background = false;
+  const XmlDoc bare(exports::map_svg(in));
+  ASSERT_NE(bare.get(), nullptr);
+  EXPECT_EQ(layers(bare.root()).size(), 4u);
+  EXPECT_FALSE(layers(bare.root()).count("background"));
+}
+
+TEST(MapSvg, PolylinesAreTheCoresContourChainsPointForPointAndNoSegmentTwice) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("topographic");
+  const exports::SvgInputs in = island_inputs(scheme);
+  exports::SvgCounts counts;
+  const std::string text = exports::map_svg(in, &counts);
+  const XmlDoc doc(text);
+  ASSERT_NE(doc.get(), nullptr);
+  const auto by_id = layers(doc.root());
+
+  // The chains each layer should hold, in order: the coastline (level 0), the regular levels,
+  // the index levels.
+  const std::vector<ContourLevel> levels = contour_levels(in.sea_level, in.contour_levels);
+  ASSERT_EQ(levels.size(), 11u);
+  std::map<std::string, std::vector<std::vector<Point>>> expected;
+  std::size_t core_chains = 0;
+  for (std::size_t k = 0; k < levels.size(); k++) {
+    const std::string layer = k == 0            ? "coastline"
+                              : levels[k].index ? "index-contours"
+                                                : "contours";
+    for (const ContourPolyline& chain : contour_polylines(eroded_island(), levels[k].value)) {
+      core_chains++;
+      std::vector<Point> kept = as_written(chain);
+      if (!kept.empty()) expected[layer].push_back(std::move(kept));
+    }
+  }
+  EXPECT_GT(core_chains, 100u);
+
+  std::set<std::pair<Written, Written>> segments;
+  std::size_t polylines = 0;
+  std::size_t points = 0;
+  for (const char* id : {"coastline", "contours", "index-contours"}) {
+    const std::vector<xmlNodePtr> lines = children(by_id.at(id), "polyline");
+    const std::vector<std::vector<Point>>& want = expected[id];
+    ASSERT_EQ(lines.size(), want.size()) << id;
+    EXPECT_GT(lines.size(), 0u) << id;
+    for (std::size_t i = 0; i < lines.size(); i++) {
+      const std::vector<Point> got = polyline_points(lines[i]);
+      ASSERT_EQ(got.size(), want[i].size()) << id << " chain " << i;
+      for (std::size_t j = 0; j < got.size(); j++) {
+        // As written: the core's point rounded to a thousandth (read back exactly so).
+        ASSERT_EQ(got[j].x, static_cast<double>(std::llround(want[i][j].x * 1000)) / 1000.0)
+            << id << i << ":" << j;
+        ASSERT_EQ(got[j].y, static_cast<double>(std::llround(want[i][j].y * 1000)) / 1000.0)
+            << id << i << ":" << j;
+        ASSERT_LE(std::abs(got[j].x - want[i][j].x), 0.0005 + 1e-12);
+        ASSERT_LE(std::abs(got[j].y - want[i][j].y), 0.0005 + 1e-12);
+      }
+      for (std::size_t j = 1; j < got.size(); j++) {
+        Written a = written(got[j - 1]);
+        Written b = written(got[j]);
+        ASSERT_NE(a, b) << "a zero-length segment in " << id << " chain " << i;
+        if (b < a) std::swap(a, b);
+        ASSERT_TRUE(segments.insert({a, b}).second) << "a segment twice, in " << id << " " << i;
+      }
+      points += got.size();
+    }
+    polylines += lines.size();
+  }
+  EXPECT_EQ(counts.coastline, expected["coastline"].size());
+  EXPECT_EQ(counts.contours, expected["contours"].size());
+  EXPECT_EQ(counts.index_contours, expected["index-contours"].size());
+  EXPECT_EQ(counts.coastline + counts.contours + counts.index_contours, polylines);
+  EXPECT_GT(points, 5000u);
+  // Topographic's contour colour has an alpha; its index lines none.
+  EXPECT_EQ(attr(by_id.at("contours"), "stroke"), "#6e5032");
+  EXPECT_EQ(attr(by_id.at("contours"), "stroke-opacity"), "0.45");
+  EXPECT_EQ(attr(by_id.at("index-contours"), "stroke"), "#6e4a2a");
+  EXPECT_EQ(attr(by_id.at("index-contours"), "stroke-opacity"), "");
+}
+
+// The path data as numbers after each command letter.
+struct Command {
+  char letter;
+  std::vector<double> values;
+};
+std::vector<Command> path_commands(const std::string& d) {
+  std::vector<Command> commands;
+  std::istringstream in(d);
+  std::string word;
+  while (in >> word) {
+    if (std::isalpha(static_cast<unsigned char>(word[0]))) {
+      commands.push_back({word[0], {}});
+      word = word.substr(1);
+      if (word.empty()) continue;
+    }
+    EXPECT_FALSE(commands.empty()) << d;
+    commands.back().values.push_back(std::strtod(word.c_str(), nullptr));
+  }
+  return commands;
+}
+
+Point middle(Point a, Point b) {
+  return {(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
+void expect_reach_paths(RiversBy by) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_light");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.rivers_by = by;
+  exports::SvgCounts counts;
+  const XmlDoc doc(exports::map_svg(in, &counts));
+  ASSERT_NE(doc.get(), nullptr);
+  const auto by_id = layers(doc.root());
+  const std::vector<xmlNodePtr> paths = children(by_id.at("rivers"), "path");
+  const Drainage& drainage = island_hydrology().drainage();
+  const std::vector<Reach> reaches = river_reaches(drainage, in.min_flow);
+  ASSERT_GT(reaches.size(), 20u);
+  ASSERT_EQ(paths.size(), reaches.size());
+  EXPECT_EQ(counts.rivers, reaches.size());
+  // A reach starts at a source unless a river runs into its first cell.
+  std::vector<int> fed(drainage.size(), 0);
+  for (std::size_t i = 0; i < drainage.size(); i++) {
+    if (drainage.downstream()[i] >= 0 && drainage.flow()[i] >= in.min_flow) {
+      fed[static_cast<std::size_t>(drainage.downstream()[i])] = 1;
+    }
+  }
+  std::set<int> widths;
+  for (std::size_t r = 0; r < reaches.size(); r++) {
+    const Reach& reach = reaches[r];
+    const std::vector<Point>& p = reach.points;
+    const std::vector<Command> d = path_commands(attr(paths[r], "d"));
+    ASSERT_FALSE(d.empty());
+    ASSERT_EQ(d[0].letter, 'M');
+    if (p.size() == 1) {
+      ASSERT_EQ(d.size(), 1u);
+      EXPECT_EQ(d[0].values, (std::vector<double>{p[0].x, p[0].y}));
+      continue;
+    }
+    std::size_t q = 1;
+    const bool source = !fed[static_cast<std::size_t>(reach.cells[0])];
+    if (source) {
+      EXPECT_EQ(d[0].values, (std::vector<double>{p[0].x, p[0].y})) << r;
+      ASSERT_EQ(d[1].letter, 'L');
+      const Point m = middle(p[0], p[1]);
+      EXPECT_EQ(d[1].values, (std::vector<double>{m.x, m.y})) << r;
+      q = 2;
+    } else {
+      const Point m = middle(p[0], p[1]);
+      EXPECT_EQ(d[0].values, (std::vector<double>{m.x, m.y})) << r;
+    }
+    // One curve through each cell after the first, ending midway to the next.
+    ASSERT_EQ(d.size() - q, p.size() - 1) << r;
+    for (std::size_t m = 1; m < p.size(); m++, q++) {
+      ASSERT_EQ(d[q].letter, 'Q');
+      ASSERT_EQ(d[q].values.size(), 4u);
+      EXPECT_EQ(d[q].values[0], p[m].x) << r << ":" << m;
+      EXPECT_EQ(d[q].values[1], p[m].y) << r << ":" << m;
+      if (m + 1 < p.size()) {
+        const Point to = middle(p[m], p[m + 1]);
+        EXPECT_EQ(d[q].values[2], to.x);
+        EXPECT_EQ(d[q].values[3], to.y);
+      }
+    }
+    const double width = std::strtod(attr(paths[r], "stroke-width").c_str(), nullptr);
+    widths.insert(static_cast<int>(std::lround(width * 1000)));
+    if (by == RiversBy::order) {
+      EXPECT_NEAR(width, (0.7 + 0.9 * reach.order) * 0.4, 0.0005) << r;
+    }
+  }
+  EXPECT_GT(widths.size(), 1u);
+  EXPECT_EQ(attr(by_id.at("rivers"), "stroke"), "#ff6600");
+}
+
+TEST(MapSvg, RiverPathsAreTheCoresReachesOneElementEachCurvedAsTheRendererDrawsThem) {
+  expect_reach_paths(RiversBy::flow);
+}
+
+TEST(MapSvg, RiversByOrderAreStrokedAtTheDocumentsWidths) {
+  expect_reach_paths(RiversBy::order);
+  EXPECT_DOUBLE_EQ(exports::svg_river_width(RiversBy::order, 1), 0.64);
+  EXPECT_DOUBLE_EQ(exports::svg_river_width(RiversBy::flow, 0), 0.28);
+  EXPECT_DOUBLE_EQ(exports::svg_river_width(RiversBy::flow, 5), 1.28);
+  EXPECT_DOUBLE_EQ(exports::svg_contour_width(false), 0.25);
+  EXPECT_DOUBLE_EQ(exports::svg_contour_width(true), 0.375);
+}
+
+TEST(MapSvg, NoContourLevelsMeansNoLinesAsTheMapDrawsNone) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("bw");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.contour_levels = 0;
+  exports::SvgCounts counts;
+  const XmlDoc doc(exports::map_svg(in, &counts));
+  ASSERT_NE(doc.get(), nullptr);
+  const auto by_id = layers(doc.root());
+  for (const char* id : {"coastline", "contours", "index-contours"}) {
+    EXPECT_TRUE(children(by_id.at(id), "polyline").empty()) << id;
+  }
+  EXPECT_EQ(counts.coastline + counts.contours + counts.index_contours, 0u);
+  EXPECT_GT(children(by_id.at("rivers"), "path").size(), 0u);
+}
+
+TEST(MapSvg, MissingOrMismatchedInputsAreRefused) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.scheme = nullptr;
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+  in = island_inputs(scheme);
+  const Heightfield small(10, 10, 0.5f);
+  in.ground = &small;
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+  in = island_inputs(scheme);
+  in.min_flow = 0;
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+  in = island_inputs(scheme);
+  in.contour_levels = -1;
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace terrain
