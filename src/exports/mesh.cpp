@@ -7,6 +7,7 @@
 #include <tiny_gltf.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -283,18 +284,25 @@ std::string mesh_obj(const MeshInputs& in) {
       " cells, one vertex each (x = column, y = height x exaggeration, z = row; Y up)\n"
       "# v x y z r g b: the map's colours, sRGB 0..1\n"
       "o terrain\n";
-  for (std::size_t i = 0; i < count; i++) {
-    out += "v ";
-    append_float(out, v.positions[3 * i]);
-    out += ' ';
-    append_float(out, v.positions[3 * i + 1]);
-    out += ' ';
-    append_float(out, v.positions[3 * i + 2]);
-    for (std::size_t k = 0; k < 3; k++) {
+  // The 256 colour levels' texts, worked out once.
+  std::array<std::string, 256> levels;
+  for (int level = 0; level < 256; level++) {
+    levels[static_cast<std::size_t>(level)] = " ";
+    append_level(levels[static_cast<std::size_t>(level)], static_cast<uint8_t>(level));
+  }
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++) {
+      const std::size_t i = ground.index(x, y);
+      // The column and the row are whole numbers: written as such, they read back the same.
+      out += "v ";
+      append_whole(out, static_cast<uint64_t>(x));
       out += ' ';
-      append_level(out, in.rgba[4 * i + k]);
+      append_float(out, v.positions[3 * i + 1]);
+      out += ' ';
+      append_whole(out, static_cast<uint64_t>(y));
+      for (std::size_t k = 0; k < 3; k++) out += levels[in.rgba[4 * i + k]];
+      out += '\n';
     }
-    out += '\n';
   }
   for (std::size_t i = 0; i < count; i++) {
     out += "vn ";
@@ -308,10 +316,12 @@ std::string mesh_obj(const MeshInputs& in) {
   each_triangle(w, h, [&](uint32_t a, uint32_t b, uint32_t c) {
     out += 'f';
     for (const uint32_t corner : {a, b, c}) {
+      char text[24];
+      const auto end = std::to_chars(text, text + sizeof text, corner + 1ull);
       out += ' ';
-      append_whole(out, corner + 1ull);
+      out.append(text, end.ptr);
       out += "//";
-      append_whole(out, corner + 1ull);
+      out.append(text, end.ptr);
     }
     out += '\n';
   });
