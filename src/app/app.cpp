@@ -21,12 +21,15 @@
 #include <random>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "app/config_paths.h"
 #include "app/keys.h"
 #include "core/skyline.h"
+#include "io/atomic_file.h"
+#include "io/heightmap_png.h"
 #include "io/png.h"
 #include "io/snapshot_file.h"
 #include "session/cell_readout.h"
@@ -167,6 +170,15 @@ App::App(const AppOptions& options)
   }
   // p5 draws the first frame after setup even when it does not loop.
   model_.refresh();
+  if (!options.timelapse.empty() && exit_code_ == 0) {
+    RecordingOptions recording;
+    recording.every = options.every.value_or(kDefaultEvery);
+    std::tie(recording.width, recording.height) =
+        options.timelapse_size.value_or(std::pair{640, 360});
+    recording.scripted = true;
+    start_recording(options.timelapse, recording);
+    if (!recording_) exit_code_ = 2;  // its one line is on stderr
+  }
   show_seed(ui_, model_.seed());
   report();
   started_ = true;
@@ -298,7 +310,8 @@ void App::update() {
   const bool had_waiting = !waiting_.empty();
   for (std::size_t k = 0; k < pending_.size(); k++) {
     const bool model_command = !std::holds_alternative<UiCommand>(pending_[k]);
-    if (model_command && (model_.finishing() || had_waiting)) {
+    // While the rain finishes or a picture is drawn over several frames, the map waits.
+    if (model_command && (model_.finishing() || large_.active() || had_waiting)) {
       waiting_.push_back(std::move(pending_[k]));
     } else {
       dispatch(pending_[k]);
@@ -325,7 +338,9 @@ void App::update() {
     stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
     finish_landed_ = true;  // reported once the frame it lands in is drawn
   }
-  if (!model_.finishing() && !waiting_.empty()) {
+  step_render();
+  update_recording();
+  if (!model_.finishing() && !large_.active() && !waiting_.empty()) {
     for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
     waiting_.clear();
   }
@@ -333,7 +348,9 @@ void App::update() {
   rain_ms_ = 0;
   rivers_ms_ = 0;
   auto tick = [&] {
+    const bool raining = model_.playing();
     model_.tick();
+    if (raining) tick_recording();
     rain_ms_ += model_.last_timings().rain_ms;
     rivers_ms_ += model_.last_timings().rivers_ms;
     stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
@@ -341,7 +358,7 @@ void App::update() {
   const Clock::time_point now = Clock::now();
   if (scripted_) {
     tick();
-  } else if (model_.playing()) {
+  } else if (model_.playing() && !large_.active()) {
     tick_debt_ += std::chrono::duration<double>(now - last_tick_).count();
     int ticks = 0;
     while (tick_debt_ >= kTickSeconds && ticks < kMostTicksPerFrame && model_.playing()) {
@@ -451,7 +468,12 @@ void App::draw() {
         {"export_heights", ui_.export_heights_rect},
         {"export_original", ui_.export_original_rect},
         {"export_layers", ui_.export_layers_rect},
-        {"export_grids", ui_.export_grids_rect}};
+        {"export_grids", ui_.export_grids_rect},
+        {"render", ui_.render_rect},
+        {"export_svg", ui_.export_svg_rect},
+        {"export_glb", ui_.export_glb_rect},
+        {"export_obj", ui_.export_obj_rect},
+        {"record", ui_.record_rect}};
     for (int k = 0; k < kReportedRects; k++) {
       const float* r = rects[k].second;
       if (std::equal(r, r + 4, reported_rects_[k])) continue;
@@ -535,7 +557,22 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const SetExportFormat& c) { ui_.export_format = c.format; },
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },
-          [&](const ExportGrids&) { export_grids(); },
+          [&](const ExportGrids&) { export_grids(); }, [&](const ExportSvg&) { export_svg(); },
+          [&](const ExportMesh& c) { export_mesh(c.obj); },
+          [&](const RenderPng& c) { start_render(c.width, c.height); },
+          [&](const ToggleRecording&) { toggle_recording(); },
+          [&](const SetRecording& c) {
+            if (c.every < 1 || c.every > kMaxEvery) {
+              refuse("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
+                     std::to_string(kMaxEvery));
+              return;
+            }
+            ui_.record = c;
+          },
+          [&](const SetRenderSize& c) {
+            ui_.render_size[0] = c.width;
+            ui_.render_size[1] = c.height;
+          },
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
           [&](const TogglePanel&) { ui_.panel_visible = !ui_.panel_visible; },
@@ -733,14 +770,19 @@ std::optional<session::CellPosition> App::hovered_cell() const {
 }
 
 render::MapInputs App::map_inputs(bool whole_window) const {
-  render::MapInputs in;
+  // The pictures that leave the app: the map alone at the window's size.
   if (whole_window) {
-    // The pictures that leave the app: the map alone at the window's size.
-    in.frame = camera_.frame({0, 0, drawable_width(), drawable_height()});
-  } else {
-    in.frame = camera_.frame(layout_.map_area());
-    in.area = layout_.map_area();
+    return picture_inputs(static_cast<int>(drawable_width()), static_cast<int>(drawable_height()));
   }
+  render::MapInputs in = picture_inputs(1, 1);
+  in.frame = camera_.frame(layout_.map_area());
+  in.area = layout_.map_area();
+  return in;
+}
+
+render::MapInputs App::picture_inputs(int width, int height) const {
+  render::MapInputs in;
+  in.frame = camera_.frame({0, 0, static_cast<double>(width), static_cast<double>(height)});
   const session::Settings& s = model_.settings();
   in.terrain = &model_.terrain();
   in.sea_level = s.sea_level;
@@ -783,13 +825,29 @@ int App::finish() {
   } else if (finish_landed_) {
     report_finish();
   }
+  if (finish_recording() != 0) exit_code = 1;
   if (!options_.screenshot.empty()) {
     int pw = 0;
     int ph = 0;
     window_.drawable_size(pw, ph);
-    const std::vector<uint8_t> pixels = renderer_.snapshot(map_inputs(true), pw, ph);
+    std::vector<uint8_t> pixels;
+    if (options_.render_size) {
+      // At the size asked for, in tiles, as the panel's Render PNG draws it.
+      std::tie(pw, ph) = *options_.render_size;
+      pixels = render::LargeRender::render(renderer_, picture_inputs(pw, ph), pw, ph);
+    } else {
+      pixels = renderer_.snapshot(map_inputs(true), pw, ph);
+    }
     try {
-      io::write_png(options_.screenshot, pixels, pw, ph, io::PixelFormat::rgba8);
+      // A large picture through the quick encoder (an 8K map in under 2 s, where stb takes 7).
+      if (options_.render_size) {
+        io::write_file_atomically(
+            options_.screenshot,
+            std::span<const uint8_t>(io::encode_png_rgba_quick(pixels, pw, ph)),
+            io::WriteMode::never_overwrite);
+      } else {
+        io::write_png(options_.screenshot, pixels, pw, ph, io::PixelFormat::rgba8);
+      }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "terrain-sandbox: --screenshot: %s\n", e.what());
       exit_code = 1;

@@ -13,7 +13,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <future>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,10 +26,12 @@
 #include "app/frame_stats.h"
 #include "app/layout.h"
 #include "app/panel.h"
+#include "app/recording.h"
 #include "app/side_view_strip.h"
 #include "app/window.h"
 #include "io/snapshot_file.h"
 #include "render/geometry/map_camera.h"
+#include "render/gl/large_render.h"
 #include "render/gl/map_renderer.h"
 #include "session/cell_readout.h"
 #include "session/live_model.h"
@@ -70,6 +75,24 @@ class App {
   void export_heightmap(bool original);
   void export_layers();
   void export_grids();
+  void export_svg();
+  void export_mesh(bool obj);
+  // A picture of the map at width x height: started here, drawn a tile a frame in update()
+  // (step_render), then encoded and saved on a worker thread.
+  void start_render(int width, int height);
+  void step_render();
+  // The map's inputs for a picture of width x height on its own, at the camera's zoom and
+  // centre (what map_inputs(true) is at the window's size).
+  render::MapInputs picture_inputs(int width, int height) const;
+  // A time-lapse (app_recording.cpp): started from the panel (into the save folder) or by
+  // --timelapse; a frame after every `every` ticks of rain; stopped from the panel or at the
+  // end of a scripted run.
+  void start_recording(const std::filesystem::path& path, const RecordingOptions& options);
+  void toggle_recording();
+  void stop_recording();
+  void update_recording();
+  void tick_recording();
+  int finish_recording();
   // The start of every saved file's name: the sketch's save name for the map now.
   std::string save_stem() const;
   // The outcome of a save or an export: in the panel, and on stdout (or stderr when it failed).
@@ -108,6 +131,10 @@ class App {
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<Command> waiting_;  // map and view commands waiting for a finish to land
   std::vector<uint8_t> snapshot_pixels_;
+  render::LargeRender large_;                 // a Render PNG being drawn
+  std::future<io::SaveResult> render_saved_;  // ... and being written
+  std::string render_what_;                   // its size, for the message
+  std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
 
   bool running_ = true;
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
@@ -132,7 +159,7 @@ class App {
   std::optional<session::CellPosition> reported_hover_;
   unsigned reported_camera_ = 0;
   Rect reported_map_{-1, -1, -1, -1};
-  static constexpr int kReportedRects = 9;  // the panel's controls the GUI tests click
+  static constexpr int kReportedRects = 14;  // the panel's controls the GUI tests click
   float reported_rects_[kReportedRects][4] = {};
   std::optional<int> reported_row_;
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.

@@ -10,11 +10,14 @@
 // then (with the view's routing, minimum flow and sea level), so every file of an export is of
 // the same heights, even mid-rain, when the map's own hydrology follows on the rivers'
 // schedule.
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <exception>
 #include <filesystem>
+#include <future>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -24,8 +27,11 @@
 #include "core/hydrology.h"
 #include "core/number_text.h"
 #include "exports/map_files.h"
+#include "exports/mesh.h"
+#include "exports/svg.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
+#include "io/heightmap_png.h"
 #include "render/geometry/color_scheme.h"
 
 namespace terrain::app {
@@ -135,6 +141,108 @@ void App::export_grids() {
   saved(io::save_new_folder(ui_.folder_text, save_stem() + "_grids",
                             exports::grid_files(model_.original(), model_.heights(), hydrology)),
         " (8 .npy grids)");
+}
+
+void App::export_svg() {
+  const Hydrology hydrology = hydrology_of(model_, model_.heights());
+  const session::Settings& s = model_.settings();
+  exports::SvgInputs in;
+  in.ground = &model_.heights();
+  in.sea_level = s.sea_level;
+  in.contour_levels = s.contour_levels;
+  in.hydrology = &hydrology;
+  in.rivers_by = s.rivers_by;
+  in.min_flow = static_cast<uint32_t>(s.min_flow);
+  in.scheme = &render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
+  in.title = "Terrain Sandbox, seed " + std::to_string(model_.seed()) + ", " +
+             std::to_string(model_.drops()) + " drops";
+  std::string svg;
+  try {
+    svg = exports::map_svg(in);
+  } catch (const std::exception& e) {
+    saved(io::SaveResult{false, {}, e.what()}, "");
+    return;
+  }
+  saved(io::save_new_file(
+            ui_.folder_text, save_stem(), ".svg",
+            std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(svg.data()), svg.size())),
+        "");
+}
+
+void App::export_mesh(bool obj) {
+  const exports::MeshFormat format = obj ? exports::MeshFormat::obj : exports::MeshFormat::glb;
+  const std::vector<uint8_t> colours =
+      exports::mesh_colors(model_.heights(), model_.settings().sea_level,
+                           render::color_schemes()[static_cast<std::size_t>(ui_.scheme)]);
+  exports::MeshInputs in;
+  in.ground = &model_.heights();
+  in.rgba = colours;
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = exports::mesh_file(in, format);
+  } catch (const std::exception& e) {
+    saved(io::SaveResult{false, {}, e.what()}, "");
+    return;
+  }
+  saved(io::save_new_file(ui_.folder_text, save_stem(), obj ? ".obj" : ".glb", bytes), "");
+}
+
+// --- Pictures at any size ------------------------------------------------------------------
+
+void App::start_render(int width, int height) {
+  if (large_.active() || render_saved_.valid()) {
+    refuse("a picture is already being rendered");
+    return;
+  }
+  if (width < kMinRenderSide || width > kMaxRenderWidth || height < kMinRenderSide ||
+      height > kMaxRenderHeight) {
+    refuse("Render size " + std::to_string(width) + " x " + std::to_string(height) +
+           " is not allowed: W " + std::to_string(kMinRenderSide) + ".." +
+           std::to_string(kMaxRenderWidth) + " and H " + std::to_string(kMinRenderSide) + ".." +
+           std::to_string(kMaxRenderHeight));
+    return;
+  }
+  try {
+    large_.start(picture_inputs(width, height), width, height);
+  } catch (const std::exception& e) {
+    refuse(std::string("Cannot render: ") + e.what());
+    return;
+  }
+  render_what_ = " (" + std::to_string(width) + " x " + std::to_string(height) + ")";
+  ui_.render_tiles = large_.tiles();
+  ui_.render_tiles_done = 0;
+}
+
+// One tile a frame while a picture is drawn (the map waits meanwhile, so every tile is of the
+// same map); then its PNG is encoded and written on a worker thread, and the message given
+// when that is done.
+void App::step_render() {
+  if (large_.active()) {
+    large_.step(renderer_);
+    ui_.render_tiles_done = large_.tiles_done();
+    if (!large_.active()) {
+      ui_.render_tiles = 0;
+      ui_.render_saving = true;
+      render_saved_ = std::async(
+          std::launch::async, [image = large_.take_image(), w = large_.width(), h = large_.height(),
+                               folder = std::string(ui_.folder_text),
+                               stem = save_stem() + "_" + std::to_string(large_.width()) + "x" +
+                                      std::to_string(large_.height())]() {
+            std::vector<uint8_t> png;
+            try {
+              png = io::encode_png_rgba_quick(image, w, h);
+            } catch (const std::exception& e) {
+              return io::SaveResult{false, {}, e.what()};
+            }
+            return io::save_new_file(folder, stem, ".png", png);
+          });
+    }
+  }
+  if (render_saved_.valid() &&
+      render_saved_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    ui_.render_saving = false;
+    saved(render_saved_.get(), render_what_);
+  }
 }
 
 }  // namespace terrain::app

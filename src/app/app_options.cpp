@@ -28,6 +28,7 @@
 
 #include "core/number_text.h"
 #include "io/heightmap.h"
+#include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
 #include "session/controls.h"
@@ -301,6 +302,56 @@ void read_flags(int argc, char** argv, AppOptions& options) {
     check_new_file("--screenshot", value);
     options.screenshot = value;
   });
+  add_value("--render-size", [&](const std::string& value) {
+    const std::string_view text = value;
+    const auto x = text.find('x');
+    const auto w = x == std::string_view::npos
+                       ? std::nullopt
+                       : whole<int>(text.substr(0, x), kMinRenderSide, kMaxRenderWidth);
+    const auto h = x == std::string_view::npos
+                       ? std::nullopt
+                       : whole<int>(text.substr(x + 1), kMinRenderSide, kMaxRenderHeight);
+    if (!w || !h) {
+      fail("--render-size: '" + value + "' is not WxH with W " + std::to_string(kMinRenderSide) +
+           ".." + std::to_string(kMaxRenderWidth) + " and H " + std::to_string(kMinRenderSide) +
+           ".." + std::to_string(kMaxRenderHeight) + " (e.g. 7680x4320)");
+    }
+    options.render_size = std::pair{*w, *h};
+  });
+  add_value("--timelapse", [&](const std::string& value) {
+    check_new_file("--timelapse", value);
+    if (!io::timelapse_format_for(value)) {
+      fail("--timelapse: '" + value +
+           "' is neither .gif nor .mp4 (the extension picks the format)");
+    }
+    options.timelapse = value;
+  });
+  add_value("--every", [&](const std::string& value) {
+    options.every = whole<int>(value, 1, kMaxEvery);
+    if (!options.every) {
+      fail("--every: '" + value + "' is not a whole number 1.." + std::to_string(kMaxEvery) +
+           " (ticks of rain between frames)");
+    }
+  });
+  add_value("--timelapse-size", [&](const std::string& value) {
+    const std::string_view text = value;
+    const auto x = text.find('x');
+    const auto w =
+        x == std::string_view::npos
+            ? std::nullopt
+            : whole<int>(text.substr(0, x), io::kTimelapseMinSize, io::kTimelapseMaxWidth);
+    const auto h =
+        x == std::string_view::npos
+            ? std::nullopt
+            : whole<int>(text.substr(x + 1), io::kTimelapseMinSize, io::kTimelapseMaxHeight);
+    if (!w || !h) {
+      fail("--timelapse-size: '" + value + "' is not WxH with W " +
+           std::to_string(io::kTimelapseMinSize) + ".." + std::to_string(io::kTimelapseMaxWidth) +
+           " and H " + std::to_string(io::kTimelapseMinSize) + ".." +
+           std::to_string(io::kTimelapseMaxHeight) + " (default 640x360)");
+    }
+    options.timelapse_size = std::pair{*w, *h};
+  });
   add_value("--cells", [&](const std::string& value) {
     check_new_file("--cells", value);
     options.cells = value;
@@ -326,6 +377,24 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   if (!options.screenshot.empty() && !options.frames) {
     fail("--screenshot: needs --frames N (the screenshot is taken after the last frame)");
   }
+  if (!options.timelapse.empty() && !options.frames) {
+    fail("--timelapse: needs --frames N (it records until the last frame)");
+  }
+  if ((options.every || options.timelapse_size) && options.timelapse.empty()) {
+    fail(std::string(options.every ? "--every" : "--timelapse-size") +
+         ": applies to --timelapse PATH only");
+  }
+  if (!options.timelapse.empty() &&
+      io::timelapse_format_for(options.timelapse) == io::TimelapseFormat::mp4) {
+    const auto [w, h] = options.timelapse_size.value_or(std::pair{640, 360});
+    if (w % 2 != 0 || h % 2 != 0) {
+      fail("--timelapse-size: " + std::to_string(w) + "x" + std::to_string(h) +
+           ": an MP4 needs even sizes");
+    }
+  }
+  if (options.render_size && options.screenshot.empty()) {
+    fail("--render-size: applies to --screenshot PATH only (the panel renders at any size too)");
+  }
   if (!options.cells.empty() && !options.frames) {
     fail("--cells: needs --frames N (the cells are read after the last frame)");
   }
@@ -349,7 +418,9 @@ std::string app_usage() {
 
 Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--size WxH]
                        [--paused] [--drops N] [--drops-per-frame N] [--frames N]
-                       [--screenshot PATH] [--cells PATH] [--save-folder DIR] [--original] [--no-rivers] [--debug]
+                       [--screenshot PATH] [--render-size WxH] [--cells PATH]
+                       [--timelapse PATH] [--every N] [--timelapse-size WxH]
+                       [--save-folder DIR] [--original] [--no-rivers] [--debug]
                        [--view map|basins|flow] [--lakes] [--rivers-by flow|order]
                        [--min-flow N] [--routing sketch|flood]
                        [--generator island|diamond-square] [--roughness R]
@@ -375,6 +446,15 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
   --frames N           quit after N frames, 1..100000000; each frame is one tick of the sketch
   --screenshot PATH    after the last frame write the map (no panel) as PNG to exactly PATH,
                        which must not exist yet
+  --render-size WxH    the --screenshot at that size instead of the window's, W 16..7680 and
+                       H 16..4320, the view as the window shows it and its lines drawn as
+                       the sketch draws them at that size
+  --timelapse PATH     record the rain from the first frame to the last as an animated GIF
+                       (.gif) or an H.264 MP4 (.mp4), written once the last frame is drawn;
+                       PATH must not exist yet
+  --every N            --timelapse: a frame every N ticks of rain, 1..1000 (default 10)
+  --timelapse-size WxH --timelapse: its size, W 2..7680 and H 2..4320, even for an MP4
+                       (default 640x360)
   --cells PATH         after the last frame write the relief's colour of each cell (320x180
                        PNG, the sketch's terrain image before it is scaled up); must not exist
   --save-folder DIR    where Save PNG writes (default: the working directory)

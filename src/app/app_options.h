@@ -16,6 +16,15 @@
 
 namespace terrain::app {
 
+// The sizes a picture of the map can be rendered at (--render-size, the panel's Render PNG).
+inline constexpr int kMinRenderSide = 16;
+inline constexpr int kMaxRenderWidth = 7680;
+inline constexpr int kMaxRenderHeight = 4320;
+
+// A time-lapse's frames: every N ticks of rain (--every, the panel).
+inline constexpr int kMaxEvery = 1000;
+inline constexpr int kDefaultEvery = 10;
+
 struct AppOptions {
   std::optional<uint32_t> seed;      // --seed N: 0..4294967295 (default: random, as the sketch)
   std::string scheme = "site_dark";  // --scheme KEY
@@ -26,6 +35,8 @@ struct AppOptions {
   std::optional<int> drops_per_frame;  // --drops-per-frame N: the slider's value at start
   std::optional<uint64_t> frames;      // --frames N: quit after N frames (one tick each)
   std::string screenshot;              // --screenshot PATH: the map, after the last frame
+  // --render-size WxH: the screenshot at that size (up to 7680x4320) instead of the window's
+  std::optional<std::pair<int, int>> render_size;
   std::string cells;           // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)
   std::string save_folder;     // --save-folder DIR: where Save PNG writes (default: cwd)
   bool stats = false;          // --stats: median CPU ms per frame at exit
@@ -49,6 +60,12 @@ struct AppOptions {
   bool no_side_view = false;                        // --no-side-view: the strip hidden
   std::optional<int> row;                           // --row N: the cross-section's row, 0..179
   bool finish = false;                              // --finish: finish the rain now, at start
+  // A time-lapse of the rain: --timelapse PATH (.gif or .mp4) records from the first drop
+  // until the last frame and exits once it is written; --every N ticks a frame;
+  // --timelapse-size WxH (default 640x360).
+  std::string timelapse;
+  std::optional<int> every;
+  std::optional<std::pair<int, int>> timelapse_size;
   // Your own ground.
   std::string file;              // FILE: a heightmap opened as the ground at start
   std::optional<GroundFit> fit;  // --fit crop|stretch: how heightmaps are fitted to the grid

@@ -59,6 +59,35 @@ struct ExportHeightmap {
 struct ExportLayers {};
 // The grids as terrain-cli writes them (.npy) into a new folder.
 struct ExportGrids {};
+// The linework as SVG (coastline, contours, index contours, rivers: a layer each, for pen
+// plotters) into the save folder.
+struct ExportSvg {};
+// The ground after the rain as a mesh, binary glTF (.glb) or Wavefront OBJ, coloured as the map.
+struct ExportMesh {
+  bool obj = false;
+};
+// The map as the view shows it, as PNG at width x height (up to 7680 x 4320), into the save
+// folder: drawn in tiles over several frames (a progress bar meanwhile; the rain waits),
+// encoded and written on a worker thread.
+struct RenderPng {
+  int width = 0;
+  int height = 0;
+};
+// --- A time-lapse of the rain (recording.h) ---
+// Start recording into the save folder, or stop and write it (the Record button).
+struct ToggleRecording {};
+// What the next recording will be: its format, a frame every `every` ticks, its size.
+struct SetRecording {
+  bool mp4 = false;
+  int every = 10;
+  int width = 640;
+  int height = 360;
+};
+// The size the Render PNG field shows (its HD, 4K and 8K buttons).
+struct SetRenderSize {
+  int width = 0;
+  int height = 0;
+};
 // Close the window and quit.
 struct Quit {};
 
@@ -120,7 +149,8 @@ using UiCommand =
                  ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ResizeSideBar, ResizeStrip,
                  ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
-                 ExportLayers, ExportGrids>;
+                 ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
+                 ToggleRecording, SetRecording>;
 
 using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile>;
 

@@ -438,6 +438,102 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
     }
+    if (ImGui::Button("Export SVG")) ask(UiCommand{ExportSvg{}});
+    remember_rect(ui.export_svg_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "coastline, contours, index contours and rivers, a layer each (pen plotters)");
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Mesh .glb")) ask(UiCommand{ExportMesh{false}});
+    remember_rect(ui.export_glb_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Mesh .obj")) ask(UiCommand{ExportMesh{true}});
+    remember_rect(ui.export_obj_rect);
+    // A picture larger than the window.
+    ImGui::InputInt2("Render size", ui.render_size);
+    const bool rendering = ui.render_tiles > 0 || ui.render_saving;
+    if (rendering) ImGui::BeginDisabled();
+    if (ImGui::Button("Render PNG")) {
+      ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
+    }
+    remember_rect(ui.render_rect);
+    if (rendering) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("HD")) {
+      ask(UiCommand{SetRenderSize{1920, 1080}});
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("4K")) {
+      ask(UiCommand{SetRenderSize{3840, 2160}});
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("8K")) {
+      ask(UiCommand{SetRenderSize{7680, 4320}});
+    }
+    if (ui.render_tiles > 0) {
+      char label[48];
+      std::snprintf(label, sizeof label, "Rendering %d / %d", ui.render_tiles_done,
+                    ui.render_tiles);
+      ImGui::ProgressBar(
+          static_cast<float>(ui.render_tiles_done) / static_cast<float>(ui.render_tiles),
+          ImVec2(-1, 0), label);
+    } else if (ui.render_saving) {
+      ImGui::ProgressBar(1.0f, ImVec2(-1, 0), "Writing the PNG...");
+    }
+    // A time-lapse of the rain.
+    ImGui::Separator();
+    ImGui::TextUnformatted("Time-lapse");
+    SetRecording next = ui.record;
+    bool changed = false;
+    const bool busy = ui.recording || ui.record_writing;
+    if (busy) ImGui::BeginDisabled();
+    int clip_format = next.mp4 ? 1 : 0;
+    changed |= ImGui::RadioButton("GIF", &clip_format, 0);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("MP4 (H.264)", &clip_format, 1);
+    next.mp4 = clip_format == 1;
+    changed |= ImGui::SliderInt("Every", &next.every, 1, 100, "%d ticks",
+                                ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    int size[2] = {next.width, next.height};
+    if (ImGui::InputInt2("Clip size", size)) {
+      next.width = size[0];
+      next.height = size[1];
+      changed = true;
+    }
+    if (busy) ImGui::EndDisabled();
+    if (changed) ask(UiCommand{next});
+    if (ui.record_writing) ImGui::BeginDisabled();
+    ImGui::PushStyleColor(ImGuiCol_Button, ui.recording
+                                               ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
+                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    if (ImGui::Button(ui.recording ? "Stop and write" : "Record"))
+      ask(UiCommand{ToggleRecording{}});
+    ImGui::PopStyleColor();
+    remember_rect(ui.record_rect);
+    if (ui.record_writing) ImGui::EndDisabled();
+    if (ui.recording) {
+      ImGui::SameLine();
+      const int seconds = static_cast<int>(ui.record_seconds);
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld frames", seconds / 60,
+                         seconds % 60, static_cast<long long>(ui.record_frames));
+      if (ui.record_dropped > 0) {
+        ImGui::TextDisabled("%lld frames dropped (the encoder fell behind)",
+                            static_cast<long long>(ui.record_dropped));
+      }
+    } else if (ui.record_writing) {
+      char label[64];
+      std::snprintf(label, sizeof label, "Encoding %lld / %lld",
+                    static_cast<long long>(ui.record_encoded),
+                    static_cast<long long>(ui.record_frames));
+      ImGui::ProgressBar(ui.record_frames > 0 ? static_cast<float>(ui.record_encoded) /
+                                                    static_cast<float>(ui.record_frames)
+                                              : 0.0f,
+                         ImVec2(-1, 0), label);
+    }
     if (!ui.message.empty()) {
       const ImVec4 colour =
           ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);

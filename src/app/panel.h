@@ -32,6 +32,19 @@ struct UiState {
   char open_text[1024] = {};    // the heightmap to open, as typed in the Ground section
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
+  int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
+  // A render under way (the app's): tiles done of all, then saving on its worker.
+  int render_tiles_done = 0;
+  int render_tiles = 0;
+  bool render_saving = false;
+  // The next time-lapse, and the one being recorded or written (the app's).
+  SetRecording record;
+  bool recording = false;       // taking frames
+  bool record_writing = false;  // stopped: the worker encodes and writes
+  double record_seconds = 0;
+  int64_t record_frames = 0;  // taken so far
+  int64_t record_encoded = 0;
+  int64_t record_dropped = 0;
   std::string message;  // the last save or opened file: where it went, or why not
   bool message_failed = false;
   bool panel_visible = true;      // the side bar
@@ -56,6 +69,11 @@ struct UiState {
   float export_original_rect[4] = {};
   float export_layers_rect[4] = {};
   float export_grids_rect[4] = {};
+  float render_rect[4] = {};
+  float export_svg_rect[4] = {};
+  float export_glb_rect[4] = {};
+  float export_obj_rect[4] = {};
+  float record_rect[4] = {};
 };
 
 // Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),

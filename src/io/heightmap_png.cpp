@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -107,6 +108,23 @@ bool write_all(png_structp png, png_infop info, int width, int height, png_textp
       row[2 * x + 1] = static_cast<png_byte>(source[x] & 0xFF);
     }
     png_write_row(png, row);
+  }
+  png_write_end(png, info);
+  return true;
+}
+
+// The same for RGBA8 rows, at zlib level 1 (a large picture, written fast).
+bool write_rgba(png_structp png, png_infop info, int width, int height, const uint8_t* rgba) {
+  if (setjmp(png_jmpbuf(png))) return false;
+  png_set_IHDR(png, info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8,
+               PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level(png, 1);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_PAETH);
+  png_write_info(png, info);
+  const std::size_t stride = static_cast<std::size_t>(width) * 4;
+  for (int y = 0; y < height; y++) {
+    png_write_row(png, const_cast<png_bytep>(rgba + static_cast<std::size_t>(y) * stride));
   }
   png_write_end(png, info);
   return true;
@@ -334,6 +352,30 @@ std::vector<uint8_t> encode_png16(const Quantized16& q, int width, int height) {
   png_set_write_fn(structs.png, &state, on_write, on_flush);
   if (!write_all(structs.png, structs.info, width, height, &text, q.values.data(), row.data())) {
     throw HeightmapError(std::string("cannot write the PNG: ") + state.message);
+  }
+  return out;
+}
+
+std::vector<uint8_t> encode_png_rgba_quick(std::span<const uint8_t> rgba, int width, int height) {
+  if (width < 1 || height < 1 || width > kMaxHeightmapSide || height > kMaxHeightmapSide ||
+      rgba.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4) {
+    throw std::invalid_argument("encode_png_rgba_quick: " + std::to_string(rgba.size()) +
+                                " bytes for " + std::to_string(width) + " x " +
+                                std::to_string(height) + " RGBA8 pixels (sides 1.." +
+                                std::to_string(kMaxHeightmapSide) + ")");
+  }
+  std::vector<uint8_t> out;
+  out.reserve(rgba.size() / 8);
+  PngState state;
+  state.out = &out;
+  WriteStructs structs;
+  structs.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+  if (structs.png == nullptr) throw std::bad_alloc();
+  structs.info = png_create_info_struct(structs.png);
+  if (structs.info == nullptr) throw std::bad_alloc();
+  png_set_write_fn(structs.png, &state, on_write, on_flush);
+  if (!write_rgba(structs.png, structs.info, width, height, rgba.data())) {
+    throw std::runtime_error(std::string("cannot write the PNG: ") + state.message);
   }
   return out;
 }

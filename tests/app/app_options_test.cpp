@@ -346,6 +346,38 @@ TEST(AppOptions, ViewAndSideViewFlagsTakeTheirWords) {
   EXPECT_EQ(bad({"a.png", "b.png"}),
             "'b.png': only one FILE can be opened (the first was 'a.png')");
   EXPECT_EQ(bad({"--fit", "zoom"}), "--fit: 'zoom' is not crop or stretch");
+}
+
+TEST(AppOptions, PicturesAtAnySizeAndTimeLapsesAreCheckedBeforeAnything) {
+  const TempDir dir;
+  const std::string shot = dir / "s.png";
+  const std::string clip = dir / "c.mp4";
+  EXPECT_EQ(good({"--frames", "1", "--screenshot", shot, "--render-size", "7680x4320"}).render_size,
+            (std::pair{7680, 4320}));
+  const AppOptions recorded = good({"--frames", "9", "--timelapse", clip});
+  EXPECT_EQ(recorded.timelapse, clip);
+  EXPECT_FALSE(recorded.every.has_value());
+  expect_messages({
+      {{"--frames", "1", "--screenshot", shot, "--render-size", "7681x100"},
+       "--render-size: '7681x100' is not WxH with W 16..7680 and H 16..4320 (e.g. 7680x4320)"},
+      {{"--frames", "1", "--screenshot", shot, "--render-size", "15x100"},
+       "--render-size: '15x100' is not WxH with W 16..7680 and H 16..4320 (e.g. 7680x4320)"},
+      {{"--render-size", "640x360"},
+       "--render-size: applies to --screenshot PATH only (the panel renders at any size too)"},
+      {{"--timelapse", clip}, "--timelapse: needs --frames N (it records until the last frame)"},
+      {{"--frames", "9", "--timelapse", dir / "c.avi"},
+       "--timelapse: '" + (dir / "c.avi") +
+           "' is neither .gif nor .mp4 (the extension picks the format)"},
+      {{"--frames", "9", "--timelapse", clip, "--every", "0"},
+       "--every: '0' is not a whole number 1..1000 (ticks of rain between frames)"},
+      {{"--frames", "9", "--every", "5"}, "--every: applies to --timelapse PATH only"},
+      {{"--frames", "9", "--timelapse-size", "64x64"},
+       "--timelapse-size: applies to --timelapse PATH only"},
+      {{"--frames", "9", "--timelapse", clip, "--timelapse-size", "641x360"},
+       "--timelapse-size: 641x360: an MP4 needs even sizes"},
+      {{"--frames", "9", "--timelapse", clip, "--timelapse-size", "7682x360"},
+       "--timelapse-size: '7682x360' is not WxH with W 2..7680 and H 2..4320 (default 640x360)"},
+  });
   EXPECT_TRUE(good({"--no-side-view"}).no_side_view);
   const AppOptions none = good({});
   EXPECT_FALSE(none.zoom || none.center || none.side_view || none.row || none.finish ||
@@ -671,6 +703,22 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--cells",
        {{"--frames", "1", "--cells", dir / "c.png"},
         [c = dir / "c.png"](const AppOptions& o) { return o.cells == c; }}},
+      {"--render-size",
+       {{"--frames", "1", "--screenshot", dir / "r.png", "--render-size", "800x600"},
+        [](const AppOptions& o) {
+          return o.render_size == std::pair{800, 600};
+        }}},
+      {"--timelapse",
+       {{"--frames", "5", "--timelapse", dir / "t.gif"},
+        [t = dir / "t.gif"](const AppOptions& o) { return o.timelapse == t; }}},
+      {"--every",
+       {{"--frames", "5", "--timelapse", dir / "t.mp4", "--every", "3"},
+        [](const AppOptions& o) { return o.every == 3; }}},
+      {"--timelapse-size",
+       {{"--frames", "5", "--timelapse", dir / "t.gif", "--timelapse-size", "320x181"},
+        [](const AppOptions& o) {
+          return o.timelapse_size == std::pair{320, 181};
+        }}},
       {"--save-folder",
        {{"--save-folder", "saves"}, [](const AppOptions& o) { return o.save_folder == "saves"; }}},
       {"--original", {{"--original"}, [](const AppOptions& o) { return o.show_original; }}},
@@ -787,7 +835,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 31u);
+  EXPECT_EQ(flags_in(described).size(), 35u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

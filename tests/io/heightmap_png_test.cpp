@@ -599,3 +599,35 @@ TEST(HeightmapPng, EveryFlippedByteOrCutOfASmallFileDecodesOrIsRefused) {
 
 }  // namespace
 }  // namespace terrain::io
+
+namespace terrain::io {
+namespace {
+
+// The quick RGBA writer of the large renders: stb_image (another decoder) reads back every
+// byte, at an odd size, and sizes that disagree are refused.
+TEST(PngQuick, RgbaPicturesRoundTripThroughAnotherDecoder) {
+  const int w = 333;
+  const int h = 217;
+  std::vector<uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
+  for (std::size_t k = 0; k < rgba.size(); k++) {
+    rgba[k] = static_cast<uint8_t>((k * 2654435761u) >> 13);  // noise: every filter is used
+  }
+  for (std::size_t k = 3; k < rgba.size(); k += 4 * 7) rgba[k] = 255;
+  const std::vector<uint8_t> png = encode_png_rgba_quick(rgba, w, h);
+  int dw = 0;
+  int dh = 0;
+  int channels = 0;
+  unsigned char* decoded =
+      stbi_load_from_memory(png.data(), static_cast<int>(png.size()), &dw, &dh, &channels, 4);
+  ASSERT_NE(decoded, nullptr);
+  EXPECT_EQ(dw, w);
+  EXPECT_EQ(dh, h);
+  EXPECT_EQ(channels, 4);
+  EXPECT_EQ(std::memcmp(decoded, rgba.data(), rgba.size()), 0);
+  stbi_image_free(decoded);
+  EXPECT_THROW(encode_png_rgba_quick(rgba, w + 1, h), std::invalid_argument);
+  EXPECT_THROW(encode_png_rgba_quick({}, 0, 0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace terrain::io

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,45 +62,8 @@ int drop(const std::string& window, const fs::path& file) {
   return std::system(command.c_str());
 }
 
-// The `n`-th line starting with `prefix` the app printed (1 = the first), waiting for it.
-std::string nth_line(App& app, const std::string& prefix, std::size_t n) {
-  const auto until = std::chrono::steady_clock::now() + seconds(60);
-  while (std::chrono::steady_clock::now() < until) {
-    const std::vector<std::string> lines = lines_starting(app.out(), prefix);
-    if (lines.size() >= n) return lines[n - 1];
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return "";
-}
-
-// The path a "Saved PATH ..." line names.
-fs::path saved_path(const std::string& line) {
-  const std::string rest = line.substr(6);
-  return rest.substr(0, rest.find(" ("));
-}
-
 std::string bytes(const fs::path& path) {
   return io::read_file(path);
-}
-
-// The rectangle the app last reported for a control (x, y, w, h), as it moves.
-std::vector<int> latest_rect(App& app, const std::string& name) {
-  const std::vector<std::string> lines = lines_starting(app.out(), "layout " + name + " ");
-  std::vector<int> r(4, 0);
-  if (lines.empty()) return r;
-  std::istringstream in(lines.back().substr(8 + name.size()));
-  in >> r[0] >> r[1] >> r[2] >> r[3];
-  return r;
-}
-
-void click(const std::string& window, const std::vector<int>& rect) {
-  xdotool("mousemove --window " + window + " " + std::to_string(rect[0] + rect[2] / 2) + " " +
-          std::to_string(rect[1] + rect[3] / 2));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("mousedown 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("mouseup 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
 }
 
 TEST(FilesGui, AHeightmapDroppedOnTheWindowBecomesTheGroundAsTerrainSandboxFileMakesIt) {
@@ -267,17 +229,8 @@ TEST(FilesGui, ThePanelsExportsAreTerrainClisFilesForTheSameMap) {
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
   std::this_thread::sleep_for(std::chrono::milliseconds(800));
-  // The Output section is below the fold of a 720-pixel window: scroll the side bar down
-  // with the wheel until its buttons are in view.
-  xdotool("mousemove --window " + window + " 150 400");
-  const auto until = std::chrono::steady_clock::now() + seconds(60);
-  while (std::chrono::steady_clock::now() < until) {
-    const std::vector<int> r = latest_rect(app, "export_grids");
-    if (r[2] > 0 && r[1] + r[3] < 700) break;
-    xdotool("click 5");
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // The Output section is below the fold of a 720-pixel window.
+  scroll_into_view(app, window, "export_grids");
   std::vector<fs::path> paths;
   for (std::size_t k = 0; k < buttons.size(); k++) {
     const std::vector<int> rect = latest_rect(app, buttons[k]);

@@ -222,6 +222,52 @@ void press(const std::string& key) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
 }
 
+std::string nth_line(App& app, const std::string& prefix, std::size_t n) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < until) {
+    const std::vector<std::string> lines = lines_starting(app.out(), prefix);
+    if (lines.size() >= n) return lines[n - 1];
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return "";
+}
+
+std::filesystem::path saved_path(const std::string& line) {
+  const std::string rest = line.substr(6);
+  return rest.substr(0, rest.find(" ("));
+}
+
+std::vector<int> latest_rect(App& app, const std::string& name) {
+  const std::vector<std::string> lines = lines_starting(app.out(), "layout " + name + " ");
+  std::vector<int> r(4, 0);
+  if (lines.empty()) return r;
+  std::istringstream in(lines.back().substr(8 + name.size()));
+  in >> r[0] >> r[1] >> r[2] >> r[3];
+  return r;
+}
+
+void scroll_into_view(App& app, const std::string& window, const std::string& name) {
+  xdotool("mousemove --window " + window + " 150 400");
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < until) {
+    const std::vector<int> r = latest_rect(app, name);
+    if (r[2] > 0 && r[1] >= 0 && r[1] + r[3] < 700) break;
+    xdotool("click 5");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+}
+
+void click(const std::string& window, const std::vector<int>& rect) {
+  xdotool("mousemove --window " + window + " " + std::to_string(rect[0] + rect[2] / 2) + " " +
+          std::to_string(rect[1] + rect[3] / 2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("mousedown 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  xdotool("mouseup 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+}
+
 double rmse(const io::RgbaImage& a, const io::RgbaImage& b) {
   if (a.width != b.width || a.height != b.height) return 1e9;
   double sum = 0;

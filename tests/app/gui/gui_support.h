@@ -64,6 +64,19 @@ int xdotool(const std::string& args);
 // a press and release within one frame can be missed; frames are slow under a software GL).
 void press(const std::string& key);
 
+// The `n`-th line starting with `prefix` the app printed (1 = the first), waiting up to a
+// minute for it; "" if it never came.
+std::string nth_line(App& app, const std::string& prefix, std::size_t n);
+// The path a "Saved PATH" or "Saved PATH (...)" line names.
+std::filesystem::path saved_path(const std::string& line);
+// The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar
+// scrolled); all 0 if none yet.
+std::vector<int> latest_rect(App& app, const std::string& name);
+// Scrolls the side bar with the wheel until the control is within the 720-pixel window.
+void scroll_into_view(App& app, const std::string& window, const std::string& name);
+// Moves the pointer to the middle of `rect` and clicks, slowly enough for ImGui to see it.
+void click(const std::string& window, const std::vector<int>& rect);
+
 // RMSE over RGB in 0..1.
 double rmse(const io::RgbaImage& a, const io::RgbaImage& b);
 

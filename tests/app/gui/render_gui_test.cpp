@@ -1,0 +1,134 @@
+// Pictures at any size, end to end: --screenshot with --render-size and the panel's Render PNG
+// give the requested size, the view as the window shows it, and scaled down they are the
+// window-size picture; bad sizes are refused.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::seconds;
+namespace fs = std::filesystem;
+
+io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
+                         const std::string& name, double* seconds_taken = nullptr) {
+  const fs::path png = dir.path / name;
+  std::vector<std::string> all = args;
+  all.insert(all.end(), {"--frames", "1", "--screenshot", png.string()});
+  std::string err;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_app(all, dir.path, nullptr, &err), 0) << err;
+  if (seconds_taken != nullptr) {
+    *seconds_taken =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  return io::read_png(png);
+}
+
+// `big` scaled down by a whole factor: each pixel the mean of a factor x factor block.
+io::RgbaImage shrunk(const io::RgbaImage& big, int factor) {
+  io::RgbaImage small;
+  small.width = big.width / factor;
+  small.height = big.height / factor;
+  small.pixels.assign(static_cast<std::size_t>(small.width) * small.height * 4, 0);
+  for (int y = 0; y < small.height; y++) {
+    for (int x = 0; x < small.width; x++) {
+      for (int c = 0; c < 4; c++) {
+        int sum = 0;
+        for (int dy = 0; dy < factor; dy++) {
+          for (int dx = 0; dx < factor; dx++) {
+            sum += big.pixels[((static_cast<std::size_t>(y) * factor + dy) * big.width +
+                               static_cast<std::size_t>(x) * factor + dx) *
+                                  4 +
+                              c];
+          }
+        }
+        small.pixels[(static_cast<std::size_t>(y) * small.width + x) * 4 + c] =
+            static_cast<uint8_t>((sum + factor * factor / 2) / (factor * factor));
+      }
+    }
+  }
+  return small;
+}
+
+TEST(RenderGui, An8kScreenshotHasItsSizeAndScaledDownIsTheWindowsPicture) {
+  TempDir dir;
+  for (const std::vector<std::string>& view :
+       {std::vector<std::string>{},
+        std::vector<std::string>{"--zoom", "2.5", "--center", "90,60"}}) {
+    std::vector<std::string> args = {"--seed", "42", "--drops", "20000", "--paused"};
+    args.insert(args.end(), view.begin(), view.end());
+    const io::RgbaImage window =
+        screenshot(args, dir, "window" + std::to_string(view.size()) + ".png");
+    std::vector<std::string> big_args = args;
+    big_args.insert(big_args.end(), {"--render-size", "7680x4320"});
+    double taken = 0;
+    const io::RgbaImage big =
+        screenshot(big_args, dir, "big" + std::to_string(view.size()) + ".png", &taken);
+    std::printf("an 8K screenshot (the app's whole run: start, rain, render, PNG) in %.2f s\n",
+                taken);
+    ASSERT_EQ(big.width, 7680);
+    ASSERT_EQ(big.height, 4320);
+    const double error = rmse(shrunk(big, 6), window);
+    std::printf("8K scaled down by 6 against the window's picture: RMSE %.4f\n", error);
+    // Lines keep their pixel widths (the sketch's), so they are thinner scaled down: close,
+    // not equal.
+    EXPECT_LT(error, 0.05);
+  }
+}
+
+TEST(RenderGui, ThePanelsRenderPngIsTheScreenshotAtThatSize) {
+  TempDir dir;
+  const fs::path saves = dir.path / "saves";
+  fs::create_directories(saves);
+  App app({"--seed", "12", "--drops", "10000", "--paused", "--save-folder", saves.string()},
+          dir.path);
+  app.layout("render");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  scroll_into_view(app, window, "render");
+  click(window, latest_rect(app, "render"));
+  const std::string saved = nth_line(app, "Saved ", 1);
+  ASSERT_NE(saved, "") << app.out() << app.err();
+  EXPECT_NE(saved.find(" (3840 x 2160)"), std::string::npos) << saved;
+  EXPECT_EQ(app.quit(), 0);
+  const fs::path path = saved_path(saved);
+  EXPECT_NE(path.filename().string().find("_seed12_10000drops_"), std::string::npos) << path;
+  EXPECT_NE(path.filename().string().find("_3840x2160.png"), std::string::npos) << path;
+  EXPECT_EQ(io::read_png(path), screenshot({"--seed", "12", "--drops", "10000", "--paused",
+                                            "--render-size", "3840x2160"},
+                                           dir, "expected.png"));
+}
+
+TEST(RenderGui, BadRenderSizesAreRefusedWithOneLine) {
+  TempDir dir;
+  const fs::path shot = dir.path / "shot.png";
+  for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--frames", "1", "--screenshot", shot.string(), "--render-size", "8000x100"},
+            "terrain-sandbox: --render-size: '8000x100' is not WxH with W 16..7680 and H "
+            "16..4320 (e.g. 7680x4320)\n"},
+           {{"--frames", "1", "--screenshot", shot.string(), "--render-size", "100x4321"},
+            "terrain-sandbox: --render-size: '100x4321' is not WxH with W 16..7680 and H "
+            "16..4320 (e.g. 7680x4320)\n"},
+           {{"--frames", "1", "--render-size", "640x360"},
+            "terrain-sandbox: --render-size: applies to --screenshot PATH only (the panel "
+            "renders at any size too)\n"}}) {
+    std::string err;
+    EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 2);
+    EXPECT_EQ(err, message);
+    EXPECT_FALSE(fs::exists(shot));
+  }
+}
+
+}  // namespace
+}  // namespace terrain::gui
