@@ -6,6 +6,7 @@
 #include <gif_lib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,10 @@
 
 namespace terrain::io {
 namespace {
+
+// How far (in levels of any channel) what a GIF shows of a pixel may be from the frame's colour
+// before the pixel is drawn again.
+constexpr int kTolerance = 4;
 
 // --- The quantizer -------------------------------------------------------------------------
 
@@ -265,6 +270,8 @@ struct GifEncoder::State {
   std::vector<uint8_t> out;       // the file so far
   GifFileType* gif = nullptr;     // writing into `out`
   std::vector<uint8_t> previous;  // the last frame's pixels, RGBA8
+  std::vector<uint8_t> shown;     // what a viewer shows after the last frame, RGB8
+  std::vector<uint8_t> redraw;    // this frame: 1 for each pixel drawn, 0 for one kept
   std::vector<GifPixelType> indices;
   std::vector<std::array<uint8_t, 3>> palette;
   Quantizer quantizer;
@@ -290,6 +297,8 @@ GifEncoder::GifEncoder(int width, int height, int delay_centiseconds, bool loop)
   s.previous.resize(std::size_t{4} * static_cast<std::size_t>(width) *
                     static_cast<std::size_t>(height));
   s.indices.resize(s.previous.size() / 4);
+  s.redraw.resize(s.previous.size() / 4);
+  s.shown.resize(s.previous.size() / 4 * 3);
   int error = 0;
   s.gif = EGifOpen(&s.out, write_to_memory, &error);
   if (s.gif == nullptr) throw std::runtime_error("EGifOpen failed (" + gif_reason(error) + ")");
@@ -327,28 +336,48 @@ void GifEncoder::add_frame(std::span<const uint8_t> rgba) {
   const bool first = frames_ == 0;
   const uint8_t* now = rgba.data();
   const uint8_t* before = s.previous.data();
-  auto changed = [&](std::size_t i) {
-    return first || now[4 * i] != before[4 * i] || now[4 * i + 1] != before[4 * i + 1] ||
-           now[4 * i + 2] != before[4 * i + 2];
+  const uint8_t* shown = s.shown.data();
+  // A pixel is drawn again when its colour changed since the last frame and what is shown is
+  // more than kTolerance off it in a channel; otherwise it is kept (transparent). Compared with
+  // what is shown, the kept pixels never drift further than that.
+  auto differs = [&](std::size_t i) {
+    if (now[4 * i] == before[4 * i] && now[4 * i + 1] == before[4 * i + 1] &&
+        now[4 * i + 2] == before[4 * i + 2]) {
+      return false;
+    }
+    for (int c = 0; c < 3; c++) {
+      if (std::abs(int{now[4 * i + c]} - int{shown[3 * i + c]}) > kTolerance) return true;
+    }
+    return false;
   };
+  uint8_t* redraw = s.redraw.data();
+  auto changed = [&](std::size_t i) { return redraw[i] != 0; };
 
   // The rectangle [left, right) x [top, bottom) holding every changed pixel.
   std::size_t left = 0;
   std::size_t right = w;
   std::size_t top = 0;
   std::size_t bottom = h;
-  if (!first) {
+  if (first) {
+    std::fill(s.redraw.begin(), s.redraw.end(), uint8_t{1});
+  } else {
     left = w;
     right = 0;
     top = h;
     bottom = 0;
     for (std::size_t y = 0; y < h; y++) {
       const std::size_t row = y * w;
-      std::size_t x0 = 0;
-      while (x0 < w && !changed(row + x0)) x0++;
-      if (x0 == w) continue;
-      std::size_t x1 = w;
-      while (x1 > x0 && !changed(row + x1 - 1)) x1--;
+      std::size_t x0 = w;
+      std::size_t x1 = 0;
+      for (std::size_t x = 0; x < w; x++) {
+        const bool d = differs(row + x);
+        redraw[row + x] = d ? 1 : 0;
+        if (d) {
+          x0 = std::min(x0, x);
+          x1 = x + 1;
+        }
+      }
+      if (x1 == 0) continue;
       left = std::min(left, x0);
       right = std::max(right, x1);
       top = std::min(top, y);
@@ -384,8 +413,13 @@ void GifEncoder::add_frame(std::span<const uint8_t> rgba) {
     GifPixelType* out = s.indices.data();
     for (std::size_t y = top; y < bottom; y++) {
       for (std::size_t i = y * w + left; i < y * w + right; i++) {
-        *out++ =
-            changed(i) ? s.quantizer.index(now + 4 * i) : static_cast<GifPixelType>(transparent);
+        if (changed(i)) {
+          const uint8_t index = s.quantizer.index(now + 4 * i);
+          *out++ = index;
+          std::memcpy(&s.shown[3 * i], s.palette[index].data(), 3);
+        } else {
+          *out++ = static_cast<GifPixelType>(transparent);
+        }
       }
     }
   }

@@ -6,10 +6,13 @@
 // is mostly smooth tints, and dither noise would cost more bytes than it saves in banding.
 //
 // Frames after the first carry only what changed: the smallest rectangle holding every pixel
-// whose colour differs from the previous frame's input, its unchanged pixels transparent, drawn
-// over the previous frame (disposal "do not dispose"). The palette is then built from the
-// changed pixels alone, and a frame where a few cells were eroded costs a few bytes. A frame
-// with no change at all is a single transparent pixel, so the frame count and the timing hold.
+// drawn again, the others transparent, over the previous frame (disposal "do not dispose"). A
+// pixel is drawn again when its colour changed since the previous frame and what the GIF shows
+// of it is more than 4 levels off in some channel (what is kept never drifts further than that
+// from the frame's colour: the rain shades most of the island a level or two every few ticks,
+// and redrawing all of it cost 60% more bytes for no visible gain). The palette is built from
+// the pixels drawn alone. A frame with nothing to draw is a single transparent pixel, so the
+// frame count and the timing hold.
 //
 // Alpha is ignored: every pixel is taken as opaque.
 //
