@@ -8,19 +8,24 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "core/contours.h"
 #include "core/river_network.h"
+#include "core/river_picture.h"
 #include "exports_test_support.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/river_paths.h"
+#include "render/geometry/stroke_path.h"
 
 namespace terrain {
 namespace {
@@ -351,6 +356,63 @@ TEST(MapSvg, RiversByOrderAreStrokedAtTheDocumentsWidths) {
   EXPECT_DOUBLE_EQ(exports::svg_river_width(RiversBy::flow, 5), 1.28);
   EXPECT_DOUBLE_EQ(exports::svg_contour_width(false), 0.25);
   EXPECT_DOUBLE_EQ(exports::svg_contour_width(true), 0.375);
+}
+
+// The straight pieces a stroke is drawn from, as sortable tuples.
+using Piece = std::tuple<float, float, float, float>;
+std::vector<Piece> pieces_of(const render::StrokePath& path) {
+  std::vector<Piece> out;
+  for (const render::StrokeSegment& s : path.segments()) out.emplace_back(s.x0, s.y0, s.x1, s.y1);
+  return out;
+}
+
+// The renderer draws the same curves: every river path of the document, replayed into a
+// StrokePath (M, L, Q as the canvas calls), is flattened into exactly the segments
+// RiverPaths::build draws for the same drainage (at one pixel a cell, the picture still),
+// piece for piece. (The renderer draws a cell once its water is above its minimum flow, the
+// network from it on; so it is given min_flow - 0.5, which draws every reach's cells.)
+TEST(MapSvg, RiverPathsAreTheRenderersCurvesSegmentForSegment) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
+  const exports::SvgInputs in = island_inputs(scheme);
+  const XmlDoc doc(exports::map_svg(in));
+  ASSERT_NE(doc.get(), nullptr);
+  std::vector<Piece> document;
+  for (xmlNodePtr path : children(layers(doc.root()).at("rivers"), "path")) {
+    render::StrokePath replay;
+    for (const Command& c : path_commands(attr(path, "d"))) {
+      if (c.letter == 'M') replay.move_to(c.values[0], c.values[1]);
+      if (c.letter == 'L') replay.line_to(c.values[0], c.values[1]);
+      if (c.letter == 'Q') {
+        // Each curve is its own subpath in the renderer (moveTo, quadraticCurveTo).
+        replay.quadratic_curve_to(c.values[0], c.values[1], c.values[2], c.values[3]);
+      }
+    }
+    const std::vector<Piece> p = pieces_of(replay);
+    document.insert(document.end(), p.begin(), p.end());
+  }
+
+  const Drainage& drainage = island_hydrology().drainage();
+  RiverPicture picture;
+  picture.assign(drainage.size());
+  for (std::size_t i = 0; i < drainage.size(); i++) {
+    picture.downstream[i] = drainage.downstream()[i];
+    picture.shown[i] = static_cast<float>(drainage.flow()[i]);
+    picture.fade_in[i] = 1;
+  }
+  render::RiverPaths renderer;
+  render::RiverStyle style;
+  style.min_flow = in.min_flow - 0.5;
+  renderer.build(picture, drainage.width(), Frame{}, style);
+  std::vector<Piece> drawn;
+  for (int n = 0; n < render::RiverPaths::kPathCount; n++) {
+    const std::vector<Piece> p = pieces_of(renderer.path(n));
+    drawn.insert(drawn.end(), p.begin(), p.end());
+  }
+  ASSERT_GT(drawn.size(), 1000u);
+  std::sort(document.begin(), document.end());
+  std::sort(drawn.begin(), drawn.end());
+  EXPECT_EQ(document.size(), drawn.size());
+  EXPECT_TRUE(document == drawn);
 }
 
 TEST(MapSvg, NoContourLevelsMeansNoLinesAsTheMapDrawsNone) {
