@@ -196,6 +196,10 @@ TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {
       {{"--mesh", (at("nowhere") / "m.obj").string()}, "does not exist"},
       {{"--svg", at("out").string() + "/"}, "does not end in .svg"},
       {{"--mesh", at("dir.glb").string()}, "is a directory (allowed: a file path)"},
+      {{"--mesh", at("big.glb").string(), "--width", "5000", "--height", "4000"},
+       "terrain-cli: --mesh '" + at("big.glb").string() +
+           "': the grid is 5000 x 4000 cells (allowed: a mesh of up to 4096 x 4096 = 16777216 "
+           "cells)"},
   };
   fs::create_directories(at("dir.glb"));
   const auto with_dir = listing(work_.path());
