@@ -130,7 +130,7 @@ void BM_TimelapseAddFrame(benchmark::State& state, const char* extension) {
   for (auto _ : state) {
     // Untimed: the worker frees a buffer, as it does between the app's captures.
     while (writer.progress().frames_added - writer.progress().frames_encoded >=
-           writer.options().queue_frames) {
+           writer.queue_capacity()) {
       std::this_thread::sleep_for(std::chrono::microseconds(100));
     }
     const auto start = std::chrono::steady_clock::now();

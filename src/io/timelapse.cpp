@@ -50,6 +50,16 @@ void check_range(const fs::path& path, const char* what, int value, int lo, int 
                      std::to_string(hi)}));
 }
 
+// How many frame buffers the queue holds: queue_frames, but no more than fit in kQueueBytes
+// (at least 2), so an 8K recording does not take a gigabyte up front.
+constexpr std::size_t kQueueBytes = std::size_t{256} << 20;
+std::size_t queue_capacity(const TimelapseOptions& options) {
+  const std::size_t frame = std::size_t{4} * static_cast<std::size_t>(options.width) *
+                            static_cast<std::size_t>(options.height);
+  return std::min(static_cast<std::size_t>(options.queue_frames),
+                  std::max(std::size_t{2}, kQueueBytes / frame));
+}
+
 // A GIF frame's delay for a playback rate: 100 / fps centiseconds, rounded, at least 2.
 int gif_delay(int frames_per_second) {
   return std::max(2, (100 + frames_per_second / 2) / frames_per_second);
@@ -78,7 +88,7 @@ class TimelapseWriter::Impl {
                      static_cast<std::size_t>(options.height)),
         gif_(std::move(gif)),
         mp4_(std::move(mp4)) {
-    const auto capacity = static_cast<std::size_t>(options.queue_frames);
+    const std::size_t capacity = io::queue_capacity(options);
     slots_.resize(capacity);
     for (auto& slot : slots_) slot.resize(frame_bytes_);
     ring_.resize(capacity);
@@ -375,6 +385,10 @@ bool TimelapseWriter::done() const {
   const auto state = impl_->progress().state;
   return state == TimelapseProgress::State::written || state == TimelapseProgress::State::failed ||
          state == TimelapseProgress::State::cancelled;
+}
+
+int TimelapseWriter::queue_capacity() const {
+  return static_cast<int>(io::queue_capacity(options_));
 }
 
 std::thread::id TimelapseWriter::worker_thread_id() const {

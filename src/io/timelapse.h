@@ -49,7 +49,8 @@ struct TimelapseOptions {
   // Playback: an MP4's frame rate; a GIF shows each frame 100 / frames_per_second
   // centiseconds (rounded, at least 2, as browsers slow shorter delays down). 1..50.
   int frames_per_second = 25;
-  // Frame buffers between the caller and the worker (1..64), allocated up front.
+  // Frame buffers between the caller and the worker (1..64), allocated up front; no more than
+  // fit in 256 MiB (at least 2): 8K frames get 2.
   int queue_frames = 8;
   // When every buffer is waiting to be encoded: drop the frame (add_frame returns false and
   // counts it; the app's frame never waits), or wait for the worker (for a headless run).
@@ -109,6 +110,8 @@ class TimelapseWriter {
   const std::filesystem::path& path() const { return path_; }
   TimelapseFormat format() const { return format_; }
   const TimelapseOptions& options() const { return options_; }
+  // The frame buffers the queue holds (see TimelapseOptions::queue_frames).
+  int queue_capacity() const;
   // The thread the last frame was encoded on (the worker's; no thread before the first), for
   // tests.
   std::thread::id worker_thread_id() const;

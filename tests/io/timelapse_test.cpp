@@ -558,6 +558,20 @@ TEST(Timelapse, AFrameOfTheWrongSizeOrAfterTheEndIsAProgrammingError) {
 
 // --- The caller's thread -------------------------------------------------------------------
 
+TEST(Timelapse, TheQueueHoldsTheFramesAskedForWithinItsMemory) {
+  ScratchDir dir;
+  EXPECT_EQ(TimelapseWriter(dir / "a.gif").queue_capacity(), 8);
+  TimelapseOptions three;
+  three.queue_frames = 3;
+  EXPECT_EQ(TimelapseWriter(dir / "b.mp4", three).queue_capacity(), 3);
+  TimelapseOptions uhd;  // 33 MB a frame: 8 fit in 256 MiB, 64 do not
+  uhd.width = 3840;
+  uhd.height = 2160;
+  uhd.queue_frames = 64;
+  EXPECT_EQ(TimelapseWriter(dir / "c.gif", uhd).queue_capacity(), 8);
+  EXPECT_TRUE(listing(dir.path()).empty());
+}
+
 TEST(Timelapse, FramesAreEncodedOnTheWorkerNeverOnTheCaller) {
   ScratchDir dir;
   for (const char* name : {"rain.gif", "rain.mp4"}) {
