@@ -106,6 +106,8 @@ class TimelapseWriter {
 
   TimelapseProgress progress() const;
   bool done() const;  // written, failed or cancelled
+  // Frames taken so far (progress().frames_added).
+  int64_t frames() const { return progress().frames_added; }
 
   const std::filesystem::path& path() const { return path_; }
   TimelapseFormat format() const { return format_; }

@@ -359,6 +359,7 @@ TEST(Timelapse, TheGifOfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
     EXPECT_EQ(progress.frames_added, static_cast<int64_t>(frames.size()));
     EXPECT_EQ(progress.frames_encoded, static_cast<int64_t>(frames.size()));
     EXPECT_EQ(progress.frames_dropped, 0);
+    EXPECT_EQ(writer.frames(), static_cast<int64_t>(frames.size()));
     EXPECT_TRUE(writer.done());
   }
   // Only the file: no temporary left beside it.
