@@ -14,13 +14,13 @@ namespace terrain::app {
 
 void App::start_recording(const std::filesystem::path& path, const RecordingOptions& options) {
   try {
-    recording_ = std::make_unique<Recording>(path, options);
+    recording_ = std::make_unique<Recording>(path, options, window_.make_offscreen_gl());
   } catch (const std::exception& e) {
     refuse(std::string("Cannot record: ") + e.what());
     return;
   }
   // The first frame: the map as it is now (drop 0 for a run recorded from its start).
-  recording_->capture(renderer_, picture_inputs(options.width, options.height));
+  recording_->capture(picture_inputs(options.width, options.height));
   ui_.recording = true;
   ui_.record_writing = false;
   ui_.message_failed = false;
@@ -59,8 +59,7 @@ void App::stop_recording() {
   if (!recording_ || recording_->stopped()) return;
   // The last frame: the map as the recording leaves it.
   if (!recording_->fresh()) {
-    recording_->capture(renderer_,
-                        picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
   }
   recording_->stop();
   ui_.recording = false;
@@ -75,7 +74,7 @@ void App::update_recording() {
   ui_.record_seconds = recording_->seconds();
   ui_.record_frames = p.frames_added;
   ui_.record_encoded = p.frames_encoded;
-  ui_.record_dropped = p.frames_dropped;
+  ui_.record_dropped = p.frames_dropped + recording_->skipped();
   if (!recording_->done()) return;
   ui_.recording = false;
   ui_.record_writing = false;
@@ -90,8 +89,7 @@ void App::update_recording() {
 
 void App::tick_recording() {
   if (recording_ && recording_->tick()) {
-    recording_->capture(renderer_,
-                        picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
   }
 }
 
@@ -99,8 +97,7 @@ void App::tick_recording() {
 int App::finish_recording() {
   if (!recording_) return 0;
   if (!recording_->stopped() && !recording_->fresh()) {
-    recording_->capture(renderer_,
-                        picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
   }
   try {
     recording_->stop_and_wait();
@@ -111,10 +108,10 @@ int App::finish_recording() {
   }
   const io::TimelapseProgress p = recording_->progress();
   std::printf(
-      "Saved %s (%lld frames; capturing them took %.3f ms each on the main thread, the "
+      "Saved %s (%lld frames; a capture took %.3f ms of the main thread (median), the "
       "longest %.3f ms)\n",
       recording_->path().c_str(), static_cast<long long>(p.frames_added),
-      recording_->mean_capture_ms(), recording_->longest_capture_ms());
+      recording_->median_capture_ms(), recording_->longest_capture_ms());
   std::fflush(stdout);
   recording_.reset();
   return 0;

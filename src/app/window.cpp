@@ -41,6 +41,29 @@ Window::~Window() {
   SDL_Quit();
 }
 
+OffscreenGl Window::make_offscreen_gl() const {
+  OffscreenGl gl;
+  gl.window = SDL_CreateWindow("Terrain Sandbox capture", 0, 0, 16, 16,
+                               SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
+  if (gl.window == nullptr) {
+    throw std::runtime_error(std::string("cannot open a hidden window: ") + SDL_GetError());
+  }
+  gl.context = SDL_GL_CreateContext(gl.window);  // made current here: the window's again below
+  const std::string why = gl.context == nullptr ? SDL_GetError() : "";
+  SDL_GL_MakeCurrent(window_, context_);
+  if (gl.context == nullptr) {
+    SDL_DestroyWindow(gl.window);
+    throw std::runtime_error("no second OpenGL 3.3 core context: " + why);
+  }
+  return gl;
+}
+
+void Window::free_offscreen_gl(OffscreenGl& gl) {
+  if (gl.context != nullptr) SDL_GL_DeleteContext(gl.context);
+  if (gl.window != nullptr) SDL_DestroyWindow(gl.window);
+  gl = {};
+}
+
 void Window::drawable_size(int& width, int& height) const {
   SDL_GL_GetDrawableSize(window_, &width, &height);
 }

@@ -7,6 +7,13 @@
 
 namespace terrain::app {
 
+// A second GL context on a hidden window of its own, for drawing on another thread (the
+// time-lapse's pictures): created on the main thread, made current on the other.
+struct OffscreenGl {
+  SDL_Window* window = nullptr;
+  SDL_GLContext context = nullptr;
+};
+
 class Window {
  public:
   // Opens a width x height window. Throws std::runtime_error saying what failed (SDL, the
@@ -26,6 +33,11 @@ class Window {
   // Desktop fullscreen on or off.
   void set_fullscreen(bool on);
   void swap() { SDL_GL_SwapWindow(window_); }
+  // A new context as the window's (OpenGL 3.3 core) on a hidden 16 x 16 window; the window's
+  // own context stays current here. Throws std::runtime_error saying what failed.
+  OffscreenGl make_offscreen_gl() const;
+  // Deletes one (not current on any thread any more).
+  static void free_offscreen_gl(OffscreenGl& gl);
 
  private:
   SDL_Window* window_ = nullptr;
