@@ -154,8 +154,12 @@ void App::export_svg() {
   in.rivers_by = s.rivers_by;
   in.min_flow = static_cast<uint32_t>(s.min_flow);
   in.scheme = &render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
-  in.title = "Terrain Sandbox, seed " + std::to_string(model_.seed()) + ", " +
-             std::to_string(model_.drops()) + " drops";
+  // Titled as terrain-cli titles its SVG, so the same map gives the same file.
+  in.title = "Terrain Sandbox: seed ";
+  in.title += std::to_string(model_.seed());
+  in.title += " after ";
+  in.title += std::to_string(model_.drops());
+  in.title += " drops";
   std::string svg;
   try {
     svg = exports::map_svg(in);

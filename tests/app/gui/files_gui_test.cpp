@@ -257,5 +257,42 @@ TEST(FilesGui, ThePanelsExportsAreTerrainClisFilesForTheSameMap) {
   EXPECT_EQ(std::distance(fs::directory_iterator(paths[3]), fs::directory_iterator()), 8);
 }
 
+// The panel's SVG and meshes of a map are terrain-cli's --svg and --mesh for that map.
+TEST(FilesGui, ThePanelsSvgAndMeshesAreTerrainClisForTheSameMap) {
+  TempDir dir;
+  const fs::path cli = dir.path / "cli";
+  fs::create_directories(cli);
+  const std::string command =
+      std::string(TERRAIN_CLI) + " --seed 11 --drops 20000 --out " + (cli / "grids").string() +
+      " --svg " + (cli / "map.svg").string() + " --mesh " + (cli / "map.glb").string() +
+      " > /dev/null && " + TERRAIN_CLI + " --seed 11 --drops 20000 --out " +
+      (cli / "grids2").string() + " --mesh " + (cli / "map.obj").string() + " > /dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+
+  const fs::path saves = dir.path / "saves";
+  fs::create_directories(saves);
+  App app({"--seed", "11", "--drops", "20000", "--paused", "--save-folder", saves.string()},
+          dir.path);
+  app.layout("export_obj");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  scroll_into_view(app, window, "export_obj");
+  std::vector<fs::path> paths;
+  for (const std::string name : {"export_svg", "export_glb", "export_obj"}) {
+    click(window, latest_rect(app, name));
+    const std::string line = nth_line(app, "Saved ", paths.size() + 1);
+    ASSERT_NE(line, "") << name << "\n" << app.out() << app.err();
+    paths.push_back(saved_path(line));
+  }
+  EXPECT_EQ(app.quit(), 0);
+  EXPECT_EQ(paths[0].extension(), ".svg");
+  EXPECT_EQ(bytes(paths[0]), bytes(cli / "map.svg"));
+  EXPECT_EQ(paths[1].extension(), ".glb");
+  EXPECT_EQ(bytes(paths[1]), bytes(cli / "map.glb"));
+  EXPECT_EQ(paths[2].extension(), ".obj");
+  EXPECT_EQ(bytes(paths[2]), bytes(cli / "map.obj"));
+}
+
 }  // namespace
 }  // namespace terrain::gui
