@@ -79,8 +79,11 @@ void App::update_recording() {
   ui_.recording = false;
   ui_.record_writing = false;
   if (p.state == io::TimelapseProgress::State::written) {
+    char cost[96];
+    std::snprintf(cost, sizeof cost, "; a capture took %.3f ms of the main thread, median",
+                  recording_->median_capture_ms());
     saved(io::SaveResult{true, recording_->path(), ""},
-          " (" + std::to_string(p.frames_added) + " frames)");
+          " (" + std::to_string(p.frames_added) + " frames" + cost + ")");
   } else if (p.state == io::TimelapseProgress::State::failed) {
     saved(io::SaveResult{false, {}, p.error}, "");
   }

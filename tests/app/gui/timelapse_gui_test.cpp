@@ -149,7 +149,7 @@ TEST(TimelapseGui, TheRecordButtonRecordsIntoTheSaveFolderUntilItIsPressedAgain)
   EXPECT_EQ(clip.width, 640);
   EXPECT_EQ(clip.height, 360);
   EXPECT_GE(clip.frames.size(), 3u);
-  EXPECT_NE(saved.find(" (" + std::to_string(clip.frames.size()) + " frames)"), std::string::npos)
+  EXPECT_NE(saved.find(" (" + std::to_string(clip.frames.size()) + " frames;"), std::string::npos)
       << saved;
 }
 
