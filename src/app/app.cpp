@@ -340,6 +340,7 @@ void App::update() {
   }
   step_render();
   update_recording();
+  update_open();
   if (!model_.finishing() && !large_.active() && !waiting_.empty()) {
     for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
     waiting_.clear();

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <future>
@@ -72,6 +73,17 @@ class App {
   // ground (session::SetGround); returns false, with the message in the panel and on stderr
   // and nothing changed, when it cannot be.
   bool open_file(const std::string& path);
+  struct LoadedGround {
+    std::string path;
+    std::string error;  // why it could not be opened, or empty
+    session::GroundFile ground;
+    int file_w = 0;
+    int file_h = 0;
+    bool own_heights = false;
+  };
+  static LoadedGround load_ground(const std::string& path, GroundFit fit);
+  bool land_ground(const LoadedGround& loaded);
+  void update_open();
   void export_heightmap(bool original);
   void export_layers();
   void export_grids();
@@ -135,6 +147,8 @@ class App {
   std::future<io::SaveResult> render_saved_;  // ... and being written
   std::string render_what_;                   // its size, for the message
   std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
+  std::future<LoadedGround> opening_;         // a heightmap being read on a worker
+  std::deque<std::string> next_opens_;        // ... and those given meanwhile, in order
 
   bool running_ = true;
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)

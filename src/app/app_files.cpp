@@ -47,35 +47,79 @@ std::string extension_of(io::HeightmapFormat format) {
 
 }  // namespace
 
-bool App::open_file(const std::string& path) {
+// Reads and fits a heightmap: no state of the app touched, so it runs on a worker as well.
+App::LoadedGround App::load_ground(const std::string& path, GroundFit fit) {
+  LoadedGround loaded;
+  loaded.path = path;
   io::HeightmapFile file;
   try {
     file = io::read_heightmap(path);
-  } catch (const std::exception& e) {
+    loaded.file_w = file.heights.width();
+    loaded.file_h = file.heights.height();
+    loaded.own_heights = file.own_heights;
+    loaded.ground.name = std::filesystem::path(path).filename().string();
+    loaded.ground.fit = fit;
+    loaded.ground.heights =
+        std::make_shared<const Heightfield>(io::ground_from(file, sketch::COLS, sketch::ROWS, fit));
+  } catch (const io::HeightmapError& e) {
     // read_heightmap's message starts with the path: "dem.png: truncated".
-    refuse(std::string("Cannot open ") + e.what());
+    loaded.error = std::string("Cannot open ") + e.what();
+  } catch (const std::exception& e) {
+    loaded.error = "Cannot open " + path + ": " + e.what();
+  }
+  return loaded;
+}
+
+bool App::land_ground(const LoadedGround& loaded) {
+  if (!loaded.error.empty()) {
+    refuse(loaded.error);
     return false;
   }
-  const int file_w = file.heights.width();
-  const int file_h = file.heights.height();
-  session::GroundFile ground;
-  ground.name = std::filesystem::path(path).filename().string();
-  ground.fit = ui_.ground_fit;
   try {
-    ground.heights = std::make_shared<const Heightfield>(
-        io::ground_from(file, sketch::COLS, sketch::ROWS, ui_.ground_fit));
-    model_.apply(session::MapCommand{session::SetGround{ground}});
+    model_.apply(session::MapCommand{session::SetGround{loaded.ground}});
   } catch (const std::invalid_argument& e) {
-    refuse("Cannot open " + path + ": " + e.what());
+    refuse("Cannot open " + loaded.path + ": " + e.what());
     return false;
   }
   ui_.message_failed = false;
-  ui_.message = "Opened " + path + " (" + std::to_string(file_w) + " x " + std::to_string(file_h) +
-                ", " + (file.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
-                std::string(ground_fit_name(ground.fit)) + ") as the ground";
+  ui_.message = "Opened " + loaded.path + " (" + std::to_string(loaded.file_w) + " x " +
+                std::to_string(loaded.file_h) + ", " +
+                (loaded.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
+                std::string(ground_fit_name(loaded.ground.fit)) + ") as the ground";
   std::printf("%s\n", ui_.message.c_str());
   std::fflush(stdout);
   return true;
+}
+
+bool App::open_file(const std::string& path) {
+  // At start (terrain-sandbox FILE) the ground is read before the first frame, so a script's
+  // pictures are of it and a bad file can end the run.
+  if (!started_) return land_ground(load_ground(path, ui_.ground_fit));
+  // In the window: read and fitted on a worker (a 4096² PNG takes about 0.4 s), the window
+  // drawing meanwhile; files given while one is read are opened after it, in order, each
+  // with its message (the last one good is the ground).
+  if (opening_.valid()) {
+    next_opens_.push_back(path);
+    return true;
+  }
+  opening_ = std::async(std::launch::async, &App::load_ground, path, ui_.ground_fit);
+  ui_.message_failed = false;
+  ui_.message = "Opening " + path + "...";
+  return true;
+}
+
+// Every frame: a heightmap read on its worker lands (carried out as the map command it is).
+void App::update_open() {
+  if (!opening_.valid() ||
+      opening_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+    return;
+  }
+  land_ground(opening_.get());
+  if (!next_opens_.empty()) {
+    const std::string next = std::move(next_opens_.front());
+    next_opens_.pop_front();
+    open_file(next);
+  }
 }
 
 std::string App::save_stem() const {
