@@ -312,6 +312,26 @@ struct WriteStructs {
   ~WriteStructs() { png_destroy_write_struct(&png, &info); }
 };
 
+// The bytes that `write(png, info)` (write_all or write_rgba above) makes through libpng, with
+// `reserve` bytes set aside first; throws Error with libpng's words when it fails.
+template <typename Error, typename Write>
+std::vector<uint8_t> png_bytes(std::size_t reserve, Write write) {
+  std::vector<uint8_t> out;
+  out.reserve(reserve);
+  PngState state;
+  state.out = &out;
+  WriteStructs structs;
+  structs.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+  if (structs.png == nullptr) throw std::bad_alloc();
+  structs.info = png_create_info_struct(structs.png);
+  if (structs.info == nullptr) throw std::bad_alloc();
+  png_set_write_fn(structs.png, &state, on_write, on_flush);
+  if (!write(structs.png, structs.info)) {
+    throw Error(std::string("cannot write the PNG: ") + state.message);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<uint8_t> encode_png16(const Quantized16& q, int width, int height) {
@@ -340,20 +360,10 @@ std::vector<uint8_t> encode_png16(const Quantized16& q, int width, int height) {
   text.text = range.data();
   text.text_length = range.size();
 
-  std::vector<uint8_t> out;
   std::vector<png_byte> row(static_cast<std::size_t>(width) * 2);
-  PngState state;
-  state.out = &out;
-  WriteStructs structs;
-  structs.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-  if (structs.png == nullptr) throw std::bad_alloc();
-  structs.info = png_create_info_struct(structs.png);
-  if (structs.info == nullptr) throw std::bad_alloc();
-  png_set_write_fn(structs.png, &state, on_write, on_flush);
-  if (!write_all(structs.png, structs.info, width, height, &text, q.values.data(), row.data())) {
-    throw HeightmapError(std::string("cannot write the PNG: ") + state.message);
-  }
-  return out;
+  return png_bytes<HeightmapError>(0, [&](png_structp png, png_infop info) {
+    return write_all(png, info, width, height, &text, q.values.data(), row.data());
+  });
 }
 
 std::vector<uint8_t> encode_png_rgba_quick(std::span<const uint8_t> rgba, int width, int height) {
@@ -364,20 +374,9 @@ std::vector<uint8_t> encode_png_rgba_quick(std::span<const uint8_t> rgba, int wi
                                 std::to_string(height) + " RGBA8 pixels (sides 1.." +
                                 std::to_string(kMaxHeightmapSide) + ")");
   }
-  std::vector<uint8_t> out;
-  out.reserve(rgba.size() / 8);
-  PngState state;
-  state.out = &out;
-  WriteStructs structs;
-  structs.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-  if (structs.png == nullptr) throw std::bad_alloc();
-  structs.info = png_create_info_struct(structs.png);
-  if (structs.info == nullptr) throw std::bad_alloc();
-  png_set_write_fn(structs.png, &state, on_write, on_flush);
-  if (!write_rgba(structs.png, structs.info, width, height, rgba.data())) {
-    throw std::runtime_error(std::string("cannot write the PNG: ") + state.message);
-  }
-  return out;
+  return png_bytes<std::runtime_error>(rgba.size() / 8, [&](png_structp png, png_infop info) {
+    return write_rgba(png, info, width, height, rgba.data());
+  });
 }
 
 HeightmapFile decode_png_heightmap(std::span<const uint8_t> bytes) {
