@@ -24,14 +24,12 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
-                         const std::string& name) {
-  const fs::path png = dir.path / name;
+// The app's picture after one frame with `args`.
+io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
+                        const std::string& name) {
   std::vector<std::string> all = args;
-  all.insert(all.end(), {"--frames", "1", "--screenshot", png.string()});
-  std::string err;
-  EXPECT_EQ(run_app(all, dir.path, nullptr, &err), 0) << err;
-  return io::read_png(png);
+  all.insert(all.end(), {"--frames", "1"});
+  return screenshot(all, dir, name);
 }
 
 // A foreign heightmap: an 8-bit colour PNG of another size and aspect (a tilted ridge with
@@ -87,9 +85,9 @@ TEST(FilesGui, AHeightmapDroppedOnTheWindowBecomesTheGroundAsTerrainSandboxFileM
   EXPECT_EQ(app.quit(), 0);
 
   const io::RgbaImage from_file =
-      screenshot({dem.string(), "--seed", "7", "--paused"}, dir, "f.png");
+      one_frame({dem.string(), "--seed", "7", "--paused"}, dir, "f.png");
   EXPECT_EQ(io::read_png(saved_path(saved)), from_file);
-  const io::RgbaImage island = screenshot({"--seed", "7", "--paused"}, dir, "island.png");
+  const io::RgbaImage island = one_frame({"--seed", "7", "--paused"}, dir, "island.png");
   EXPECT_GT(rmse(from_file, island), 0.05) << "the file's ground is not the seed's island";
 }
 
@@ -137,7 +135,7 @@ TEST(FilesGui, BadFilesDroppedOrTypedGiveTheirMessageAndLeaveTheMap) {
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
   EXPECT_EQ(app.quit(), 0);
-  EXPECT_EQ(io::read_png(saved_path(saved)), screenshot({"--seed", "8", "--paused"}, dir, "e.png"));
+  EXPECT_EQ(io::read_png(saved_path(saved)), one_frame({"--seed", "8", "--paused"}, dir, "e.png"));
 }
 
 TEST(FilesGui, APathTypedInThePanelOpensWithTheFitChosen) {
@@ -170,9 +168,9 @@ TEST(FilesGui, APathTypedInThePanelOpensWithTheFitChosen) {
   ASSERT_NE(saved, "") << app.out() << app.err();
   EXPECT_EQ(app.quit(), 0);
   const io::RgbaImage stretched =
-      screenshot({dem.string(), "--fit", "stretch", "--seed", "3", "--paused"}, dir, "s.png");
+      one_frame({dem.string(), "--fit", "stretch", "--seed", "3", "--paused"}, dir, "s.png");
   EXPECT_EQ(io::read_png(saved_path(saved)), stretched);
-  EXPECT_GT(rmse(stretched, screenshot({dem.string(), "--seed", "3", "--paused"}, dir, "c.png")),
+  EXPECT_GT(rmse(stretched, one_frame({dem.string(), "--seed", "3", "--paused"}, dir, "c.png")),
             0.01)
       << "crop and stretch give other grounds";
 }
@@ -186,8 +184,8 @@ TEST(FilesGui, AnExportedHeightmapOpensAsTheSameGround) {
                               (dir.path / "grids").string() + " --heightmap-original " +
                               exr.string() + " > /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  EXPECT_EQ(screenshot({exr.string(), "--seed", "5", "--paused"}, dir, "from_exr.png"),
-            screenshot({"--seed", "5", "--paused"}, dir, "island.png"));
+  EXPECT_EQ(one_frame({exr.string(), "--seed", "5", "--paused"}, dir, "from_exr.png"),
+            one_frame({"--seed", "5", "--paused"}, dir, "island.png"));
 }
 
 TEST(FilesGui, AScriptsBadFileExitsTwoWithOneLineAndWritesNothing) {

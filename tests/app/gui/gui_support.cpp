@@ -1,6 +1,7 @@
 #include "gui_support.h"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -184,6 +185,17 @@ std::string App::window_id() {
     xdotool("mousemove --window " + id + " 1100 300");
   }
   return id;
+}
+
+io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
+                         const std::string& name) {
+  const std::filesystem::path png = dir.path / name;
+  std::vector<std::string> all = args;
+  all.push_back("--screenshot");
+  all.push_back(png.string());
+  std::string err;
+  EXPECT_EQ(run_app(all, dir.path, nullptr, &err), 0) << err;
+  return io::read_png(png);
 }
 
 std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {

@@ -54,6 +54,11 @@ class App {
 int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
             std::string* out = nullptr, std::string* err = nullptr);
 
+// Runs the app with `args` and --screenshot DIR/NAME (args must end the run: --frames N),
+// expecting exit code 0; the picture it wrote.
+io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
+                         const std::string& name);
+
 // The lines of `text` that start with `prefix`, in order.
 std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix);
 

@@ -15,18 +15,6 @@ namespace {
 
 using std::chrono::seconds;
 
-io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
-                         const std::string& name) {
-  const std::filesystem::path png = dir.path / name;
-  std::vector<std::string> all = args;
-  all.push_back("--screenshot");
-  all.push_back(png.string());
-  std::string err;
-  const int code = run_app(all, dir.path, nullptr, &err);
-  EXPECT_EQ(code, 0) << err;
-  return io::read_png(png);
-}
-
 std::string data(const std::string& name) {
   return std::string(TERRAIN_TEST_DATA) + "/" + name;
 }

@@ -19,19 +19,18 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
-                         const std::string& name, double* seconds_taken = nullptr) {
-  const fs::path png = dir.path / name;
+// The app's picture after one frame with `args`; how long the whole run took, if asked.
+io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
+                        const std::string& name, double* seconds_taken = nullptr) {
   std::vector<std::string> all = args;
-  all.insert(all.end(), {"--frames", "1", "--screenshot", png.string()});
-  std::string err;
+  all.insert(all.end(), {"--frames", "1"});
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_EQ(run_app(all, dir.path, nullptr, &err), 0) << err;
+  io::RgbaImage picture = screenshot(all, dir, name);
   if (seconds_taken != nullptr) {
     *seconds_taken =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
-  return io::read_png(png);
+  return picture;
 }
 
 // `big` scaled down by a whole factor: each pixel the mean of a factor x factor block.
@@ -68,12 +67,12 @@ TEST(RenderGui, An8kScreenshotHasItsSizeAndScaledDownIsTheWindowsPicture) {
     std::vector<std::string> args = {"--seed", "42", "--drops", "20000", "--paused"};
     args.insert(args.end(), view.begin(), view.end());
     const io::RgbaImage window =
-        screenshot(args, dir, "window" + std::to_string(view.size()) + ".png");
+        one_frame(args, dir, "window" + std::to_string(view.size()) + ".png");
     std::vector<std::string> big_args = args;
     big_args.insert(big_args.end(), {"--render-size", "7680x4320"});
     double taken = 0;
     const io::RgbaImage big =
-        screenshot(big_args, dir, "big" + std::to_string(view.size()) + ".png", &taken);
+        one_frame(big_args, dir, "big" + std::to_string(view.size()) + ".png", &taken);
     std::printf("an 8K screenshot (the app's whole run: start, rain, render, PNG) in %.2f s\n",
                 taken);
     ASSERT_EQ(big.width, 7680);
@@ -105,9 +104,9 @@ TEST(RenderGui, ThePanelsRenderPngIsTheScreenshotAtThatSize) {
   const fs::path path = saved_path(saved);
   EXPECT_NE(path.filename().string().find("_seed12_10000drops_"), std::string::npos) << path;
   EXPECT_NE(path.filename().string().find("_3840x2160.png"), std::string::npos) << path;
-  EXPECT_EQ(io::read_png(path), screenshot({"--seed", "12", "--drops", "10000", "--paused",
-                                            "--render-size", "3840x2160"},
-                                           dir, "expected.png"));
+  EXPECT_EQ(io::read_png(path), one_frame({"--seed", "12", "--drops", "10000", "--paused",
+                                           "--render-size", "3840x2160"},
+                                          dir, "expected.png"));
 }
 
 TEST(RenderGui, BadRenderSizesAreRefusedWithOneLine) {

@@ -22,16 +22,6 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
-                         const std::string& name) {
-  const fs::path png = dir.path / name;
-  std::vector<std::string> all = args;
-  all.insert(all.end(), {"--screenshot", png.string()});
-  std::string err;
-  EXPECT_EQ(run_app(all, dir.path, nullptr, &err), 0) << err;
-  return io::read_png(png);
-}
-
 // The map at drop 0 as a recording from the first frame sees it: before the first tick, so
 // before the rivers are first worked out (they ease in from then on, as the sketch's do).
 io::RgbaImage drop_zero(const std::string& seed, const std::string& size, const TempDir& dir) {

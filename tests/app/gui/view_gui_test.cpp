@@ -27,13 +27,11 @@ constexpr int kCols = 320;
 constexpr int kRows = 180;
 const std::vector<std::string> kMap{"--seed", "42", "--drops", "20000"};
 
-io::RgbaImage screenshot(std::vector<std::string> args, const TempDir& dir,
-                         const std::string& name) {
-  const std::filesystem::path png = dir.path / name;
-  args.insert(args.end(), {"--paused", "--frames", "2", "--screenshot", png.string()});
-  std::string err;
-  EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 0) << err;
-  return io::read_png(png);
+// The app's picture of `args` paused, after two frames.
+io::RgbaImage paused_picture(std::vector<std::string> args, const TempDir& dir,
+                             const std::string& name) {
+  args.insert(args.end(), {"--paused", "--frames", "2"});
+  return screenshot(args, dir, name);
 }
 
 // The app's "view zoom Z center X,Y" lines, as numbers.
@@ -171,29 +169,29 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   char zoom_text[32];
   std::snprintf(zoom_text, sizeof zoom_text, "%.17g", zoomed.zoom);
   flagged[5] = zoom_text;
-  const io::RgbaImage flagged_png = screenshot(flagged, dir, "flagged.png");
+  const io::RgbaImage flagged_png = paused_picture(flagged, dir, "flagged.png");
   EXPECT_EQ(io::read_png(zoomed_png), flagged_png);
   EXPECT_EQ(flagged_png.width, 1280);
   EXPECT_EQ(flagged_png.height, 720);
-  const io::RgbaImage plain = screenshot(kMap, dir, "plain.png");
+  const io::RgbaImage plain = paused_picture(kMap, dir, "plain.png");
   EXPECT_EQ(io::read_png(fit_png), plain);
   EXPECT_NE(plain, flagged_png);
 }
 
 TEST(ViewGui, ZoomOneIsTheSketchesViewportAndTheStripNeverReachesAPicture) {
   const TempDir dir;
-  const io::RgbaImage plain = screenshot(kMap, dir, "plain.png");
+  const io::RgbaImage plain = paused_picture(kMap, dir, "plain.png");
   std::vector<std::string> args = kMap;
   args.insert(args.end(), {"--zoom", "1", "--side-view", "walk"});
-  EXPECT_EQ(screenshot(args, dir, "zoom1.png"), plain);
+  EXPECT_EQ(paused_picture(args, dir, "zoom1.png"), plain);
   args = kMap;
   args.insert(args.end(), {"--no-side-view"});
-  EXPECT_EQ(screenshot(args, dir, "nostrip.png"), plain);
+  EXPECT_EQ(paused_picture(args, dir, "nostrip.png"), plain);
   args = kMap;
   args.insert(args.end(), {"--zoom", "4", "--center", "100,50"});
-  const io::RgbaImage zoomed = screenshot(args, dir, "zoom4.png");
+  const io::RgbaImage zoomed = paused_picture(args, dir, "zoom4.png");
   EXPECT_NE(zoomed, plain);
-  EXPECT_EQ(screenshot(args, dir, "zoom4-again.png"), zoomed);
+  EXPECT_EQ(paused_picture(args, dir, "zoom4-again.png"), zoomed);
 }
 
 TEST(ViewGui, FinishLeavesTheMapLiveRainToTheTargetLeaves) {
@@ -213,7 +211,7 @@ TEST(ViewGui, FinishLeavesTheMapLiveRainToTheTargetLeaves) {
   ASSERT_EQ(run_app(args, dir.path, &out), 0) << out;
   EXPECT_NE(out.find("rain stopped at 300000 drops"), std::string::npos) << out;
   std::vector<std::string> live{"--seed", "7", "--drops", "300000"};
-  EXPECT_EQ(io::read_png(dir.path / "finished.png"), screenshot(live, dir, "live.png"));
+  EXPECT_EQ(io::read_png(dir.path / "finished.png"), paused_picture(live, dir, "live.png"));
 }
 
 TEST(ViewGui, BadViewValuesAreRefusedWithOneLine) {
