@@ -20,7 +20,19 @@ sanitized="${3:-0}"
 id=org.terrainsandbox.TerrainSandbox
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+trap 'echo "install_test: a step failed at line $LINENO" >&2' ERR
 fail() { echo "install_test: $*" >&2; exit 1; }
+# Runs a command on a virtual X display of its own. xvfb-run -a picks a free display number by
+# looking, so with other tests' displays starting beside it (ctest -j) the one it picked can be
+# taken by the time its Xvfb starts: then it is tried again, up to three times.
+on_xvfb() {
+  for _ in 1 2 3; do
+    if xvfb-run -a -e "$work/xvfb.err" -s '-screen 0 1280x720x24' "$@"; then return 0; fi
+    grep -q "Xvfb failed to start" "$work/xvfb.err" 2>/dev/null || return 1
+    sleep 1
+  done
+  return 1
+}
 # A sanitizer build's programs run with AddressSanitizer and UBSan on, but without the leak
 # check at exit, as the GUI tests run them (tests/app/gui/gui_support.cpp): SDL's X11 start-up
 # leaves allocations inside the system's libdbus that LeakSanitizer reports.
@@ -67,7 +79,7 @@ grep -q '^Usage: terrain-cli' <<<"$("$prefix/bin/terrain-cli" --help)" || fail "
 [ -s "$work/grids/eroded.npy" ] && [ -s "$work/ground.png" ] || fail "terrain-cli wrote nothing"
 grep -q '^Usage: terrain-sandbox' <<<"$("$prefix/bin/terrain-sandbox" --help)" || fail "app --help"
 # Under Xvfb, a real X display, as a desktop would run it.
-xvfb-run -a -s '-screen 0 1280x720x24' "$prefix/bin/terrain-sandbox" --seed 7 --frames 2 \
+on_xvfb "$prefix/bin/terrain-sandbox" --seed 7 --frames 2 \
   --size 320x180 --screenshot "$work/shot.png" >/dev/null
 read -r w h < <(od -An -tu1 -j16 -N8 "$work/shot.png" | awk '{print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}')
 [ "$w" = 320 ] && [ "$h" = 180 ] || fail "the installed app's screenshot is ${w}x${h}"
@@ -83,10 +95,9 @@ fi
 echo "== the launcher entry opens a file given to it"
 exec_line="$(sed -n 's/^Exec=//p' "$prefix/share/applications/$id.desktop")"
 command="${exec_line//%f/$work/ground.png}"
-PATH="$prefix/bin:$PATH" timeout 90 xvfb-run -a -s '-screen 0 1280x720x24' \
-  bash -c "exec $command" >"$work/launch.out" 2>&1 &
+PATH="$prefix/bin:$PATH" on_xvfb timeout 90 bash -c "exec $command" >"$work/launch.out" 2>&1 &
 pid=$!
-for _ in $(seq 300); do
+for _ in $(seq 600); do
   grep -q "^Opened $work/ground.png " "$work/launch.out" && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
@@ -119,7 +130,7 @@ apt-get install --simulate -q "$deb" >"$work/apt.out" 2>&1 ||
 dpkg-deb -x "$deb" "$work/unpacked"
 grep -q '^Usage: terrain-cli' <<<"$("$work/unpacked/usr/bin/terrain-cli" --help)" ||
   fail "the packaged terrain-cli does not run"
-xvfb-run -a -s '-screen 0 1280x720x24' "$work/unpacked/usr/bin/terrain-sandbox" --seed 3 \
+on_xvfb "$work/unpacked/usr/bin/terrain-sandbox" --seed 3 \
   --frames 2 --size 320x180 --screenshot "$work/packaged.png" >/dev/null
 [ -s "$work/packaged.png" ] || fail "the packaged terrain-sandbox drew nothing"
 echo "install_test: all good ($(basename "$deb"): $depends)"
