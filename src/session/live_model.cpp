@@ -184,6 +184,11 @@ void LiveModel::reset_terrain() {
   shown_for_ = {};
   drops_ = 0;
   stopped_at_target_ = false;
+  // After the rain stopped itself, a new map rains again (resting(): not the sketch's way).
+  if (resting_) {
+    resting_ = false;
+    playing_ = true;
+  }
   // A new map: its recipe starts again from here.
   recipe_.seed = seed_;
   recipe_.ground = ground_file_;
@@ -241,6 +246,7 @@ void LiveModel::tick() {
   if (drops_ >= target && drops_ - n < target) {
     playing_ = false;  // sketch.noLoop()
     stopped_at_target_ = true;
+    resting_ = true;
   }
   if (n > 0) changed();
   const double rain_end = thread_cpu_ms();
@@ -260,7 +266,8 @@ void LiveModel::rain_now(uint64_t n) {
   if (n > 0) record(RainDrops{n});
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const bool stopped = drops_ >= target && drops_ - n < target;
-  if (stopped) playing_ = false;  // sketch.noLoop(), as in rain()
+  if (stopped && playing_) resting_ = true;  // stopped by itself, not paused by the user before
+  if (stopped) playing_ = false;             // sketch.noLoop(), as in rain()
   if (n > 0) changed();
   refresh();  // while paused the rivers jump to the new terrain (nothing while playing)
   stopped_at_target_ = stopped;
@@ -293,6 +300,7 @@ void LiveModel::frame() {
 
 void LiveModel::play() {
   wait_finish();
+  resting_ = false;
   if (playing_) return;
   playing_ = true;  // sketch.loop()
   changed();
@@ -300,6 +308,7 @@ void LiveModel::play() {
 
 void LiveModel::pause() {
   wait_finish();
+  resting_ = false;  // paused by the user: a new map stays paused
   if (!playing_) return;
   playing_ = false;  // sketch.noLoop(): the canvas keeps its last frame
   changed();
@@ -365,6 +374,8 @@ void LiveModel::land_finish() {
 
   drops_ += n;
   record(RainDrops{n});
+  // Live rain would have stopped itself here; a finish asked for while paused keeps the pause.
+  resting_ = playing_;
   playing_ = false;  // sketch.noLoop(), as the stopping tick's rain()
   frame_count_++;
   routes_expire_ = false;

@@ -94,6 +94,12 @@ class LiveModel {
   // The sketch's isLooping(): true while it rains and the rivers ease; false once paused
   // (by pause(), or by the rain stopping itself at RAIN_TARGET).
   bool playing() const { return playing_; }
+  // Paused because the rain stopped itself at RAIN_TARGET (a tick, rain_now or a finish),
+  // not because pause() was asked for since. Unlike the sketch, which stays paused, a new map
+  // (a seed, a restart, a new ground) then starts raining again: a newcomer who types a seed
+  // after the stop would otherwise see bare ground that never rains and read it as broken. A
+  // map the user paused stays paused. The heights are the sketch's either way.
+  bool resting() const { return resting_; }
   void play();
   void pause();
   void toggle_play();  // while finishing: toggles once the finish has landed (paused)
@@ -214,6 +220,7 @@ class LiveModel {
   Settings settings_;
   std::optional<GroundFile> ground_file_;  // what ground_for() gives, when set
   bool playing_ = true;
+  bool resting_ = false;  // see resting()
   uint64_t version_ = 0;
   uint64_t frame_count_ = 0;  // p5's frameCount
   uint64_t river_builds_ = 0;

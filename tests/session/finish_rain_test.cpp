@@ -228,6 +228,26 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
 // Mid-run and paused, 7000 drops a tick (which does not divide 300,000: live rain stops at
 // 301,000), started by the view command. A command while finishing waits for the finish, then
 // applies; the map is the one live rain to the stop leaves, and the recipe replays to it.
+// A finish landed while playing rests as live rain's stop does (a new seed rains again); one
+// asked for while paused keeps the pause for the next map.
+TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
+  LiveModel playing(3);
+  playing.finish_rain();
+  playing.wait_finish();
+  EXPECT_FALSE(playing.playing());
+  EXPECT_TRUE(playing.resting());
+  playing.set_seed(4);
+  EXPECT_TRUE(playing.playing());
+
+  LiveModel paused(3);
+  paused.pause();
+  paused.finish_rain();
+  paused.wait_finish();
+  EXPECT_FALSE(paused.resting());
+  paused.set_seed(4);
+  EXPECT_FALSE(paused.playing());
+}
+
 TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
   Settings s = with_drops(7000);
   s.erosion = 0.4;

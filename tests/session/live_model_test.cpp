@@ -120,6 +120,64 @@ TEST(LiveModelRain, ThreeHundredThousandDropsMatchTheSketchAndTheStoppedFrameReb
   EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
 }
 
+// Unlike the sketch (which stays paused), a new map after the rain stopped itself rains
+// again: a seed, a restart, a terrain scale, a generator, a roughness, a ground; a map the
+// user paused stays paused, and so does one whose stop came while the user had paused.
+TEST(LiveModelRain, ANewMapAfterTheRainStoppedItselfRainsAgainAndAPausedOneStaysPaused) {
+  const std::vector<std::pair<const char*, std::function<void(LiveModel&)>>> new_maps = {
+      {"seed", [](LiveModel& m) { m.set_seed(8); }},
+      {"restart", [](LiveModel& m) { m.restart(); }},
+      {"terrain scale", [](LiveModel& m) { m.set_terrain_scale(0.02); }},
+      {"generator", [](LiveModel& m) { m.set_generator(Generator::diamond_square); }},
+      {"roughness", [](LiveModel& m) { m.set_roughness(0.4); }},
+      {"ground", [](LiveModel& m) {
+         GroundFile g;
+         g.name = "flat.png";
+         g.heights = std::make_shared<const Heightfield>(sketch::COLS, sketch::ROWS, 0.5f);
+         m.set_ground(g);
+       }}};
+  for (const auto& [what, new_map] : new_maps) {
+    LiveModel model(5, with_drops(10000));
+    while (model.playing()) model.tick();
+    ASSERT_TRUE(model.resting()) << what;
+    new_map(model);
+    EXPECT_TRUE(model.playing()) << what << ": a new map after the stop rains";
+    EXPECT_FALSE(model.resting()) << what;
+    EXPECT_EQ(model.drops(), 0u) << what;
+    model.tick();
+    EXPECT_EQ(model.drops(), 10000u) << what;
+
+    // Paused by the user after the stop: the next map stays paused.
+    LiveModel paused(5, with_drops(10000));
+    while (paused.playing()) paused.tick();
+    paused.pause();
+    EXPECT_FALSE(paused.resting()) << what;
+    new_map(paused);
+    EXPECT_FALSE(paused.playing()) << what << ": a map the user paused stays paused";
+  }
+  // Played on past the stop, then a new map: it rains (it was raining).
+  LiveModel on(5, with_drops(10000));
+  while (on.playing()) on.tick();
+  on.play();
+  on.tick();
+  on.set_seed(9);
+  EXPECT_TRUE(on.playing());
+  // Paused before the drops that pass the target were rained at once: stays paused.
+  LiveModel before(5);
+  before.pause();
+  before.rain_now(300000);
+  EXPECT_FALSE(before.resting());
+  before.set_seed(9);
+  EXPECT_FALSE(before.playing());
+  // Playing when rain_now passes the target: it rests, and a new seed rains.
+  LiveModel at_once(5);
+  at_once.rain_now(300000);
+  EXPECT_FALSE(at_once.playing());
+  EXPECT_TRUE(at_once.resting());
+  at_once.set_seed(9);
+  EXPECT_TRUE(at_once.playing());
+}
+
 TEST(LiveModelRain, StopsOnceWhenPassingTheTargetAndPlayCarriesOn) {
   LiveModel model(5, with_drops(7000));
   int stops = 0;
