@@ -56,24 +56,58 @@ std::vector<std::string> output_names() {
           "basins.npy",   "strahler.npy", "lakes.npy",  "summary.json"};
 }
 
+// A directory as one path, to tell whether two paths name the same one: absolute, "." and
+// ".." resolved, no trailing separator (nothing is looked up: it may not exist yet).
+std::filesystem::path same_dir_form(const std::filesystem::path& dir) {
+  std::filesystem::path p = std::filesystem::absolute(dir).lexically_normal();
+  if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();
+  return p;
+}
+
+// A directory the run creates itself if needed (--out's, --layers'), and the files it writes
+// there.
+struct RunDirectory {
+  const char* flag;
+  std::filesystem::path dir;
+  const std::vector<std::string>* names;
+};
+
 // A file of its own (--heightmap, --svg, --mesh) is checked before any work, as the
 // directory's files are: no existing file without --force, and a directory that exists and
-// can be written.
-void check_file_target(const char* flag, const std::filesystem::path& path, bool force) {
+// can be written, or is one the run creates (--out's or --layers': "--out ds7 --heightmap
+// ds7/h.r16" writes the heightmap into the new folder); not one of the run's other files.
+void check_file_target(const char* flag, const std::filesystem::path& path, bool force,
+                       const std::vector<RunDirectory>& run_dirs) {
   if (path.empty()) return;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
                      " is a directory (allowed: a file path)");
   }
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  const std::filesystem::path dir_form = same_dir_form(dir);
+  const RunDirectory* made_by_run = nullptr;
+  for (const RunDirectory& run_dir : run_dirs) {
+    if (run_dir.dir.empty() || same_dir_form(run_dir.dir) != dir_form) continue;
+    made_by_run = &run_dir;
+    for (const std::string& name : *run_dir.names) {
+      if (path.filename() == name) {
+        throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+                         " is one of the files " + run_dir.flag +
+                         " writes (allowed: any other file name)");
+      }
+    }
+  }
   if (!force && std::filesystem::exists(path, ec)) {
     throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
                      " already exists (pass --force to replace it)");
   }
-  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
   if (!std::filesystem::is_directory(dir, ec)) {
+    if (made_by_run != nullptr && !std::filesystem::exists(dir, ec)) return;  // created with it
     throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
-                     ": its directory " + cli::quoted(dir.string()) + " does not exist");
+                     ": its directory " + cli::quoted(dir.string()) +
+                     " does not exist (allowed: an existing directory, or --out's or --layers' "
+                     "own, which the run creates)");
   }
   if (::access(dir.c_str(), W_OK) != 0) {
     throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
@@ -116,10 +150,15 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
   }
   const std::vector<std::string> names = output_names();
-  check_file_target("--heightmap", options.heightmap, options.force);
-  check_file_target("--heightmap-original", options.heightmap_original, options.force);
-  check_file_target("--svg", options.svg, options.force);
-  check_file_target("--mesh", options.mesh, options.force);
+  // The hydrology's pictures: a directory of their own, checked as the grids' is.
+  const std::vector<std::string> layer_names = {"flow.png", "basins.png", "strahler.png",
+                                                "lakes.png"};
+  const std::vector<RunDirectory> run_dirs = {{"--out", options.out, &names},
+                                              {"--layers", options.layers, &layer_names}};
+  check_file_target("--heightmap", options.heightmap, options.force, run_dirs);
+  check_file_target("--heightmap-original", options.heightmap_original, options.force, run_dirs);
+  check_file_target("--svg", options.svg, options.force, run_dirs);
+  check_file_target("--mesh", options.mesh, options.force, run_dirs);
   if (!options.mesh.empty() &&
       static_cast<uint64_t>(run_options.width) * static_cast<uint64_t>(run_options.height) >
           exports::kMaxMeshCells) {
@@ -133,9 +172,6 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     throw UsageError(message);
   }
   OutputDirectory out(options.out, names, options.force);
-  // The hydrology's pictures: a directory of their own, checked as the grids' is.
-  const std::vector<std::string> layer_names = {"flow.png", "basins.png", "strahler.png",
-                                                "lakes.png"};
   std::optional<OutputDirectory> layers_out;
   if (!options.layers.empty()) layers_out.emplace(options.layers, layer_names, options.force);
 

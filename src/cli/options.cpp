@@ -84,7 +84,7 @@ std::vector<Flag> flag_table() {
        ".exr, .tif, .npy) in place of the generator, fitted to the grid (by default its own "
        "size, up to 8192 a side); a file this project wrote keeps its heights, any other is "
        "scaled to 0..1",
-       "", "optional; a .png, .exr, .tif or .npy file"},
+       "", "optional; a file ending in .png, .exr, .tif or .npy"},
       {"--fit", "HOW", "--ground only: crop (keep the aspect, take the centre) or stretch", "crop",
        "crop or stretch"},
       {"--layers", "DIR",
@@ -97,14 +97,17 @@ std::vector<Flag> flag_table() {
        "also write the ground after the rain as a heightmap, the format by the extension: "
        ".png (16-bit gray, its range in a text chunk), .r16 (16-bit little-endian words), "
        ".exr or .tif (float32), .npy (float32)",
-       "", "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
+       "",
+       "optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an existing "
+       "directory or in --out's"},
       {"--heightmap-original", "PATH", "the same for the ground before the rain", "",
-       "optional; a path ending in .png, .r16, .exr, .tif or .npy"},
+       "optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an existing "
+       "directory or in --out's"},
       {"--svg", "PATH",
        "also write the map's linework as SVG, for a plotter, Inkscape or a browser: the "
        "coastline, the contours, the index contours and the rivers (one path a reach), each "
        "in a layer of its own, in map units (one a cell)",
-       "", "optional; a path ending in .svg"},
+       "", "optional; a file name ending in .svg, in an existing directory or in --out's"},
       {"--contour-levels", "N",
        "--svg only: contour lines between sea level and the top, every fifth heavier (0: no "
        "lines, not even the coastline)",
@@ -118,7 +121,7 @@ std::vector<Flag> flag_table() {
       {"--mesh", "PATH",
        "also write the eroded ground as a mesh, one vertex per cell in the map's colours, two "
        "triangles per grid square: binary glTF 2.0 (.glb) or Wavefront OBJ (.obj)",
-       "", "optional; a path ending in .glb or .obj"},
+       "", "optional; a file name ending in .glb or .obj, in an existing directory or in --out's"},
       {"--exaggeration", "E", "--mesh only: the mesh's heights are the ground's times E, in cells",
        number(exports::kDefaultExaggeration),
        "a number above 0, up to " + number(exports::kMaxExaggeration)},
@@ -138,8 +141,18 @@ std::vector<Flag> flag_table() {
   throw UsageError("terrain-cli: " + message);
 }
 
+// What a flag allows, as an error message says it: its table entry without the "optional; " or
+// "required; " that --help shows in front (a message about a value given needs neither).
+std::string allowed_words(const Flag& flag) {
+  for (const std::string_view lead : {"optional; ", "required; "}) {
+    if (flag.allowed.starts_with(lead)) return flag.allowed.substr(lead.size());
+  }
+  return flag.allowed;
+}
+
 [[noreturn]] void bad_value(const Flag& flag, std::string_view text, const std::string& problem) {
-  usage_error(flag.name + " " + quoted(text) + " " + problem + " (allowed: " + flag.allowed + ")");
+  usage_error(flag.name + " " + quoted(text) + " " + problem + " (allowed: " + allowed_words(flag) +
+              ")");
 }
 
 // A whole number in [lo, hi], digits only: no sign other than a '-' (reported as out of
@@ -261,7 +274,7 @@ std::vector<GivenFlag> read_flags(const std::vector<Flag>& flags,
         words.push_back(value);
         given.push_back({&read_flag, ""});
       } else if (value.substr(0, 2) == "--") {
-        usage_error(read_flag.name + " needs a value (allowed: " + read_flag.allowed + ")");
+        usage_error(read_flag.name + " needs a value (allowed: " + allowed_words(read_flag) + ")");
       } else {
         given.push_back({&read_flag, value});
       }
@@ -285,7 +298,7 @@ std::vector<GivenFlag> read_flags(const std::vector<Flag>& flags,
     no_stray_word_yet();
     once(*flag);
     if (last == flag->name) {
-      usage_error(flag->name + " needs a value (allowed: " + flag->allowed + ")");
+      usage_error(flag->name + " needs a value (allowed: " + allowed_words(*flag) + ")");
     }
     given.push_back({flag, ""});  // "--seed=" as the last word: an empty value
   }
@@ -527,27 +540,29 @@ std::string flags_help(const std::vector<Flag>& flags) {
   // The descriptions line up in a column this far in, and wrap before this width.
   constexpr std::size_t kColumn = 22;
   constexpr std::size_t kWidth = 96;
+  // Word-wraps `words` under the column, the first line starting with `line`.
+  const auto wrapped = [&](std::string line, const std::string& words) {
+    std::size_t pos = 0;
+    while (pos < words.size()) {
+      std::size_t end = std::min(words.size(), pos + (kWidth - kColumn));
+      if (end < words.size()) {
+        const std::size_t space = words.rfind(' ', end);
+        if (space != std::string::npos && space > pos) end = space;
+      }
+      text += line + words.substr(pos, end - pos) + "\n";
+      line.assign(kColumn, ' ');
+      pos = end;
+      while (pos < words.size() && words[pos] == ' ') pos++;
+    }
+  };
   for (const Flag& flag : flags) {
     std::string line = "  " + flag.name + (flag.value.empty() ? "" : " " + flag.value);
     line.resize(std::max(line.size() + 1, kColumn), ' ');
-    // Word-wraps the description under its column.
-    std::size_t pos = 0;
-    const std::string& what = flag.what;
-    while (pos < what.size()) {
-      std::size_t end = std::min(what.size(), pos + (kWidth - kColumn));
-      if (end < what.size()) {
-        const std::size_t space = what.rfind(' ', end);
-        if (space != std::string::npos && space > pos) end = space;
-      }
-      text += line + what.substr(pos, end - pos) + "\n";
-      line.assign(kColumn, ' ');
-      pos = end;
-      while (pos < what.size() && what[pos] == ' ') pos++;
-    }
+    wrapped(line, flag.what);
     std::string facts;
     if (!flag.fallback.empty()) facts += "default " + flag.fallback;
     if (!flag.allowed.empty()) facts += (facts.empty() ? "" : "; ") + flag.allowed;
-    if (!facts.empty()) text += std::string(kColumn, ' ') + facts + "\n";
+    wrapped(std::string(kColumn, ' '), facts);
   }
   return text;
 }

@@ -116,6 +116,9 @@ std::vector<GivenFlag> read_flags(const std::vector<Flag>& flags,
 
 // Throws UsageError("terrain-cli: " + message).
 [[noreturn]] void usage_error(const std::string& message);
+// What `flag` allows, in the words of an error message: its `allowed` without the leading
+// "optional; " or "required; " that --help shows.
+std::string allowed_words(const Flag& flag);
 // Throws UsageError: "--seed 'x' is not a whole number (allowed: ...)", `problem` being what
 // follows the quoted value.
 [[noreturn]] void bad_value(const Flag& flag, std::string_view text, const std::string& problem);

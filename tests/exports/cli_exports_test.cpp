@@ -169,11 +169,13 @@ TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {
   } cases[] = {
       {{"--svg", at("map.png").string()},
        "terrain-cli: --svg '" + at("map.png").string() +
-           "' does not end in .svg (allowed: optional; a path ending in .svg)"},
+           "' does not end in .svg (allowed: a file name ending in .svg, in an existing directory "
+           "or in --out's)"},
       {{"--svg", ""}, "terrain-cli: --svg '' does not end in .svg"},
       {{"--mesh", at("m.stl").string()},
        "terrain-cli: --mesh '" + at("m.stl").string() +
-           "' has no mesh extension (allowed: optional; a path ending in .glb or .obj)"},
+           "' has no mesh extension (allowed: a file name ending in .glb or .obj, in an existing "
+           "directory or in --out's)"},
       {{"--mesh", at("m.gltf").string()}, "has no mesh extension"},
       {{"--mesh", at("m.glb").string(), "--exaggeration", "0"},
        "terrain-cli: --exaggeration '0' is out of range (allowed: a number above 0, up to "

@@ -96,14 +96,16 @@ TEST_F(CliHeightmap, BadPathsAreRefusedBeforeAnyWorkAndNothingIsWritten) {
   const std::vector<Case> cases = {
       {{"--heightmap", path("h.jpg").string()},
        "terrain-cli: --heightmap '" + path("h.jpg").string() +
-           "' has no heightmap extension (allowed: optional; a path ending in .png, .r16, .exr, "
-           ".tif or .npy)"},
+           "' has no heightmap extension (allowed: a file name ending in .png, .r16, .exr, "
+           ".tif or .npy, in an existing directory or in --out's)"},
       {{"--heightmap", path("kept.png").string()},
        "terrain-cli: --heightmap '" + path("kept.png").string() +
            "' already exists (pass --force to replace it)"},
       {{"--heightmap-original", path("no/such/dir/h.exr").string()},
        "terrain-cli: --heightmap-original '" + path("no/such/dir/h.exr").string() +
-           "': its directory '" + path("no/such/dir").string() + "' does not exist"},
+           "': its directory '" + path("no/such/dir").string() +
+           "' does not exist (allowed: an existing directory, or --out's or --layers' own, "
+           "which the run creates)"},
       {{"--heightmap", path("same.tif").string(), "--heightmap-original",
         path("same.tif").string()},
        "terrain-cli: --heightmap and --heightmap-original name the same file '" +
@@ -126,6 +128,54 @@ TEST_F(CliHeightmap, BadPathsAreRefusedBeforeAnyWorkAndNothingIsWritten) {
                              "--heightmap", path("kept.png").string(), "--force"});
   EXPECT_EQ(forced.status, 0) << forced.err;
   EXPECT_EQ(io::read_heightmap(path("kept.png")).heights.width(), 40);
+}
+
+// --out says it creates its folder, so a heightmap (or an SVG, a mesh) may go into that folder
+// before it exists; a folder under it that nothing creates, or a name the run writes there
+// itself, is still refused before any work, nothing created.
+TEST_F(CliHeightmap, AFileMayGoIntoTheOutFolderTheRunCreates) {
+  const fs::path out = path("ds7");
+  const CliRun made = run({"--seed", "7", "--drops", "100", "--width", "40", "--height", "30",
+                           "--out", out.string(), "--heightmap", (out / "h.r16").string(), "--svg",
+                           (out / "map.svg").string(), "--mesh", (out / "map.glb").string()});
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(io::read_file(out / "h.r16").size(), 40u * 30u * 2u);
+  EXPECT_TRUE(fs::is_regular_file(out / "map.svg"));
+  EXPECT_TRUE(fs::is_regular_file(out / "map.glb"));
+  EXPECT_TRUE(fs::is_regular_file(out / "eroded.npy"));
+  // The same with a trailing separator on --out and "./" in the file's path.
+  const fs::path other = path("ds8");
+  const CliRun slashes =
+      run({"--drops", "10", "--width", "20", "--height", "20", "--out", other.string() + "/",
+           "--heightmap", (other / "." / "h.tif").string()});
+  ASSERT_EQ(slashes.status, 0) << slashes.err;
+  EXPECT_EQ(io::read_heightmap(other / "h.tif").heights.width(), 20);
+
+  const fs::path fresh = path("fresh");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+      {{"--heightmap", (fresh / "eroded.npy").string()},
+       "terrain-cli: --heightmap '" + (fresh / "eroded.npy").string() +
+           "' is one of the files --out writes (allowed: any other file name)"},
+      {{"--layers", path("pictures").string(), "--heightmap-original",
+        (path("pictures") / "lakes.png").string()},
+       "terrain-cli: --heightmap-original '" + (path("pictures") / "lakes.png").string() +
+           "' is one of the files --layers writes (allowed: any other file name)"},
+      {{"--heightmap", (fresh / "sub" / "h.png").string()},
+       "terrain-cli: --heightmap '" + (fresh / "sub" / "h.png").string() + "': its directory '" +
+           (fresh / "sub").string() +
+           "' does not exist (allowed: an existing directory, or --out's or --layers' own, "
+           "which the run creates)"},
+  };
+  for (const auto& [extra, message] : refused) {
+    SCOPED_TRACE(message);
+    const auto before = listing(work_.path());
+    std::vector<std::string> args = {"--drops", "10", "--out", fresh.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliRun result = run(args);
+    EXPECT_EQ(result.status, 2);
+    EXPECT_EQ(result.err, message + "\n");
+    EXPECT_EQ(listing(work_.path()), before);
+  }
 }
 
 }  // namespace

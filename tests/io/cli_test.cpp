@@ -216,7 +216,7 @@ Options:
                       luminance, .exr, .tif, .npy) in place of the generator, fitted to the grid
                       (by default its own size, up to 8192 a side); a file this project wrote
                       keeps its heights, any other is scaled to 0..1
-                      optional; a .png, .exr, .tif or .npy file
+                      optional; a file ending in .png, .exr, .tif or .npy
   --fit HOW           --ground only: crop (keep the aspect, take the centre) or stretch
                       default crop; crop or stretch
   --layers DIR        also write the hydrology of the eroded ground as pictures, one pixel per
@@ -227,13 +227,16 @@ Options:
   --heightmap PATH    also write the ground after the rain as a heightmap, the format by the
                       extension: .png (16-bit gray, its range in a text chunk), .r16 (16-bit
                       little-endian words), .exr or .tif (float32), .npy (float32)
-                      optional; a path ending in .png, .r16, .exr, .tif or .npy
+                      optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an
+                      existing directory or in --out's
   --heightmap-original PATH the same for the ground before the rain
-                      optional; a path ending in .png, .r16, .exr, .tif or .npy
+                      optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an
+                      existing directory or in --out's
   --svg PATH          also write the map's linework as SVG, for a plotter, Inkscape or a
                       browser: the coastline, the contours, the index contours and the rivers
                       (one path a reach), each in a layer of its own, in map units (one a cell)
-                      optional; a path ending in .svg
+                      optional; a file name ending in .svg, in an existing directory or in
+                      --out's
   --contour-levels N  --svg only: contour lines between sea level and the top, every fifth
                       heavier (0: no lines, not even the coastline)
                       default 10; whole number 0..20
@@ -243,7 +246,8 @@ Options:
   --mesh PATH         also write the eroded ground as a mesh, one vertex per cell in the map's
                       colours, two triangles per grid square: binary glTF 2.0 (.glb) or
                       Wavefront OBJ (.obj)
-                      optional; a path ending in .glb or .obj
+                      optional; a file name ending in .glb or .obj, in an existing directory or
+                      in --out's
   --exaggeration E    --mesh only: the mesh's heights are the ground's times E, in cells
                       default 40; a number above 0, up to 1000
   --scheme KEY        colour scheme of --layers, --svg and --mesh
@@ -685,9 +689,8 @@ INSTANTIATE_TEST_SUITE_P(
                      "--drops needs a value (allowed: whole number 0..1000000000)"},
         ExactMessage{{"--erosion", "--", "--out", "@OUT"},
                      "--erosion needs a value (allowed: 0..1)"},
-        ExactMessage{{"--out"}, "--out needs a value (allowed: required; a directory path)"},
-        ExactMessage{{"--out", "--force"},
-                     "--out needs a value (allowed: required; a directory path)"},
+        ExactMessage{{"--out"}, "--out needs a value (allowed: a directory path)"},
+        ExactMessage{{"--out", "--force"}, "--out needs a value (allowed: a directory path)"},
         // 6. Not a whole number (a value that looks like a one-dash flag is a value).
         ExactMessage{{"--seed", "1e3", "--out", "@OUT"},
                      "--seed '1e3' is not a whole number" + kSeedAllowed},
