@@ -15,13 +15,21 @@ std::vector<io::NamedFile> layer_files(const Heightfield& ground, double sea_lev
                                        const render::ColorScheme& scheme) {
   const render::HydrologyLayers layers =
       render::hydrology_layers(ground, sea_level, hydrology, scheme);
-  const auto png = [&](const std::vector<uint8_t>& rgba) {
-    return io::encode_png(rgba, layers.width, layers.height, io::PixelFormat::rgba8);
+  // The pictures are drawn as RGBA8 (the views' cells); the files hold what they mean: the
+  // flow and the basins as RGB (their alpha is always opaque), the Strahler orders as one gray
+  // band, so that a GIS or an image library sees one value a pixel where there is one.
+  const auto png = [&](const std::vector<uint8_t>& rgba, io::PixelFormat format) {
+    const auto channels = static_cast<std::size_t>(format);
+    std::vector<uint8_t> pixels(rgba.size() / 4 * channels);
+    for (std::size_t i = 0, n = rgba.size() / 4; i < n; i++) {
+      std::memcpy(&pixels[i * channels], &rgba[i * 4], channels);  // gray: R (= G = B)
+    }
+    return io::encode_png(pixels, layers.width, layers.height, format);
   };
   std::vector<io::NamedFile> files;
-  files.push_back({"flow.png", png(layers.flow)});
-  files.push_back({"basins.png", png(layers.basins)});
-  files.push_back({"strahler.png", png(layers.strahler)});
+  files.push_back({"flow.png", png(layers.flow, io::PixelFormat::rgb8)});
+  files.push_back({"basins.png", png(layers.basins, io::PixelFormat::rgb8)});
+  files.push_back({"strahler.png", png(layers.strahler, io::PixelFormat::gray8)});
   files.push_back({"lakes.png", io::encode_heightmap(layers.lake_depth, io::HeightmapFormat::png)});
   return files;
 }

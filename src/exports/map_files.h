@@ -1,8 +1,8 @@
 // The sets of files a map leaves the sandbox as, the same from terrain-cli and the app's panel:
 //
 //   layer_files  the hydrology as pictures, one pixel per cell (hydrology_layers.h):
-//                flow.png, basins.png, strahler.png (RGBA8) and lakes.png (the lakes' depth
-//                as a 16-bit heightmap with its range)
+//                flow.png and basins.png (RGB8), strahler.png (one gray band, 8 bits) and
+//                lakes.png (the lakes' depth as a 16-bit heightmap with its range)
 //   grid_files   the grids as terrain-cli writes them (float32 / uint32 / int32 / uint8 .npy,
 //                rows first): original, eroded, filled, flow, downstream, basins, strahler,
 //                lakes

@@ -1,7 +1,8 @@
-// PNG images in memory: RGB8 or RGBA8 pixels to PNG bytes (stb_image_write), and PNG bytes
-// or files back to RGBA8 pixels (stb_image), for snapshots and for comparing pictures in tests.
+// PNG images in memory: gray8, RGB8 or RGBA8 pixels to PNG bytes (stb_image_write: colour type
+// 0, 2 or 6 at 8 bits), and PNG bytes or files back to RGBA8 pixels (stb_image), for snapshots,
+// the hydrology's pictures and for comparing pictures in tests.
 //
-// Pixels are rows top to bottom, each row left to right, 3 or 4 bytes a pixel, no padding.
+// Pixels are rows top to bottom, each row left to right, 1, 3 or 4 bytes a pixel, no padding.
 // Writing a file goes through atomic_file.h, so a snapshot appears whole or not at all.
 #pragma once
 
@@ -14,8 +15,8 @@
 
 namespace terrain::io {
 
-// Bytes a pixel: 3 for RGB8, 4 for RGBA8.
-enum class PixelFormat { rgb8 = 3, rgba8 = 4 };
+// Bytes a pixel: 1 for gray8, 3 for RGB8, 4 for RGBA8.
+enum class PixelFormat { gray8 = 1, rgb8 = 3, rgba8 = 4 };
 
 // Decoded pixels, always RGBA8, top row first.
 struct RgbaImage {
@@ -32,8 +33,8 @@ struct RgbaImage {
 std::vector<uint8_t> encode_png(std::span<const uint8_t> pixels, int width, int height,
                                 PixelFormat format);
 
-// Decodes PNG bytes to RGBA8 (an RGB image gets alpha 255). Throws std::runtime_error with
-// the decoder's reason if the bytes are not a PNG it can read.
+// Decodes PNG bytes to RGBA8 (a gray image gets R = G = B, an RGB or gray one alpha 255). Throws
+// std::runtime_error with the decoder's reason if the bytes are not a PNG it can read.
 RgbaImage decode_png(std::span<const uint8_t> bytes);
 
 // Reads and decodes a PNG file; errors name the file.
