@@ -80,10 +80,15 @@ void on_read(png_structp png, png_bytep bytes, std::size_t length) {
   state.at += length;
 }
 
-// The shortest decimal that reads back as `value` (a float32).
+// The shortest decimal that reads back as `value` whether it is read as a float32 or as a
+// double: the shortest for the double that holds the float exactly. (The float's own shortest
+// text, "0.1" for 0.1f, is another number when read as a double, as Python, NumPy and most
+// readers do, and the heights would then come back more than half a step off for a small
+// range.) Read as a float32 the text gives the same float: it lies within half a double's step
+// of it, far closer than the next float.
 void put_float(std::string& out, float value) {
   char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, static_cast<double>(value));
   out.append(buffer, result.ptr);
 }
 

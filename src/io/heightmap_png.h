@@ -2,7 +2,8 @@
 //
 // Written: 16-bit grayscale, no interlacing, no gamma, colour-space or other ancillary chunks
 // but one tEXt chunk, keyword kPngRangeKeyword, text "MIN MAX" (each the shortest decimal that
-// reads back as the same float32), so the project reads its own files back at their heights:
+// reads back as the same number read as a float32 or as a double), so the project, and any
+// reader parsing doubles, reads its own files back at their heights within half a step:
 // h = min + value / 65535 * (max - min).
 // Read: any PNG of 8 or 16 bits per sample (gray, gray + alpha, RGB, RGBA, palette, 1/2/4-bit
 // gray expanded), colour as luminance (Rec. 709: 0.2126 R + 0.7152 G + 0.0722 B), alpha

@@ -15,6 +15,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -303,27 +304,56 @@ TEST(HeightmapPng, FileHoldsTheRangeChunkAndNoColourSpaceChunks) {
     if (c.type == "tEXt") {
       texts++;
       const std::string body(c.data.begin(), c.data.end());
-      EXPECT_EQ(body, std::string(kPngRangeKeyword) + '\0' + "-2000.1 3000");
+      EXPECT_EQ(body, std::string(kPngRangeKeyword) + '\0' + "-2000.0999755859375 3000");
     }
   }
   EXPECT_EQ(texts, 1);
 }
 
-TEST(HeightmapPng, RangeTextIsTheShortestFloatDecimal) {
+// The range text is the shortest decimal of the double that holds each float, so a reader that
+// parses doubles (Python's float(), NumPy) gets the very floats, as a float32 parse does.
+TEST(HeightmapPng, RangeTextReadsBackTheSameAsFloatOrDouble) {
   Heightfield field(2, 1);
   field[0] = 0.1f;
   field[1] = 1.0f / 3.0f;
+  for (const Chunk& c : chunks_of(encoded(field))) {
+    if (c.type != "tEXt") continue;
+    const std::string body(c.data.begin(), c.data.end());
+    EXPECT_EQ(body.substr(body.find('\0') + 1), "0.10000000149011612 0.3333333432674408");
+  }
+}
+
+// A small range far from 0: "1000.1" (the float's own shortest text) read as a double is
+// 2.4e-5 off the float, over a hundred steps of 0.01 / 65535; the text written reads back, as
+// a double, to heights within half a step.
+TEST(HeightmapPng, HeightsFromTheRangeParsedAsDoublesAreWithinHalfAStep) {
+  Heightfield field(64, 1);
+  for (int x = 0; x < 64; x++)
+    field[static_cast<std::size_t>(x)] = 1000.1f + 0.01f * static_cast<float>(x) / 63;
   const std::vector<uint8_t> png = encoded(field);
-  char expected[64];
-  char* end = std::to_chars(expected, expected + 32, 0.1f).ptr;
-  *end++ = ' ';
-  end = std::to_chars(end, expected + 64, 1.0f / 3.0f).ptr;
+  std::string range;
   for (const Chunk& c : chunks_of(png)) {
     if (c.type != "tEXt") continue;
     const std::string body(c.data.begin(), c.data.end());
-    EXPECT_EQ(body.substr(body.find('\0') + 1), std::string(expected, end));
-    EXPECT_EQ(body.substr(body.find('\0') + 1), "0.1 0.33333334");
+    range = body.substr(body.find('\0') + 1);
   }
+  ASSERT_FALSE(range.empty());
+  char* rest = nullptr;
+  const double lo = std::strtod(range.c_str(), &rest);
+  const double hi = std::strtod(rest, nullptr);
+  EXPECT_EQ(lo, static_cast<double>(field.min()));
+  EXPECT_EQ(hi, static_cast<double>(field.max()));
+  EXPECT_EQ(std::strtof(range.c_str(), nullptr), field.min());
+  // The 16-bit values as stb_image reads them, scaled with the doubles.
+  int w = 0, h = 0, n = 0;
+  stbi_us* values =
+      stbi_load_16_from_memory(png.data(), static_cast<int>(png.size()), &w, &h, &n, 1);
+  ASSERT_NE(values, nullptr);
+  const double step = (hi - lo) / 65535;
+  for (std::size_t i = 0; i < field.size(); i++) {
+    EXPECT_LE(std::abs(lo + values[i] * step - field[i]), step / 2 * (1 + 1e-9)) << i;
+  }
+  stbi_image_free(values);
 }
 
 TEST(HeightmapPng, EncoderRefusesWhatItCannotWrite) {
