@@ -1,7 +1,7 @@
 // H.264 MP4 in memory (see mp4_encoder.h).
 //
-// Sections: FFmpeg plumbing (errors, the log level, the seekable memory output); the
-// encoder's state; Mp4Encoder.
+// Sections: FFmpeg plumbing (errors, the log level, the seekable memory output and the
+// faststart pass's reading of it); the encoder's state; Mp4Encoder.
 #include "io/mp4_encoder.h"
 
 extern "C" {
@@ -15,11 +15,13 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -93,6 +95,66 @@ int64_t seek_in_memory(void* opaque, int64_t offset, int whence) {
 
 // How much the muxer's I/O layer buffers before it calls write_to_memory.
 constexpr int kIoBuffer = 1 << 16;
+
+// Faststart: when the muxer has written the frames it moves them up to put the index
+// ("moov") in front, reading the file it wrote through a second context it opens itself
+// (AVFormatContext::io_open, "re-open the output for the second pass"). Here that context
+// reads the memory written so far; each read copies out of it, so it may grow meanwhile.
+struct MemoryReader {
+  const MemoryOutput* source = nullptr;
+  int64_t position = 0;
+};
+
+int read_from_memory(void* opaque, uint8_t* data, int size) {
+  auto* in = static_cast<MemoryReader*>(opaque);
+  const auto total = static_cast<int64_t>(in->source->bytes.size());
+  if (in->position >= total) return AVERROR_EOF;
+  const int n = static_cast<int>(std::min<int64_t>(size, total - in->position));
+  std::memcpy(data, in->source->bytes.data() + in->position, static_cast<std::size_t>(n));
+  in->position += n;
+  return n;
+}
+
+int64_t seek_reader(void* opaque, int64_t offset, int whence) {
+  auto* in = static_cast<MemoryReader*>(opaque);
+  const auto size = static_cast<int64_t>(in->source->bytes.size());
+  if (whence & AVSEEK_SIZE) return size;
+  whence &= ~AVSEEK_FORCE;
+  const int64_t base = whence == SEEK_CUR ? in->position : whence == SEEK_END ? size : 0;
+  if (whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END) return AVERROR(EINVAL);
+  if (base + offset < 0) return AVERROR(EINVAL);
+  in->position = base + offset;
+  return in->position;
+}
+
+// AVFormatContext::io_open for the muxer's second pass: the memory output (the context's
+// opaque) for reading; nothing else may be opened.
+int open_for_second_pass(AVFormatContext* format, AVIOContext** pb, const char*, int flags,
+                         AVDictionary**) {
+  if ((flags & AVIO_FLAG_WRITE) != 0 || format->opaque == nullptr) return AVERROR(EPERM);
+  auto* buffer = static_cast<unsigned char*>(av_malloc(kIoBuffer));
+  if (buffer == nullptr) return AVERROR(ENOMEM);
+  auto* reader = new (std::nothrow) MemoryReader{static_cast<const MemoryOutput*>(format->opaque)};
+  if (reader == nullptr) {
+    av_free(buffer);
+    return AVERROR(ENOMEM);
+  }
+  *pb = avio_alloc_context(buffer, kIoBuffer, 0, reader, read_from_memory, nullptr, seek_reader);
+  if (*pb == nullptr) {
+    delete reader;
+    av_free(buffer);
+    return AVERROR(ENOMEM);
+  }
+  return 0;
+}
+
+// AVFormatContext::io_close2 for what open_for_second_pass opened.
+int close_second_pass(AVFormatContext*, AVIOContext* pb) {
+  delete static_cast<MemoryReader*>(pb->opaque);
+  av_freep(&pb->buffer);
+  avio_context_free(&pb);
+  return 0;
+}
 
 }  // namespace
 
@@ -180,11 +242,14 @@ Mp4Encoder::Mp4Encoder(int width, int height, int frames_per_second, const Mp4Se
   c.sample_aspect_ratio = AVRational{1, 1};
   c.gop_size = 10 * frames_per_second;  // a key frame every 10 s of video at most
   c.thread_count = 1;                   // the caller's thread only
-  // What swscale's default RGB to YUV conversion is: BT.601, limited range.
-  c.colorspace = AVCOL_SPC_SMPTE170M;
+  // Tagged BT.709 throughout, limited range: the matrix swscale is set to convert with below
+  // (its default would be BT.601), the primaries sRGB shares with BT.709, and BT.709's
+  // transfer, the one players assume for HD video; the pixels are sRGB levels, which players
+  // show as they are under either transfer tag.
+  c.colorspace = AVCOL_SPC_BT709;
   c.color_range = AVCOL_RANGE_MPEG;
-  c.color_primaries = AVCOL_PRI_BT709;   // sRGB's primaries
-  c.color_trc = AVCOL_TRC_IEC61966_2_1;  // sRGB
+  c.color_primaries = AVCOL_PRI_BT709;
+  c.color_trc = AVCOL_TRC_BT709;
   if (s.format->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   AVDictionary* options = nullptr;
   av_dict_set(&options, "preset", settings.preset.c_str(), 0);
@@ -214,7 +279,16 @@ Mp4Encoder::Mp4Encoder(int width, int height, int frames_per_second, const Mp4Se
   }
   s.format->pb = s.io;
   s.format->flags |= AVFMT_FLAG_CUSTOM_IO;
-  rc = avformat_write_header(s.format, nullptr);
+  s.format->opaque = &s.output;
+  s.format->io_open = open_for_second_pass;
+  s.format->io_close2 = close_second_pass;
+  // faststart: the index in front, so a player (a browser loading it) starts before the
+  // whole file has come; write_colr: the colour tags in the container ('colr') as well as in
+  // the H.264 stream.
+  AVDictionary* muxer_options = nullptr;
+  av_dict_set(&muxer_options, "movflags", "+faststart+write_colr", 0);
+  rc = avformat_write_header(s.format, &muxer_options);
+  av_dict_free(&muxer_options);
   if (rc < 0) av_fail("avformat_write_header", rc);
 
   s.frame = av_frame_alloc();
@@ -225,11 +299,19 @@ Mp4Encoder::Mp4Encoder(int width, int height, int frames_per_second, const Mp4Se
   s.frame->height = height;
   s.frame->colorspace = c.colorspace;
   s.frame->color_range = c.color_range;
+  s.frame->color_primaries = c.color_primaries;
+  s.frame->color_trc = c.color_trc;
   rc = av_frame_get_buffer(s.frame, 0);
   if (rc < 0) av_fail("av_frame_get_buffer", rc);
   s.scaler = sws_getContext(width, height, AV_PIX_FMT_RGBA, width, height, AV_PIX_FMT_YUV420P,
                             SWS_BILINEAR | SWS_ACCURATE_RND, nullptr, nullptr, nullptr);
   if (s.scaler == nullptr) throw std::runtime_error("sws_getContext (RGBA to YUV 4:2:0) failed");
+  // The conversion the tags say: full-range RGB in, BT.709's matrix at limited range out
+  // (brightness 0, contrast and saturation 1 in 16.16).
+  const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
+  if (sws_setColorspaceDetails(s.scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) < 0) {
+    throw std::runtime_error("sws_setColorspaceDetails (BT.709, limited range) failed");
+  }
 }
 
 Mp4Encoder::~Mp4Encoder() = default;

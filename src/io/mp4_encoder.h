@@ -1,10 +1,13 @@
 // H.264 MP4 in memory: RGBA8 frames in, the bytes of an .mp4 out (FFmpeg's libavcodec,
 // libavformat and libswscale; the encoder is libx264's where FFmpeg has it, as Debian's does).
 //
-// Frames are converted to YUV 4:2:0 (BT.601 limited range, tagged so; sRGB primaries and
-// transfer), so both sizes must be even. The encoder runs on one thread, the caller's: the
+// Frames are converted to YUV 4:2:0 with BT.709's matrix at limited range (swscale set so),
+// and tagged so, matrix, primaries and transfer all BT.709, in the stream and in the
+// container; so both sizes must be even. The encoder runs on one thread, the caller's: the
 // time-lapse writer gives it a worker thread of its own, and it must not take the app's cores.
-// The muxer writes into memory through a seekable buffer (the index, "moov", at the end).
+// The muxer writes into memory through a seekable buffer and, at the end, moves the index
+// ("moov") in front of the frames (faststart), so a player can start before it has the whole
+// file.
 //
 // Alpha is ignored.
 #pragma once

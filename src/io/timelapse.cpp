@@ -316,7 +316,8 @@ TimelapseWriter::TimelapseWriter(std::filesystem::path path, const TimelapseOpti
     refuse(path_,
            join({size_text(w, h), ": an MP4 needs an even width and height (H.264 in YUV 4:2:0)"}));
   }
-  check_range(path_, "frames a second", options.frames_per_second, 1, 50);
+  check_range(path_, "frames a second", options.frames_per_second, kTimelapseMinFps,
+              kTimelapseMaxFps);
   check_range(path_, "queued frames", options.queue_frames, 1, 64);
   check_range(path_, "MP4 quality (crf)", options.mp4_crf, 0, 51);
 

@@ -43,12 +43,19 @@ inline constexpr int kTimelapseMinSize = 2;
 inline constexpr int kTimelapseMaxWidth = 7680;
 inline constexpr int kTimelapseMaxHeight = 4320;
 
+// The playback rates a time-lapse may have, frames a second, and the default.
+inline constexpr int kTimelapseMinFps = 1;
+inline constexpr int kTimelapseMaxFps = 60;
+inline constexpr int kTimelapseDefaultFps = 25;
+
 struct TimelapseOptions {
   int width = 640;
   int height = 360;
-  // Playback: an MP4's frame rate; a GIF shows each frame 100 / frames_per_second
-  // centiseconds (rounded, at least 2, as browsers slow shorter delays down). 1..50.
-  int frames_per_second = 25;
+  // Playback, kTimelapseMinFps..kTimelapseMaxFps: an MP4's frame rate (exactly: its time base
+  // is 1 / frames_per_second); a GIF shows each frame 100 / frames_per_second centiseconds,
+  // rounded, at least 2 (a GIF's delays are whole centiseconds, and browsers slow shorter
+  // ones down), so 30 fps plays at 33.3 and 60 at 50.
+  int frames_per_second = kTimelapseDefaultFps;
   // Frame buffers between the caller and the worker (1..64), allocated up front; no more than
   // fit in 256 MiB (at least 2): 8K frames get 2.
   int queue_frames = 8;

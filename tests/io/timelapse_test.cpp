@@ -292,6 +292,175 @@ TEST(Timelapse, TheMp4OfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
   EXPECT_LT(psnr(frames.back(), video.frames.front()), psnr(frames.front(), video.frames.front()));
 }
 
+// The top-level boxes of an MP4 (ISO base media file), in file order, by walking their
+// headers: a 32-bit size (1: a 64-bit size follows the type; 0: to the end) and a type.
+std::vector<std::string> top_level_boxes(const std::string& bytes) {
+  std::vector<std::string> types;
+  std::size_t at = 0;
+  const auto be = [&](std::size_t from, int count) {
+    uint64_t v = 0;
+    for (int k = 0; k < count; k++) v = v << 8 | static_cast<uint8_t>(bytes[from + k]);
+    return v;
+  };
+  while (at + 8 <= bytes.size()) {
+    uint64_t size = be(at, 4);
+    types.push_back(bytes.substr(at + 4, 4));
+    if (size == 1 && at + 16 <= bytes.size()) size = be(at + 8, 8);
+    if (size == 0) size = bytes.size() - at;
+    if (size < 8) break;
+    at += size;
+  }
+  EXPECT_EQ(at, bytes.size()) << "the boxes do not end with the file";
+  return types;
+}
+
+// The Y, Cb and Cr samples at the middle of a video's first frame, as decoded (no conversion).
+struct Yuv {
+  int y = -1;
+  int cb = -1;
+  int cr = -1;
+};
+Yuv middle_of_first_frame(const fs::path& path) {
+  Yuv out;
+  AVFormatContext* in = nullptr;
+  if (avformat_open_input(&in, path.c_str(), nullptr, nullptr) < 0) return out;
+  const AVCodec* codec = nullptr;
+  const int stream = avformat_find_stream_info(in, nullptr) >= 0
+                         ? av_find_best_stream(in, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+                         : -1;
+  AVCodecContext* decoder = stream >= 0 ? avcodec_alloc_context3(codec) : nullptr;
+  AVPacket* packet = av_packet_alloc();
+  AVFrame* frame = av_frame_alloc();
+  if (decoder != nullptr &&
+      avcodec_parameters_to_context(decoder, in->streams[stream]->codecpar) >= 0 &&
+      avcodec_open2(decoder, codec, nullptr) >= 0) {
+    bool got = false;
+    while (!got && av_read_frame(in, packet) >= 0) {
+      if (packet->stream_index == stream) avcodec_send_packet(decoder, packet);
+      av_packet_unref(packet);
+      got = avcodec_receive_frame(decoder, frame) == 0;
+    }
+    if (!got) {
+      avcodec_send_packet(decoder, nullptr);
+      got = avcodec_receive_frame(decoder, frame) == 0;
+    }
+    if (got && frame->format == AV_PIX_FMT_YUV420P) {
+      const int x = frame->width / 2;
+      const int y = frame->height / 2;
+      out.y = frame->data[0][y * frame->linesize[0] + x];
+      out.cb = frame->data[1][(y / 2) * frame->linesize[1] + x / 2];
+      out.cr = frame->data[2][(y / 2) * frame->linesize[2] + x / 2];
+    }
+  }
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  avcodec_free_context(&decoder);
+  avformat_close_input(&in);
+  return out;
+}
+
+// Y'CbCr at limited range (8 bits) of an RGB colour, for a matrix with luma weights kr, kb.
+Yuv limited_range(double r, double g, double b, double kr, double kb) {
+  r /= 255, g /= 255, b /= 255;
+  const double y = kr * r + (1 - kr - kb) * g + kb * b;
+  return {static_cast<int>(std::lround(16 + 219 * y)),
+          static_cast<int>(std::lround(128 + 224 * (b - y) / (2 * (1 - kb)))),
+          static_cast<int>(std::lround(128 + 224 * (r - y) / (2 * (1 - kr))))};
+}
+
+// The MP4 starts playing before it is all there (its index, "moov", before the frames'
+// "mdat"), is tagged BT.709 limited range throughout and holds pixels converted so (the
+// samples are BT.709's, not BT.601's), and plays at the rate asked for.
+TEST(Timelapse, TheMp4HasItsIndexFirstItsColoursTaggedAsConvertedAndItsRate) {
+  ScratchDir dir;
+  const fs::path path = dir / "tagged.mp4";
+  constexpr int kW = 64;
+  constexpr int kH = 36;
+  const uint8_t colour[3] = {200, 40, 90};
+  Frame plain(static_cast<std::size_t>(kW) * kH * 4);
+  for (std::size_t i = 0; i < plain.size(); i += 4) {
+    plain[i] = colour[0], plain[i + 1] = colour[1], plain[i + 2] = colour[2], plain[i + 3] = 255;
+  }
+  TimelapseOptions options = waiting(kW, kH);
+  options.frames_per_second = 12;
+  {
+    TimelapseWriter writer(path, options);
+    for (int i = 0; i < 30; i++)
+      ASSERT_TRUE(writer.add_frame(i < 5 ? plain : synthetic_frame(kW, kH, i)));
+    writer.finish();
+  }
+  const std::vector<std::string> boxes = top_level_boxes(read_file(path));
+  ASSERT_FALSE(boxes.empty());
+  EXPECT_EQ(boxes.front(), "ftyp");
+  const auto moov = std::find(boxes.begin(), boxes.end(), "moov");
+  const auto mdat = std::find(boxes.begin(), boxes.end(), "mdat");
+  ASSERT_NE(moov, boxes.end());
+  ASSERT_NE(mdat, boxes.end());
+  EXPECT_LT(moov - boxes.begin(), mdat - boxes.begin());
+
+  const DecodedVideo video = decode_video(path);
+  EXPECT_EQ(video.color_primaries, AVCOL_PRI_BT709);
+  EXPECT_EQ(video.color_trc, AVCOL_TRC_BT709);
+  EXPECT_EQ(video.color_space, AVCOL_SPC_BT709);
+  EXPECT_EQ(video.color_range, AVCOL_RANGE_MPEG);
+  EXPECT_EQ(video.frame_rate.num, 12);
+  EXPECT_EQ(video.frame_rate.den, 1);
+  ASSERT_EQ(video.frames.size(), 30u);
+
+  // The samples are BT.709's (Y 83 for this colour; BT.601's would be 96).
+  const Yuv got = middle_of_first_frame(path);
+  const Yuv bt709 = limited_range(colour[0], colour[1], colour[2], 0.2126, 0.0722);
+  const Yuv bt601 = limited_range(colour[0], colour[1], colour[2], 0.299, 0.114);
+  ASSERT_GT(std::abs(bt709.y - bt601.y), 10);
+  EXPECT_NEAR(got.y, bt709.y, 2);
+  EXPECT_NEAR(got.cb, bt709.cb, 2);
+  EXPECT_NEAR(got.cr, bt709.cr, 2);
+  // And converted back as tagged, the colour comes back.
+  const std::vector<uint8_t>& first = video.frames.front();
+  const std::size_t middle = (static_cast<std::size_t>(kH / 2) * kW + kW / 2) * 4;
+  for (int c = 0; c < 3; c++) EXPECT_NEAR(first[middle + c], colour[c], 3) << c;
+}
+
+// The rate asked for: the GIF's delay is 100 / fps centiseconds, rounded, at least 2; 1..60
+// frames a second are allowed, anything else is refused naming the value.
+TEST(Timelapse, TheFrameRateIsTheOneAskedForWithinOneToSixty) {
+  ScratchDir dir;
+  for (const auto& [fps, delay] : {std::pair{1, 100}, std::pair{12, 8}, std::pair{25, 4},
+                                   std::pair{30, 3}, std::pair{60, 2}}) {
+    SCOPED_TRACE(fps);
+    const fs::path path = dir / ("rate" + std::to_string(fps) + ".gif");
+    TimelapseOptions options = waiting(32, 18);
+    options.frames_per_second = fps;
+    {
+      TimelapseWriter writer(path, options);
+      for (int i = 0; i < 3; i++) ASSERT_TRUE(writer.add_frame(synthetic_frame(32, 18, i)));
+      writer.finish();
+    }
+    const DecodedGif gif = decode_gif(path);
+    ASSERT_EQ(gif.delays.size(), 3u);
+    for (const int d : gif.delays) EXPECT_EQ(d, delay);
+  }
+  const fs::path mp4 = dir / "rate60.mp4";
+  TimelapseOptions sixty = waiting(32, 18);
+  sixty.frames_per_second = 60;
+  {
+    TimelapseWriter writer(mp4, sixty);
+    for (int i = 0; i < 3; i++) ASSERT_TRUE(writer.add_frame(synthetic_frame(32, 18, i)));
+    writer.finish();
+  }
+  EXPECT_EQ(decode_video(mp4).frame_rate.num, 60);
+  EXPECT_EQ(TimelapseOptions{}.frames_per_second, 25);
+  for (const int bad : {0, 61, -5}) {
+    TimelapseOptions options;
+    options.frames_per_second = bad;
+    const std::string why = refusal(dir / "bad.mp4", options);
+    EXPECT_NE(why.find("frames a second " + std::to_string(bad) + ": allowed are 1..60"),
+              std::string::npos)
+        << why;
+  }
+  EXPECT_FALSE(fs::exists(dir / "bad.mp4"));
+}
+
 TEST(Timelapse, SmallSizesAndStillFramesKeepEveryFrame) {
   ScratchDir dir;
   for (const auto& [w, h] : {std::pair{64, 36}, std::pair{2, 2}, std::pair{30, 18}}) {

@@ -80,6 +80,11 @@ DecodedVideo decode_video(const std::filesystem::path& path) {
             sws_getContext(frame->width, frame->height, static_cast<AVPixelFormat>(frame->format),
                            frame->width, frame->height, AV_PIX_FMT_RGBA,
                            SWS_BILINEAR | SWS_ACCURATE_RND, nullptr, nullptr, nullptr);
+        // The frame's own matrix and range (swscale's tables are indexed by AVColorSpace; an
+        // unspecified one gets its default, BT.601).
+        const int* matrix = sws_getCoefficients(frame->colorspace);
+        sws_setColorspaceDetails(scaler, matrix, frame->color_range == AVCOL_RANGE_JPEG ? 1 : 0,
+                                 matrix, 1, 0, 1 << 16, 1 << 16);
       }
       std::vector<uint8_t> rgba(static_cast<std::size_t>(frame->width) * frame->height * 4);
       uint8_t* planes[1] = {rgba.data()};
@@ -100,6 +105,10 @@ DecodedVideo decode_video(const std::filesystem::path& path) {
     out.codec = par->codec_id;
     out.pixel_format = par->format;
     out.frame_rate = in->streams[stream]->avg_frame_rate;
+    out.color_primaries = par->color_primaries;
+    out.color_trc = par->color_trc;
+    out.color_space = par->color_space;
+    out.color_range = par->color_range;
     decoder = avcodec_alloc_context3(codec);
     avcodec_parameters_to_context(decoder, par);
     if (avcodec_open2(decoder, codec, nullptr) < 0) throw std::runtime_error("no decoder");

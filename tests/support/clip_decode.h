@@ -24,13 +24,19 @@ struct DecodedGif {
 
 DecodedGif decode_gif(const std::filesystem::path& path);
 
-// A video's stream and every frame, converted to RGBA8.
+// A video's stream and every frame, converted to RGBA8 with the matrix and range the stream
+// is tagged with (as a player converts it).
 struct DecodedVideo {
   int width = 0;
   int height = 0;
   AVCodecID codec = AV_CODEC_ID_NONE;
   int pixel_format = -1;
   AVRational frame_rate{0, 1};
+  // The stream's colour tags, as libavformat reports them.
+  AVColorPrimaries color_primaries = AVCOL_PRI_UNSPECIFIED;
+  AVColorTransferCharacteristic color_trc = AVCOL_TRC_UNSPECIFIED;
+  AVColorSpace color_space = AVCOL_SPC_UNSPECIFIED;
+  AVColorRange color_range = AVCOL_RANGE_UNSPECIFIED;
   std::vector<std::vector<uint8_t>> frames;  // RGBA8, top row first
 };
 
