@@ -206,6 +206,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     svg.rivers_by = options.rivers_by;
     svg.min_flow = options.min_flow;
     svg.scheme = &scheme;
+    svg.page = options.svg_page;
     svg.title = "Terrain Sandbox: seed ";
     svg.title += std::to_string(options.seed);
     svg.title += " after ";
@@ -256,11 +257,16 @@ int run(std::span<const std::string_view> args, Progress& progress) {
                 field->height(), number_text(q.min).c_str(), number_text(q.max).c_str());
   }
   if (!options.svg.empty()) {
+    std::string paper;
+    if (options.svg_page.paper) {
+      paper = ", on " + number_text(options.svg_page.paper->width_mm) + " x " +
+              number_text(options.svg_page.paper->height_mm) + " mm paper";
+    }
     std::printf(
         "wrote %s (%zu coastline, %zu contour and %zu index contour lines, %zu river "
-        "reaches)\n",
+        "reaches%s)\n",
         options.svg.c_str(), svg_counts.coastline, svg_counts.contours, svg_counts.index_contours,
-        svg_counts.rivers);
+        svg_counts.rivers, paper.c_str());
   }
   if (!options.mesh.empty()) {
     const int w = result.eroded.width();

@@ -106,7 +106,8 @@ std::vector<Flag> flag_table() {
       {"--svg", "PATH",
        "also write the map's linework as SVG, for a plotter, Inkscape or a browser: the "
        "coastline, the contours, the index contours and the rivers (one path a reach), each "
-       "in a layer of its own, in map units (one a cell)",
+       "in a layer of its own, in map units (one a cell), over a background layer (the sea "
+       "colour, fill only) but with --svg-style plot",
        "", "optional; a file name ending in .svg, in an existing directory or in --out's"},
       {"--contour-levels", "N",
        "--svg only: contour lines between sea level and the top, every fifth heavier (0: no "
@@ -118,6 +119,19 @@ std::vector<Flag> flag_table() {
        "--svg only: rivers stroked by the sketch's flow classes or by Strahler order "
        "(0.7 + 0.9 x order)",
        "flow", "flow or order"},
+      {"--svg-paper", "SIZE",
+       "--svg only: lay the map out on paper, landscape, its aspect kept, as large as fits "
+       "inside margins of " +
+           number(exports::kSvgMarginMm) +
+           " mm; the SVG's width and height are then the paper's in mm: A4 (297 x 210 mm), "
+           "A3 (420 x 297 mm) or W x H mm",
+       "none: 4 px a cell",
+       "A4, A3 or WxHmm (e.g. 500x350mm), W and H " + number(exports::kSvgPaperMinMm) + ".." +
+           number(exports::kSvgPaperMaxMm) + " mm"},
+      {"--svg-style", "STYLE",
+       "--svg only: map (the scheme's colours on its sea colour) or plot (for paper: dark pen "
+       "colours at full strength, no background)",
+       "map", "map or plot"},
       {"--mesh", "PATH",
        "also write the eroded ground as a mesh, one vertex per cell in the map's colours, two "
        "triangles per grid square: binary glTF 2.0 (.glb) or Wavefront OBJ (.obj)",
@@ -125,7 +139,7 @@ std::vector<Flag> flag_table() {
       {"--exaggeration", "E", "--mesh only: the mesh's heights are the ground's times E, in cells",
        number(exports::kDefaultExaggeration),
        "a number above 0, up to " + number(exports::kMaxExaggeration)},
-      {"--scheme", "KEY", "colour scheme of --layers, --svg and --mesh", "site_dark",
+      {"--scheme", "KEY", "colour scheme of --layers, --svg (map style) and --mesh", "site_dark",
        "site_dark, site_light, topographic, blueprint or bw"},
       {"--force", "", "replace output files that already exist, each atomically",
        "off: refuse if any exists", ""},
@@ -351,6 +365,8 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* fit_flag = nullptr;
   const Flag* contour_flag = nullptr;
   const Flag* rivers_by_flag = nullptr;
+  const Flag* paper_flag = nullptr;
+  const Flag* style_flag = nullptr;
   const Flag* exaggeration_flag = nullptr;
   const Flag* scheme_flag = nullptr;
   for (const auto& [flag, text] : given) {
@@ -434,6 +450,15 @@ Options parse_options(std::span<const std::string_view> args) {
       if (!by) bad_value(*flag, text, "is not a way to stroke rivers");
       options.rivers_by = *by;
       rivers_by_flag = flag;
+    } else if (name == "--svg-paper") {
+      options.svg_page.paper = exports::parse_svg_paper(text);
+      if (!options.svg_page.paper) bad_value(*flag, text, "is not a paper size");
+      paper_flag = flag;
+    } else if (name == "--svg-style") {
+      const std::optional<exports::SvgStyle> style = exports::parse_svg_style(text);
+      if (!style) bad_value(*flag, text, "is not an SVG style");
+      options.svg_page.style = *style;
+      style_flag = flag;
     } else if (name == "--mesh") {
       if (text.empty() || !exports::mesh_format_for(std::filesystem::path(text))) {
         bad_value(*flag, text, "has no mesh extension");
@@ -459,7 +484,7 @@ Options parse_options(std::span<const std::string_view> args) {
   }
 
   // The settings of one export apply only with it.
-  for (const Flag* f : {contour_flag, rivers_by_flag}) {
+  for (const Flag* f : {contour_flag, rivers_by_flag, paper_flag, style_flag}) {
     if (f && options.svg.empty()) usage_error(f->name + " only applies with --svg PATH");
   }
   if (exaggeration_flag && options.mesh.empty()) {
@@ -467,6 +492,12 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (scheme_flag && options.layers.empty() && options.svg.empty() && options.mesh.empty()) {
     usage_error("--scheme only applies with --layers, --svg or --mesh");
+  }
+  if (scheme_flag && options.layers.empty() && options.mesh.empty() &&
+      options.svg_page.style == exports::SvgStyle::plot) {
+    usage_error(
+        "--scheme does not apply to --svg-style plot (its pens are dark, on no "
+        "background)");
   }
 
   // A ground from a file has no generator, and a fit only means something for one.
@@ -505,7 +536,8 @@ std::string help_text() {
       "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
       "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
-      "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]]\n"
+      "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"
+      "           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]\n"
       "         [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"

@@ -1,10 +1,11 @@
 // The map's linework as SVG (see svg.h).
 //
 // Sections: numbers (thousandths, written without trailing zeros); colours; the contour
-// layers; the river layer; map_svg.
+// layers; the river layer; styles and paper; map_svg.
 #include "exports/svg.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <span>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/contours.h"
+#include "core/number_text.h"
 #include "core/river_network.h"
 #include "render/geometry/contour_paths.h"
 #include "render/geometry/river_paths.h"
@@ -134,9 +136,18 @@ void open_layer(std::string& out, std::string_view id, std::string_view label,
   out += ">\n";
 }
 
-std::string line_style(const render::P5Color& color, double width) {
+// A pen's colour: stroke="#rrggbb" at full strength.
+std::string stroke(std::string_view pen) {
+  std::string out = " stroke=\"";
+  out += pen;
+  out += '"';
+  return out;
+}
+
+// `stroke_attributes` as stroke() gives them.
+std::string line_style(const std::string& stroke_attributes, double width) {
   std::string out = " fill=\"none\"";
-  out += stroke(color);
+  out += stroke_attributes;
   out += " stroke-width=\"";
   append_number(out, width);
   out += "\" stroke-linecap=\"round\" stroke-linejoin=\"round\"";
@@ -211,7 +222,53 @@ void append_reach(std::string& out, const Reach& reach, std::span<const int32_t>
   out += "\"/>\n";
 }
 
+// --- Styles and paper --------------------------------------------------------------------------
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A number of millimetres: the whole text, finite.
+std::optional<double> millimetres(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+      !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
 }  // namespace
+
+std::optional<SvgStyle> parse_svg_style(std::string_view text) {
+  if (text == "map") return SvgStyle::map;
+  if (text == "plot") return SvgStyle::plot;
+  return std::nullopt;
+}
+
+std::string_view svg_style_name(SvgStyle style) {
+  return style == SvgStyle::plot ? "plot" : "map";
+}
+
+std::optional<SvgPaper> parse_svg_paper(std::string_view text) {
+  const std::string name = lower(text);
+  if (name == "a4") return kSvgPaperA4;
+  if (name == "a3") return kSvgPaperA3;
+  if (!name.ends_with("mm")) return std::nullopt;
+  const std::string_view sides = std::string_view(name).substr(0, name.size() - 2);
+  const std::size_t x = sides.find('x');
+  if (x == std::string_view::npos) return std::nullopt;
+  const std::optional<double> w = millimetres(sides.substr(0, x));
+  const std::optional<double> h = millimetres(sides.substr(x + 1));
+  const auto fits = [](std::optional<double> v) {
+    return v && *v >= kSvgPaperMinMm && *v <= kSvgPaperMaxMm;
+  };
+  if (!fits(w) || !fits(h)) return std::nullopt;
+  return SvgPaper{*w, *h};
+}
 
 double svg_contour_width(bool index) {
   return (index ? render::ContourPaths::kIndexWidth : render::ContourPaths::kRegularWidth) /
@@ -240,6 +297,22 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
     throw std::invalid_argument("map_svg: contour_levels must be 0 or more");
   }
   if (in.min_flow == 0) throw std::invalid_argument("map_svg: min_flow must be at least 1");
+  const SvgPage& page = in.page;
+  if (page.paper) {
+    const SvgPaper& paper = *page.paper;
+    const auto side_ok = [](double mm) {
+      return std::isfinite(mm) && mm >= kSvgPaperMinMm && mm <= kSvgPaperMaxMm;
+    };
+    if (!side_ok(paper.width_mm) || !side_ok(paper.height_mm)) {
+      throw std::invalid_argument("map_svg: a paper's sides must be 50..5000 mm");
+    }
+    if (!std::isfinite(page.margin_mm) || page.margin_mm < 0 ||
+        page.margin_mm > std::min(paper.width_mm, paper.height_mm) / 4) {
+      throw std::invalid_argument(
+          "map_svg: the margin must be 0 up to a quarter of the paper's shorter side");
+    }
+  }
+  const bool plot = page.style == SvgStyle::plot;
   const render::ColorScheme& scheme = *in.scheme;
   const int cols = ground.width();
   const int rows = ground.height();
@@ -253,13 +326,36 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<svg xmlns=\"http://www.w3.org/2000/svg\" "
       "xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\" width=\"";
-  out += std::to_string(static_cast<int64_t>(cols * kSvgPixelsPerCell));
-  out += "\" height=\"";
-  out += std::to_string(static_cast<int64_t>(rows * kSvgPixelsPerCell));
-  out += "\" viewBox=\"-0.5 -0.5 ";
-  out += std::to_string(cols);
-  out += ' ';
-  out += std::to_string(rows);
+  if (page.paper) {
+    // The map's scale on paper (mm a cell), the larger that fits inside the margins; the
+    // viewBox then spans the whole sheet at that scale, the map in its middle. The numbers
+    // are written in full (the shortest text of each double) so the viewBox has the paper's
+    // aspect exactly.
+    const SvgPaper& paper = *page.paper;
+    const double mm_per_cell = std::min((paper.width_mm - 2 * page.margin_mm) / cols,
+                                        (paper.height_mm - 2 * page.margin_mm) / rows);
+    const double box_w = paper.width_mm / mm_per_cell;
+    const double box_h = paper.height_mm / mm_per_cell;
+    out += number_text(paper.width_mm);
+    out += "mm\" height=\"";
+    out += number_text(paper.height_mm);
+    out += "mm\" viewBox=\"";
+    out += number_text(-0.5 - (box_w - cols) / 2);
+    out += ' ';
+    out += number_text(-0.5 - (box_h - rows) / 2);
+    out += ' ';
+    out += number_text(box_w);
+    out += ' ';
+    out += number_text(box_h);
+  } else {
+    out += std::to_string(static_cast<int64_t>(cols * kSvgPixelsPerCell));
+    out += "\" height=\"";
+    out += std::to_string(static_cast<int64_t>(rows * kSvgPixelsPerCell));
+    out += "\" viewBox=\"-0.5 -0.5 ";
+    out += std::to_string(cols);
+    out += ' ';
+    out += std::to_string(rows);
+  }
   out += "\">\n";
   if (!in.title.empty()) {
     out += "  <title>";
@@ -267,7 +363,7 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
     out += "</title>\n";
   }
 
-  if (in.background) {
+  if (in.background && !plot) {
     open_layer(out, "background", "Background (fill only, not plotted)", "");
     out += "    <rect x=\"-0.5\" y=\"-0.5\" width=\"";
     out += std::to_string(cols);
@@ -285,9 +381,9 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
   const bool has_coast = !levels.empty() && in.sea_level > 0;
   std::vector<Point> kept;
   const auto contour_layer = [&](std::string_view id, std::string_view label,
-                                 const render::P5Color& color, bool index, auto wanted) {
+                                 const std::string& pen, bool index, auto wanted) {
     std::size_t written_lines = 0;
-    open_layer(out, id, label, line_style(color, svg_contour_width(index)));
+    open_layer(out, id, label, line_style(pen, svg_contour_width(index)));
     for (std::size_t k = 0; k < levels.size(); k++) {
       if (!wanted(k)) continue;
       for (const ContourPolyline& chain : contour_polylines(ground, levels[k].value)) {
@@ -298,16 +394,21 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
     return written_lines;
   };
   const auto is_coast = [&](std::size_t k) { return has_coast && k == 0; };
-  count.coastline = contour_layer("coastline", "1 Coastline", scheme.index_line, true, is_coast);
-  count.contours = contour_layer("contours", "2 Contours", scheme.line, false,
-                                 [&](std::size_t k) { return !is_coast(k) && !levels[k].index; });
+  const SvgPlotColors& pens = kSvgPlotColors;
+  count.coastline =
+      contour_layer("coastline", "1 Coastline",
+                    plot ? stroke(pens.coastline) : stroke(scheme.index_line), true, is_coast);
+  count.contours =
+      contour_layer("contours", "2 Contours", plot ? stroke(pens.contours) : stroke(scheme.line),
+                    false, [&](std::size_t k) { return !is_coast(k) && !levels[k].index; });
   count.index_contours =
-      contour_layer("index-contours", "3 Index contours", scheme.index_line, true,
+      contour_layer("index-contours", "3 Index contours",
+                    plot ? stroke(pens.index_contours) : stroke(scheme.index_line), true,
                     [&](std::size_t k) { return !is_coast(k) && levels[k].index; });
 
   // The rivers: one path a reach, each stroked by its order or its lowest piece's flow class.
   std::string river_style = " fill=\"none\"";
-  river_style += stroke(scheme.river);
+  river_style += plot ? stroke(pens.rivers) : stroke(scheme.river);
   river_style += " stroke-linecap=\"round\" stroke-linejoin=\"round\"";
   open_layer(out, "rivers", "4 Rivers", river_style);
   const std::vector<Reach> reaches = river_reaches(drainage, in.min_flow);

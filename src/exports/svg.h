@@ -3,13 +3,19 @@
 // change pens between them (docs/exports.md).
 //
 // Coordinates are the core's grid units: grid point (x, y) is cell (x, y)'s centre, as the
-// contours and the river reaches give them. viewBox="-0.5 -0.5 W H": every cell is the unit
-// square around its grid point, the picture is the map's cells edge to edge, and width and
-// height are 4 px a cell (1280 x 720 for the sketch's 320 x 180, the sketch's canvas).
+// contours and the river reaches give them. Without a paper size: viewBox="-0.5 -0.5 W H":
+// every cell is the unit square around its grid point, the picture is the map's cells edge to
+// edge, and width and height are 4 px a cell (1280 x 720 for the sketch's 320 x 180, the
+// sketch's canvas). On paper (SvgPage::paper): width and height are the paper's in mm, and the
+// viewBox, in the same grid units, is widened on one axis so that it has the paper's aspect and
+// the map (its aspect kept) fills the paper inside the margins on the other axis, centred.
+//
+// Styles: map (the scheme's colours, on its deep sea colour) or plot (for paper: dark pen
+// colours, kSvgPlotColors, at full strength, and no background).
 //
 // Layers (<g inkscape:groupmode="layer">, in drawing order):
 //   background      one rect in the scheme's deep sea colour, fill only (plotters skip fills);
-//                   left out with SvgInputs::background = false
+//                   left out in the plot style or with SvgInputs::background = false
 //   coastline       the sea-level contour (when the sea level is above 0)
 //   contours        the regular levels
 //   index-contours  every fifth level (contour_levels(): the index lines but the coastline)
@@ -40,7 +46,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/heightfield.h"
 #include "core/hydrology.h"
@@ -50,6 +58,48 @@
 
 namespace terrain::exports {
 
+// How the lines are coloured: the map's scheme on its sea colour, or dark pens on white paper.
+enum class SvgStyle { map, plot };
+// "map" or "plot" (exactly), or none.
+std::optional<SvgStyle> parse_svg_style(std::string_view text);
+std::string_view svg_style_name(SvgStyle style);
+
+// The plot style's pens, "#rrggbb", all dark: the coastline and the index contours black, the
+// contours dark gray, the rivers dark blue.
+struct SvgPlotColors {
+  std::string_view coastline = "#000000";
+  std::string_view contours = "#4d4d4d";
+  std::string_view index_contours = "#000000";
+  std::string_view rivers = "#0b3d91";
+};
+inline constexpr SvgPlotColors kSvgPlotColors{};
+
+// A sheet of paper, landscape, in millimetres.
+struct SvgPaper {
+  double width_mm = 0;
+  double height_mm = 0;
+  bool operator==(const SvgPaper&) const = default;
+};
+inline constexpr SvgPaper kSvgPaperA4{297, 210};
+inline constexpr SvgPaper kSvgPaperA3{420, 297};
+// The sides a paper given as WxHmm may have.
+inline constexpr double kSvgPaperMinMm = 50;
+inline constexpr double kSvgPaperMaxMm = 5000;
+// The margin kept clear on every side of the paper.
+inline constexpr double kSvgMarginMm = 10;
+// "A4" or "A3" (any case: landscape, 297 x 210 and 420 x 297 mm), or "WxHmm" with W and H
+// numbers of millimetres in kSvgPaperMinMm..kSvgPaperMaxMm ("300x200mm", "841x594.5mm"); else
+// none.
+std::optional<SvgPaper> parse_svg_paper(std::string_view text);
+
+// The page the linework is laid out on and how it is drawn: what terrain-cli's --svg-paper and
+// --svg-style set, and what the app's panel passes.
+struct SvgPage {
+  std::optional<SvgPaper> paper;    // none: 4 px a cell, no physical size
+  double margin_mm = kSvgMarginMm;  // with a paper: 0 up to a quarter of its shorter side
+  SvgStyle style = SvgStyle::map;
+};
+
 struct SvgInputs {
   const Heightfield* ground = nullptr;  // required: the ground the lines are traced over
   double sea_level = sketch::sea_level.initial;
@@ -58,8 +108,9 @@ struct SvgInputs {
   RiversBy rivers_by = RiversBy::flow;
   uint32_t min_flow = static_cast<uint32_t>(sketch::RIVER_START);  // at least 1
   const render::ColorScheme* scheme = nullptr;                     // required
-  bool background = true;  // the background layer (the sea colour, fill only)
+  bool background = true;  // the background layer (the sea colour, fill only; map style only)
   std::string title;       // the document's <title>, if not empty (escaped as needed)
+  SvgPage page;            // the paper and the style
 };
 
 // How many elements each layer holds.
@@ -71,7 +122,8 @@ struct SvgCounts {
 };
 
 // The whole document, UTF-8. Throws std::invalid_argument when an input is missing, the
-// hydrology is not of the ground's size, contour_levels is negative or min_flow is 0.
+// hydrology is not of the ground's size, contour_levels is negative, min_flow is 0, or the
+// paper or its margin is out of range.
 std::string map_svg(const SvgInputs& inputs, SvgCounts* counts = nullptr);
 
 // The stroke widths, in map units (see above).

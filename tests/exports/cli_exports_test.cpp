@@ -75,6 +75,41 @@ TEST_F(CliExports, SvgIsTheMapsLineworkAsTheExportsModuleWritesIt) {
   EXPECT_TRUE(exports::map_svg(in) == text);
 }
 
+// --svg-paper and --svg-style reach the document: the paper's size in mm, the plot style's
+// pens and no background; the run's file is exports::map_svg's with that page.
+TEST_F(CliExports, SvgOnPaperInThePlotStyleIsTheExportsModulesDocument) {
+  const CliRun result = run({"--seed", "4", "--drops", "2000", "--out", at("out").string(), "--svg",
+                             at("plot.svg").string(), "--svg-paper", "a3", "--svg-style", "plot"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find(" river reaches, on 420 x 297 mm paper)"), std::string::npos)
+      << result.out;
+  const std::string text = io::read_file(at("plot.svg"));
+  xmlDocPtr doc = xmlReadMemory(text.data(), static_cast<int>(text.size()), "plot.svg", nullptr,
+                                XML_PARSE_NONET);
+  ASSERT_NE(doc, nullptr);
+  xmlNodePtr root = xmlDocGetRootElement(doc);
+  xmlChar* width = xmlGetNoNsProp(root, reinterpret_cast<const xmlChar*>("width"));
+  xmlChar* height = xmlGetNoNsProp(root, reinterpret_cast<const xmlChar*>("height"));
+  EXPECT_STREQ(reinterpret_cast<const char*>(width), "420mm");
+  EXPECT_STREQ(reinterpret_cast<const char*>(height), "297mm");
+  xmlFree(width);
+  xmlFree(height);
+  xmlFreeDoc(doc);
+  EXPECT_EQ(text.find("<rect"), std::string::npos);
+
+  const Heightfield eroded = read_eroded(at("out"));
+  Hydrology hydrology;
+  hydrology.compute(eroded, HydrologyParams{}, 4u);
+  exports::SvgInputs in;
+  in.ground = &eroded;
+  in.hydrology = &hydrology;
+  in.scheme = render::find_color_scheme("site_dark");
+  in.title = "Terrain Sandbox: seed 4 after 2000 drops";
+  in.page.paper = exports::kSvgPaperA3;
+  in.page.style = exports::SvgStyle::plot;
+  EXPECT_TRUE(exports::map_svg(in) == text);
+}
+
 // The POSITION floats of a .glb.
 std::vector<float> glb_positions(const fs::path& path) {
   const std::string bytes = io::read_file(path);
@@ -194,6 +229,17 @@ TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {
        "--scheme 'neon' is not a colour scheme (allowed: site_dark, site_light, topographic, "
        "blueprint or bw)"},
       {{"--scheme", "bw"}, "terrain-cli: --scheme only applies with --layers, --svg or --mesh"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "B9"},
+       "terrain-cli: --svg-paper 'B9' is not a paper size (allowed: A4, A3 or WxHmm (e.g. "
+       "500x350mm), W and H 50..5000 mm)"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "300x20mm"}, "is not a paper size"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "300x200"}, "is not a paper size"},
+      {{"--svg", at("m.svg").string(), "--svg-style", "pen"},
+       "terrain-cli: --svg-style 'pen' is not an SVG style (allowed: map or plot)"},
+      {{"--svg-paper", "A4"}, "terrain-cli: --svg-paper only applies with --svg PATH"},
+      {{"--svg-style", "plot"}, "terrain-cli: --svg-style only applies with --svg PATH"},
+      {{"--svg", at("m.svg").string(), "--svg-style", "plot", "--scheme", "bw"},
+       "terrain-cli: --scheme does not apply to --svg-style plot"},
       {{"--svg", (at("a-file") / "map.svg").string()}, "does not exist"},
       {{"--mesh", (at("nowhere") / "m.obj").string()}, "does not exist"},
       {{"--svg", at("out").string() + "/"}, "does not end in .svg"},

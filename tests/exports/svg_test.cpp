@@ -1,5 +1,7 @@
 // exports::map_svg: the document parses as XML (libxml2), has its viewBox and its four layers
-// for the plotter, its polylines are the core's contour chains point for point (as written,
+// for the plotter (and the background, five in all, but in the plot style), on paper its size
+// in millimetres with the map inside the margins, in the plot style dark pens and no
+// background; its polylines are the core's contour chains point for point (as written,
 // to a thousandth) and its paths the core's river reaches (one each, through the reach's
 // cells as the renderer curves them); no segment is of zero length or appears twice.
 #include "exports/svg.h"
@@ -12,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -444,6 +447,145 @@ TEST(MapSvg, MissingOrMismatchedInputsAreRefused) {
   EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
   in = island_inputs(scheme);
   in.contour_levels = -1;
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+}
+
+// --- Paper and the plot style -------------------------------------------------------------------
+
+std::vector<double> numbers(const std::string& text) {
+  std::vector<double> out;
+  std::istringstream in(text);
+  double v = 0;
+  while (in >> v) out.push_back(v);
+  return out;
+}
+
+// "297mm" as 297; NaN for anything not in millimetres.
+double millimetres(const std::string& text) {
+  if (text.size() < 3 || text.substr(text.size() - 2) != "mm") return std::nan("");
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() - 2 ? value : std::nan("");
+}
+
+TEST(MapSvg, OnPaperThePageIsInMillimetresAndTheMapFillsItInsideTheMargins) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("site_light");
+  exports::SvgInputs plain = island_inputs(scheme);
+  const std::string without = exports::map_svg(plain);
+  const struct {
+    exports::SvgPaper paper;
+    double margin;
+  } cases[] = {{exports::kSvgPaperA4, 10}, {exports::kSvgPaperA3, 10}, {{500, 350}, 10},
+               {{210, 297}, 10},           {{300, 100}, 20},           {exports::kSvgPaperA4, 0}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(std::to_string(c.paper.width_mm) + " x " + std::to_string(c.paper.height_mm));
+    exports::SvgInputs in = island_inputs(scheme);
+    in.page.paper = c.paper;
+    in.page.margin_mm = c.margin;
+    const std::string text = exports::map_svg(in);
+    const XmlDoc doc(text);
+    ASSERT_NE(doc.get(), nullptr);
+    const double w = millimetres(attr(doc.root(), "width"));
+    const double h = millimetres(attr(doc.root(), "height"));
+    EXPECT_EQ(w, c.paper.width_mm);
+    EXPECT_EQ(h, c.paper.height_mm);
+    const std::vector<double> box = numbers(attr(doc.root(), "viewBox"));
+    ASSERT_EQ(box.size(), 4u);
+    // The viewBox has the paper's aspect, so one scale (mm a grid unit) maps it onto the page.
+    const double scale = w / box[2];
+    EXPECT_NEAR(h / box[3], scale, scale * 1e-12);
+    // The map's cells, -0.5 .. W - 0.5 by -0.5 .. H - 0.5, on the page in mm.
+    const double left = (-0.5 - box[0]) * scale;
+    const double right = (320 - 0.5 - box[0]) * scale;
+    const double top = (-0.5 - box[1]) * scale;
+    const double bottom = (180 - 0.5 - box[1]) * scale;
+    const double eps = 1e-9;
+    EXPECT_GE(left, c.margin - eps);
+    EXPECT_LE(right, w - c.margin + eps);
+    EXPECT_GE(top, c.margin - eps);
+    EXPECT_LE(bottom, h - c.margin + eps);
+    // Centred, as large as fits: on one axis it touches the margins.
+    EXPECT_NEAR(left, w - right, eps);
+    EXPECT_NEAR(top, h - bottom, eps);
+    EXPECT_NEAR(std::min(left, top), c.margin, eps);
+    // Its aspect kept: the cells stay square (one scale), 320 x 180.
+    EXPECT_NEAR((right - left) / (bottom - top), 320.0 / 180.0, 1e-12);
+    // Only the <svg> element changes: every line is where it was, in grid units.
+    EXPECT_EQ(text.substr(text.find("\n  <g")), without.substr(without.find("\n  <g")));
+  }
+}
+
+// Relative luminance of "#rrggbb" (sRGB decoded), 0 black .. 1 white.
+double luminance(const std::string& hex) {
+  EXPECT_EQ(hex.size(), 7u) << hex;
+  if (hex.size() != 7) return 1;
+  double rgb[3];
+  for (int k = 0; k < 3; k++) {
+    const double c =
+        static_cast<double>(std::strtol(hex.substr(1 + 2 * k, 2).c_str(), nullptr, 16)) / 255.0;
+    rgb[k] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+  }
+  return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+}
+
+TEST(MapSvg, ThePlotStyleHasDarkPensAtFullStrengthAndNoBackground) {
+  for (const char* key : {"site_dark", "blueprint", "site_light"}) {
+    SCOPED_TRACE(key);
+    const render::ColorScheme& scheme = *render::find_color_scheme(key);
+    exports::SvgInputs in = island_inputs(scheme);
+    in.page.style = exports::SvgStyle::plot;
+    in.page.paper = exports::kSvgPaperA4;
+    const std::string text = exports::map_svg(in);
+    const XmlDoc doc(text);
+    ASSERT_NE(doc.get(), nullptr);
+    const std::map<std::string, xmlNodePtr> by_id = layers(doc.root());
+    EXPECT_EQ(by_id.size(), 4u);
+    EXPECT_FALSE(by_id.count("background"));
+    EXPECT_EQ(text.find("<rect"), std::string::npos);
+    EXPECT_EQ(text.find("stroke-opacity"), std::string::npos);
+    EXPECT_EQ(text.find("fill=\"#"), std::string::npos);  // no filled shape at all
+    for (const auto& [id, layer] : by_id) {
+      SCOPED_TRACE(id);
+      EXPECT_LT(luminance(attr(layer, "stroke")), 0.1);
+      EXPECT_EQ(attr(layer, "fill"), "none");
+    }
+    EXPECT_EQ(attr(by_id.at("contours"), "stroke"), exports::kSvgPlotColors.contours);
+    EXPECT_EQ(attr(by_id.at("rivers"), "stroke"), exports::kSvgPlotColors.rivers);
+  }
+  // The dark schemes' map style is what the plot style is for: light lines on a dark fill.
+  exports::SvgInputs dark = island_inputs(*render::find_color_scheme("site_dark"));
+  const XmlDoc doc(exports::map_svg(dark));
+  const std::map<std::string, xmlNodePtr> by_id = layers(doc.root());
+  EXPECT_GT(luminance(attr(by_id.at("contours"), "stroke")), 0.5);
+  EXPECT_TRUE(by_id.count("background"));
+}
+
+TEST(MapSvg, PaperSizesAreA4A3OrWidthByHeightInMillimetres) {
+  using exports::parse_svg_paper;
+  using exports::SvgPaper;
+  EXPECT_EQ(parse_svg_paper("A4"), (SvgPaper{297, 210}));
+  EXPECT_EQ(parse_svg_paper("a4"), (SvgPaper{297, 210}));
+  EXPECT_EQ(parse_svg_paper("A3"), (SvgPaper{420, 297}));
+  EXPECT_EQ(parse_svg_paper("500x350mm"), (SvgPaper{500, 350}));
+  EXPECT_EQ(parse_svg_paper("841X594.5MM"), (SvgPaper{841, 594.5}));
+  EXPECT_EQ(parse_svg_paper("50x5000mm"), (SvgPaper{50, 5000}));
+  for (const char* bad :
+       {"", "B9", "A5", "a4 ", "300x200", "300x200cm", "x200mm", "300xmm", "49x200mm", "300x5001mm",
+        "nanx200mm", "infx200mm", "-300x200mm", "300x200x100mm", "300 x 200mm", "300x200mmm"}) {
+    EXPECT_EQ(parse_svg_paper(bad), std::nullopt) << bad;
+  }
+  EXPECT_EQ(exports::parse_svg_style("plot"), exports::SvgStyle::plot);
+  EXPECT_EQ(exports::parse_svg_style("map"), exports::SvgStyle::map);
+  EXPECT_EQ(exports::parse_svg_style("Plot"), std::nullopt);
+
+  const render::ColorScheme& scheme = *render::find_color_scheme("bw");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.page.paper = SvgPaper{40, 200};
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+  in.page.paper = exports::kSvgPaperA4;
+  in.page.margin_mm = 53;  // over a quarter of 210
+  EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
+  in.page.margin_mm = -1;
   EXPECT_THROW(exports::map_svg(in), std::invalid_argument);
 }
 

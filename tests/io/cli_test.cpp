@@ -162,7 +162,8 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
          [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
-         [--svg PATH [--contour-levels N] [--rivers-by flow|order]]
+         [--svg PATH [--contour-levels N] [--rivers-by flow|order]
+           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]
          [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
@@ -234,7 +235,9 @@ Options:
                       existing directory or in --out's
   --svg PATH          also write the map's linework as SVG, for a plotter, Inkscape or a
                       browser: the coastline, the contours, the index contours and the rivers
-                      (one path a reach), each in a layer of its own, in map units (one a cell)
+                      (one path a reach), each in a layer of its own, in map units (one a cell),
+                      over a background layer (the sea colour, fill only) but with --svg-style
+                      plot
                       optional; a file name ending in .svg, in an existing directory or in
                       --out's
   --contour-levels N  --svg only: contour lines between sea level and the top, every fifth
@@ -243,6 +246,14 @@ Options:
   --rivers-by HOW     --svg only: rivers stroked by the sketch's flow classes or by Strahler
                       order (0.7 + 0.9 x order)
                       default flow; flow or order
+  --svg-paper SIZE    --svg only: lay the map out on paper, landscape, its aspect kept, as large
+                      as fits inside margins of 10 mm; the SVG's width and height are then the
+                      paper's in mm: A4 (297 x 210 mm), A3 (420 x 297 mm) or W x H mm
+                      default none: 4 px a cell; A4, A3 or WxHmm (e.g. 500x350mm), W and H
+                      50..5000 mm
+  --svg-style STYLE   --svg only: map (the scheme's colours on its sea colour) or plot (for
+                      paper: dark pen colours at full strength, no background)
+                      default map; map or plot
   --mesh PATH         also write the eroded ground as a mesh, one vertex per cell in the map's
                       colours, two triangles per grid square: binary glTF 2.0 (.glb) or
                       Wavefront OBJ (.obj)
@@ -250,7 +261,7 @@ Options:
                       in --out's
   --exaggeration E    --mesh only: the mesh's heights are the ground's times E, in cells
                       default 40; a number above 0, up to 1000
-  --scheme KEY        colour scheme of --layers, --svg and --mesh
+  --scheme KEY        colour scheme of --layers, --svg (map style) and --mesh
                       default site_dark; site_dark, site_light, topographic, blueprint or bw
   --force             replace output files that already exist, each atomically
                       default off: refuse if any exists
