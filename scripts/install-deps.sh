@@ -14,6 +14,7 @@ packages=(
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0     # OpenGL (Mesa; llvmpipe where there is no GPU)
   libfontconfig-dev fonts-dejavu-core           # the debug text's font: sans-serif, as the browser finds it
   libopenexr-dev libtiff-dev                    # float32 heightmaps: OpenEXR and TIFF
+  libgeotiff-dev                                # the TIFF in metres as a GeoTIFF (pixel scale, GeoKeys)
   libtinygltf-dev                               # glTF meshes
   libgif-dev                                    # animated GIF time-lapses
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev  # H.264 MP4 time-lapses (FFmpeg)

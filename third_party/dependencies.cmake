@@ -17,6 +17,16 @@ find_package(glm CONFIG REQUIRED)
 # (src/io/heightmap_tiff.cpp), always needed.
 find_package(OpenEXR CONFIG REQUIRED)
 find_package(TIFF REQUIRED)
+# GeoTIFF tags (pixel scale, tiepoint, GeoKeys) on the TIFF heightmap in metres, through
+# libgeotiff (libgeotiff-dev). Debian's package has neither a CMake config nor a pkg-config
+# file, so the header and the library are found by hand into an imported target (its headers
+# SYSTEM, as an imported target's are).
+find_path(GEOTIFF_INCLUDE_DIR geotiffio.h PATH_SUFFIXES geotiff REQUIRED)
+find_library(GEOTIFF_LIBRARY NAMES geotiff REQUIRED)
+add_library(GeoTIFF::GeoTIFF UNKNOWN IMPORTED)
+set_target_properties(GeoTIFF::GeoTIFF PROPERTIES IMPORTED_LOCATION "${GEOTIFF_LIBRARY}"
+                      INTERFACE_INCLUDE_DIRECTORIES "${GEOTIFF_INCLUDE_DIR}"
+                      INTERFACE_LINK_LIBRARIES TIFF::TIFF)
 # What leaves the sandbox besides heightmaps (src/exports): binary glTF meshes through
 # tinygltf (Debian ships it as a shared library: no TINYGLTF_IMPLEMENTATION here, which would
 # clash with stb), animated GIF through giflib, H.264 MP4 through FFmpeg's libraries (the

@@ -13,6 +13,7 @@
 // nothing written); 1 anything unexpected.
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -192,8 +193,9 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
                                     std::pair{&options.heightmap_original, &result.original}}) {
     if (path->empty()) continue;
-    files.push_back(
-        stage_file(*path, io::encode_heightmap(*field, io::heightmap_format_for(*path).value())));
+    files.push_back(stage_file(
+        *path,
+        io::encode_heightmap(*field, io::heightmap_format_for(*path).value(), options.units)));
   }
   const render::ColorScheme& scheme = *render::find_color_scheme(options.scheme);
   exports::SvgCounts svg_counts;
@@ -224,6 +226,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     mesh.ground = &result.eroded;
     mesh.rgba = colors;
     mesh.exaggeration = options.exaggeration;
+    mesh.units = options.units;
     files.push_back(stage_file(
         options.mesh, exports::mesh_file(mesh, exports::mesh_format_for(options.mesh).value())));
   }
@@ -253,8 +256,21 @@ int run(std::span<const std::string_view> args, Progress& progress) {
                                     std::pair{&options.heightmap_original, &result.original}}) {
     if (path->empty()) continue;
     const io::Quantized16 q = io::quantize16(*field);
-    std::printf("wrote %s (%d x %d, heights %s to %s)\n", path->c_str(), field->width(),
-                field->height(), number_text(q.min).c_str(), number_text(q.max).c_str());
+    // In real units, the range in metres too: what the float formats hold, and what a game
+    // engine's height is to be scaled to for the 16-bit ones.
+    std::string metres;
+    if (options.units.given()) {
+      const auto in_metres = [&](float h) {
+        const auto m = static_cast<float>(static_cast<double>(h) * options.units.height_scale);
+        char text[32];
+        return std::string(text, std::to_chars(text, text + sizeof text, m).ptr);
+      };
+      metres = "; " + in_metres(q.min) + " to " + in_metres(q.max) + " m, cells of " +
+               number_text(options.units.cell_size) + " m";
+    }
+    std::printf("wrote %s (%d x %d, heights %s to %s%s)\n", path->c_str(), field->width(),
+                field->height(), number_text(q.min).c_str(), number_text(q.max).c_str(),
+                metres.c_str());
   }
   if (!options.svg.empty()) {
     std::string paper;
@@ -271,10 +287,14 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   if (!options.mesh.empty()) {
     const int w = result.eroded.width();
     const int h = result.eroded.height();
-    std::printf("wrote %s (%zu vertices, %zu triangles, heights x %s)\n", options.mesh.c_str(),
-                result.eroded.size(),
-                2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1),
-                number_text(options.exaggeration).c_str());
+    const std::string scale = options.units.given()
+                                  ? "in metres: cells of " + number_text(options.units.cell_size) +
+                                        " m, heights x " + number_text(options.units.height_scale) +
+                                        " m"
+                                  : "heights x " + number_text(options.exaggeration);
+    std::printf(
+        "wrote %s (%zu vertices, %zu triangles, %s)\n", options.mesh.c_str(), result.eroded.size(),
+        2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1), scale.c_str());
   }
   return kExitDone;
 }

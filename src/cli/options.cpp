@@ -103,6 +103,19 @@ std::vector<Flag> flag_table() {
       {"--heightmap-original", "PATH", "the same for the ground before the rain", "",
        "optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an existing "
        "directory or in --out's"},
+      {"--cell-size", "METRES",
+       "real units, with --height-scale, for --heightmap, --heightmap-original and --mesh: a "
+       "cell is this many metres square; the .tif becomes a GeoTIFF with that pixel size on a "
+       "local grid in metres, and the mesh's x and z are in metres",
+       "none: 1-unit cells",
+       "a number of metres above 0, up to " + std::to_string(static_cast<int>(io::kMaxCellSize))},
+      {"--height-scale", "METRES",
+       "real units, with --cell-size: a height of 1 stands this many metres; the .tif, .exr and "
+       ".npy heightmaps hold heights in metres (.png and .r16 keep their 16-bit steps of the "
+       "range), and the mesh's heights are in metres in place of --exaggeration",
+       "none: heights 0..1",
+       "a number of metres above 0, up to " +
+           std::to_string(static_cast<int>(io::kMaxHeightScale))},
       {"--svg", "PATH",
        "also write the map's linework as SVG, for a plotter, Inkscape or a browser: the "
        "coastline, the contours, the index contours and the rivers (one path a reach), each "
@@ -366,6 +379,8 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* contour_flag = nullptr;
   const Flag* rivers_by_flag = nullptr;
   const Flag* paper_flag = nullptr;
+  const Flag* cell_flag = nullptr;
+  const Flag* height_scale_flag = nullptr;
   const Flag* style_flag = nullptr;
   const Flag* exaggeration_flag = nullptr;
   const Flag* scheme_flag = nullptr;
@@ -450,6 +465,12 @@ Options parse_options(std::span<const std::string_view> args) {
       if (!by) bad_value(*flag, text, "is not a way to stroke rivers");
       options.rivers_by = *by;
       rivers_by_flag = flag;
+    } else if (name == "--cell-size" || name == "--height-scale") {
+      const bool cell = name == "--cell-size";
+      const double value = read_real(*flag, text, 0, cell ? io::kMaxCellSize : io::kMaxHeightScale);
+      if (!(value > 0)) bad_value(*flag, text, "is not above 0");
+      (cell ? options.units.cell_size : options.units.height_scale) = value;
+      (cell ? cell_flag : height_scale_flag) = flag;
     } else if (name == "--svg-paper") {
       options.svg_page.paper = exports::parse_svg_paper(text);
       if (!options.svg_page.paper) bad_value(*flag, text, "is not a paper size");
@@ -489,6 +510,24 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (exaggeration_flag && options.mesh.empty()) {
     usage_error("--exaggeration only applies with --mesh PATH");
+  }
+  // Real units: a cell size and a height scale together, for the files that have a size.
+  if ((cell_flag == nullptr) != (height_scale_flag == nullptr)) {
+    usage_error(cell_flag ? "--cell-size needs --height-scale too (metres across and up go "
+                            "together; --height-scale 1 keeps the heights as they are)"
+                          : "--height-scale needs --cell-size too (metres across and up go "
+                            "together)");
+  }
+  if (cell_flag && options.heightmap.empty() && options.heightmap_original.empty() &&
+      options.mesh.empty()) {
+    usage_error(
+        "--cell-size and --height-scale only apply with --heightmap, "
+        "--heightmap-original or --mesh");
+  }
+  if (cell_flag && exaggeration_flag) {
+    usage_error(
+        "--exaggeration does not apply with --cell-size and --height-scale (the mesh's "
+        "heights are then in metres)");
   }
   if (scheme_flag && options.layers.empty() && options.svg.empty() && options.mesh.empty()) {
     usage_error("--scheme only applies with --layers, --svg or --mesh");
@@ -538,7 +577,8 @@ std::string help_text() {
       "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
       "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"
       "           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]\n"
-      "         [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]\n"
+      "         [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]\n"
+      "         [--scheme KEY] [--force]\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

@@ -24,6 +24,7 @@
 #include "core/sketch.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
+#include "io/heightmap.h"
 
 namespace terrain::cli {
 
@@ -70,6 +71,9 @@ struct Options {
   // The eroded ground as a mesh (exports/mesh.h), .glb or .obj, and its vertical exaggeration.
   std::filesystem::path mesh;
   double exaggeration = exports::kDefaultExaggeration;
+  // Real units for --heightmap, --heightmap-original and --mesh (io::RealUnits): both
+  // --cell-size and --height-scale, or neither.
+  io::RealUnits units;
   // The colour scheme of --layers, --svg and --mesh (render/geometry/color_scheme.h).
   std::string scheme = "site_dark";
   bool force = false;  // replace existing output files

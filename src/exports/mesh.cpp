@@ -39,6 +39,11 @@ const Heightfield& checked(const MeshInputs& in) {
   if (!std::isfinite(in.exaggeration) || !(in.exaggeration > 0)) {
     throw std::invalid_argument("mesh: the exaggeration must be a positive finite number");
   }
+  try {
+    io::check_real_units(in.units);
+  } catch (const io::HeightmapError& e) {
+    throw std::invalid_argument(std::string("mesh: ") + e.what());
+  }
   return ground;
 }
 
@@ -49,32 +54,36 @@ struct Vertices {
   std::vector<float> normals;    // x, y, z per vertex
 };
 
-Vertices vertices(const Heightfield& ground, double exaggeration) {
+// The vertices in cells with heights x `exaggeration`, or in metres when `units` are given.
+Vertices vertices(const Heightfield& ground, double exaggeration, const io::RealUnits& units) {
   const int w = ground.width();
   const int h = ground.height();
+  // Across: one cell is this long; up: a height of 1 is this tall.
+  const double cell = units.given() ? units.cell_size : 1.0;
+  const double vertical = units.given() ? units.height_scale : exaggeration;
   Vertices v;
   v.positions.resize(ground.size() * 3);
   v.normals.resize(ground.size() * 3);
   std::vector<float> up(ground.size());
   for (std::size_t i = 0; i < ground.size(); i++) {
-    up[i] = static_cast<float>(static_cast<double>(ground[i]) * exaggeration);
+    up[i] = static_cast<float>(static_cast<double>(ground[i]) * vertical);
   }
   for (int y = 0; y < h; y++) {
     for (int x = 0; x < w; x++) {
       const std::size_t i = ground.index(x, y);
       float* p = &v.positions[3 * i];
-      p[0] = static_cast<float>(x);
+      p[0] = static_cast<float>(x * cell);
       p[1] = up[i];
-      p[2] = static_cast<float>(y);
+      p[2] = static_cast<float>(y * cell);
       // Central differences, one-sided at the edges.
       const int x0 = std::max(0, x - 1);
       const int x1 = std::min(w - 1, x + 1);
       const int y0 = std::max(0, y - 1);
       const int y1 = std::min(h - 1, y + 1);
-      const double dx =
-          (static_cast<double>(up[ground.index(x1, y)]) - up[ground.index(x0, y)]) / (x1 - x0);
-      const double dz =
-          (static_cast<double>(up[ground.index(x, y1)]) - up[ground.index(x, y0)]) / (y1 - y0);
+      const double dx = (static_cast<double>(up[ground.index(x1, y)]) - up[ground.index(x0, y)]) /
+                        ((x1 - x0) * cell);
+      const double dz = (static_cast<double>(up[ground.index(x, y1)]) - up[ground.index(x, y0)]) /
+                        ((y1 - y0) * cell);
       const double length = std::sqrt(dx * dx + 1 + dz * dz);
       float* n = &v.normals[3 * i];
       n[0] = static_cast<float>(-dx / length);
@@ -161,7 +170,7 @@ std::vector<uint8_t> mesh_glb(const MeshInputs& in) {
   const int w = ground.width();
   const int h = ground.height();
   const std::size_t count = ground.size();
-  const Vertices v = vertices(ground, in.exaggeration);
+  const Vertices v = vertices(ground, in.exaggeration, in.units);
 
   std::vector<float> colors(count * 3);
   float linear[256];
@@ -272,7 +281,7 @@ std::string mesh_obj(const MeshInputs& in) {
   const int w = ground.width();
   const int h = ground.height();
   const std::size_t count = ground.size();
-  const Vertices v = vertices(ground, in.exaggeration);
+  const Vertices v = vertices(ground, in.exaggeration, in.units);
 
   std::string out;
   out.reserve(count * 90 + static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1) * 90);
@@ -280,8 +289,11 @@ std::string mesh_obj(const MeshInputs& in) {
   append_whole(out, static_cast<uint64_t>(w));
   out += " x ";
   append_whole(out, static_cast<uint64_t>(h));
+  out += in.units.given()
+             ? " cells, one vertex each, in metres (x = column x cell size, y = height x height "
+               "scale, z = row x cell size; Y up)\n"
+             : " cells, one vertex each (x = column, y = height x exaggeration, z = row; Y up)\n";
   out +=
-      " cells, one vertex each (x = column, y = height x exaggeration, z = row; Y up)\n"
       "# v x y z r g b: the map's colours, sRGB 0..1\n"
       "o terrain\n";
   // The 256 colour levels' texts, worked out once.
@@ -293,13 +305,22 @@ std::string mesh_obj(const MeshInputs& in) {
   for (int y = 0; y < h; y++) {
     for (int x = 0; x < w; x++) {
       const std::size_t i = ground.index(x, y);
-      // The column and the row are whole numbers: written as such, they read back the same.
+      // The column and the row are whole numbers: written as such, they read back the same
+      // (in metres, the floats' shortest texts).
       out += "v ";
-      append_whole(out, static_cast<uint64_t>(x));
+      if (in.units.given()) {
+        append_float(out, v.positions[3 * i]);
+      } else {
+        append_whole(out, static_cast<uint64_t>(x));
+      }
       out += ' ';
       append_float(out, v.positions[3 * i + 1]);
       out += ' ';
-      append_whole(out, static_cast<uint64_t>(y));
+      if (in.units.given()) {
+        append_float(out, v.positions[3 * i + 2]);
+      } else {
+        append_whole(out, static_cast<uint64_t>(y));
+      }
       for (std::size_t k = 0; k < 3; k++) out += levels[in.rgba[4 * i + k]];
       out += '\n';
     }

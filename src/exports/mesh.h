@@ -12,6 +12,10 @@
 // map lies flat and the right way round: column along +X, row 0 at +Y's end, height up +Z.
 // The triangles wind counter-clockwise seen from above (their normals point up).
 //
+// In real units (MeshInputs::units given: terrain-cli's --cell-size and --height-scale), in
+// metres instead: x = column x cell size, y = height x height scale (replacing the
+// exaggeration), z = row x cell size, each float(double(...) * ...).
+//
 // Normals: of the exaggerated surface by central differences (one-sided at the map's edge),
 // (-dy/dx, 1, -dy/dz) normalised.
 //
@@ -32,6 +36,7 @@
 #include <vector>
 
 #include "core/heightfield.h"
+#include "io/heightmap.h"
 #include "render/geometry/color_scheme.h"
 
 namespace terrain::exports {
@@ -52,7 +57,8 @@ inline constexpr uint64_t kMaxMeshCells = 4096ull * 4096ull;
 struct MeshInputs {
   const Heightfield* ground = nullptr;         // required, at least 2 x 2
   std::span<const uint8_t> rgba;               // required: 4 bytes a cell, relief_cells()'s
-  double exaggeration = kDefaultExaggeration;  // > 0 and finite
+  double exaggeration = kDefaultExaggeration;  // > 0 and finite; unused with units
+  io::RealUnits units;                         // when given, the mesh is in metres (see above)
 };
 
 // The map's colours for a mesh: relief_cells() of `ground` (RGBA8, 4 bytes a cell).
@@ -60,8 +66,8 @@ std::vector<uint8_t> mesh_colors(const Heightfield& ground, double sea_level,
                                  const render::ColorScheme& scheme);
 
 // Binary glTF 2.0 / OBJ text of the mesh. Throw std::invalid_argument on missing or
-// wrongly sized inputs, an exaggeration that is not a positive finite number, or more than
-// kMaxMeshCells cells.
+// wrongly sized inputs, an exaggeration that is not a positive finite number, units out of
+// range (io::check_real_units), or more than kMaxMeshCells cells.
 std::vector<uint8_t> mesh_glb(const MeshInputs& inputs);
 std::string mesh_obj(const MeshInputs& inputs);
 // Either, by format.

@@ -145,7 +145,34 @@ Quantized16 quantize16(const Heightfield& field) {
   return q;
 }
 
-std::vector<uint8_t> encode_heightmap(const Heightfield& field, HeightmapFormat format) {
+void check_real_units(const RealUnits& units) {
+  if (units.cell_size == 0 && units.height_scale == 0) return;
+  const auto ok = [](double v, double most) { return std::isfinite(v) && v > 0 && v <= most; };
+  if (!ok(units.cell_size, kMaxCellSize) || !ok(units.height_scale, kMaxHeightScale)) {
+    throw HeightmapError(
+        "real units need a cell size above 0 up to 100000 m and a height scale "
+        "above 0 up to 100000 m (both, or neither)");
+  }
+}
+
+Heightfield in_metres(const Heightfield& field, const RealUnits& units) {
+  Heightfield metres(field.width(), field.height());
+  for (std::size_t i = 0; i < field.size(); i++) {
+    metres.data()[i] =
+        static_cast<float>(static_cast<double>(field.data()[i]) * units.height_scale);
+  }
+  return metres;
+}
+
+std::vector<uint8_t> encode_heightmap(const Heightfield& field, HeightmapFormat format,
+                                      const RealUnits& units) {
+  check_real_units(units);
+  if (units.given() && format != HeightmapFormat::png && format != HeightmapFormat::r16) {
+    check_finite(field);
+    const Heightfield metres = in_metres(field, units);
+    if (format == HeightmapFormat::tiff) return encode_geotiff(metres, units);
+    return encode_heightmap(metres, format);
+  }
   switch (format) {
     case HeightmapFormat::png:
       return encode_png16(quantize16(field), field.width(), field.height());

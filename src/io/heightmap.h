@@ -11,6 +11,12 @@
 //   .npy   float32 as terrain-cli writes it (npy.h); read as float32, float64, uint8, uint16,
 //          int16 or int32, 2-D
 //
+// Real units (RealUnits, when given): the float formats (.exr, .tif, .npy) hold the heights in
+// metres, height x height_scale; the TIFF becomes a GeoTIFF whose pixels are cell_size metres
+// square on a local grid (heightmap_tiff.h); .png and .r16 are unchanged (their 16-bit values
+// are relative to the range whatever its unit). Without them every file is as before, byte for
+// byte.
+//
 // Every encoder and decoder works on bytes in memory, so that files are written whole or not
 // at all (atomic_file.h) and every reader can be fuzzed on its bytes alone.
 //
@@ -62,6 +68,22 @@ struct HeightmapFile {
   bool own_heights = false;
 };
 
+// How big the map is on the ground, for files read by GIS and 3D tools: terrain-cli's
+// --cell-size and --height-scale, and what the app's Output section passes. Both or neither.
+struct RealUnits {
+  double cell_size = 0;     // metres a cell is wide (and tall); 0: not given
+  double height_scale = 0;  // metres a height of 1 stands (heights 0..1 become 0..this)
+  bool given() const { return cell_size > 0 && height_scale > 0; }
+};
+// The largest of each, in metres: 100 km cells, heights of 1 scaled to 100 km.
+inline constexpr double kMaxCellSize = 100'000;
+inline constexpr double kMaxHeightScale = 100'000;
+// Throws HeightmapError unless `units` is not given at all (both 0) or both are finite, above
+// 0 and at most their maximum.
+void check_real_units(const RealUnits& units);
+// `field` in metres: each height float(double(h) * units.height_scale).
+Heightfield in_metres(const Heightfield& field, const RealUnits& units);
+
 // The 16-bit values of a field: round((h - min) / (max - min) * 65535), and the range (for a
 // flat field, max == min and every value 0).
 struct Quantized16 {
@@ -72,8 +94,10 @@ struct Quantized16 {
 // Precondition: every height finite (HeightmapError if not).
 Quantized16 quantize16(const Heightfield& field);
 
-// The bytes of `field` in `format`. Throws HeightmapError when a height is not finite.
-std::vector<uint8_t> encode_heightmap(const Heightfield& field, HeightmapFormat format);
+// The bytes of `field` in `format`, in real units when `units` are given (see above). Throws
+// HeightmapError when a height is not finite or the units are out of range.
+std::vector<uint8_t> encode_heightmap(const Heightfield& field, HeightmapFormat format,
+                                      const RealUnits& units = {});
 // Reads a heightmap's bytes in `format` (not r16: a raw file says neither its size nor its
 // range). Throws HeightmapError saying what is wrong.
 HeightmapFile decode_heightmap(std::span<const uint8_t> bytes, HeightmapFormat format);

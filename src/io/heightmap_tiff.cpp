@@ -13,7 +13,10 @@
 // makes may exceed 256 MiB (TIFFOpenOptionsSetMaxSingleMemAlloc).
 #include "io/heightmap_tiff.h"
 
+#include <geotiffio.h>
+#include <geovalues.h>
 #include <tiffio.h>
+#include <xtiffio.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace terrain::io {
@@ -261,7 +265,34 @@ HeightmapFile read_tiff(Memory& m) {
 
 }  // namespace
 
-std::vector<uint8_t> encode_tiff(const Heightfield& field) {
+namespace {
+
+// The GeoTIFF tags and keys of a local grid in metres (see heightmap_tiff.h), on a TIFF being
+// written, before its first scan line. False if libtiff or libgeotiff refuses one.
+bool set_geo_tags(TIFF* tif, uint32_t rows, const RealUnits& units) {
+  const double scale[3] = {units.cell_size, units.cell_size, 0};
+  // Raster (0, 0, 0), the top-left corner of the top-left cell, at model (0, north edge, 0).
+  const double tiepoint[6] = {0, 0, 0, 0, rows * units.cell_size, 0};
+  if (TIFFSetField(tif, TIFFTAG_GEOPIXELSCALE, 3, scale) != 1 ||
+      TIFFSetField(tif, TIFFTAG_GEOTIEPOINTS, 6, tiepoint) != 1) {
+    return false;
+  }
+  GTIF* keys = GTIFNew(tif);
+  if (keys == nullptr) return false;
+  const bool set =
+      GTIFKeySet(keys, GTModelTypeGeoKey, TYPE_SHORT, 1, KvUserDefined) == 1 &&
+      GTIFKeySet(keys, GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsArea) == 1 &&
+      GTIFKeySet(keys, GTCitationGeoKey, TYPE_ASCII, 0,
+                 "Terrain Sandbox: a local grid in metres, not a place on Earth") == 1 &&
+      GTIFKeySet(keys, ProjLinearUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter) == 1 &&
+      GTIFKeySet(keys, VerticalUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter) == 1 &&
+      GTIFWriteKeys(keys) == 1;
+  GTIFFree(keys);
+  return set;
+}
+
+// The float32 TIFF of `field`, with the GeoTIFF tags of `units` when given.
+std::vector<uint8_t> encode_float_tiff(const Heightfield& field, const RealUnits* units) {
   if (field.width() < 1 || field.height() < 1) throw HeightmapError("an empty field");
   for (float v : field.values()) {
     if (!std::isfinite(v)) throw HeightmapError("a height is not finite (NaN or infinity)");
@@ -289,6 +320,9 @@ std::vector<uint8_t> encode_tiff(const Heightfield& field) {
         TIFFSetField(tif, TIFFTAG_COMPRESSION, uint16_t{COMPRESSION_ADOBE_DEFLATE}) == 1 &&
         TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, rows_per_strip) == 1;
     if (!set) fail(m, "cannot set the TIFF's fields");
+    if (units != nullptr && !set_geo_tags(tif, height, *units)) {
+      fail(m, "cannot set the GeoTIFF's tags");
+    }
     std::vector<float> row(width);
     for (uint32_t y = 0; y < height; y++) {
       // TIFFWriteScanline may change the buffer (byte swapping), so it gets a copy.
@@ -300,6 +334,21 @@ std::vector<uint8_t> encode_tiff(const Heightfield& field) {
   }
   if (!m.error.empty()) fail(m, m.error);
   return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> encode_tiff(const Heightfield& field) {
+  return encode_float_tiff(field, nullptr);
+}
+
+std::vector<uint8_t> encode_geotiff(const Heightfield& metres, const RealUnits& units) {
+  if (!units.given()) throw HeightmapError("a GeoTIFF needs a cell size and a height scale");
+  // libtiff learns the GeoTIFF tags' types from libgeotiff's tag extender, which
+  // XTIFFInitialize installs (once, for the process) before any TIFF is opened with them.
+  static std::once_flag geotiff_tags;
+  std::call_once(geotiff_tags, XTIFFInitialize);
+  return encode_float_tiff(metres, &units);
 }
 
 HeightmapFile decode_tiff(std::span<const uint8_t> bytes) {

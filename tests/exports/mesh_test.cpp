@@ -234,6 +234,54 @@ TEST(MeshObj, HoldsTheSameVerticesNormalsAndTrianglesAsTheGlbAndTheMapsColours) 
   EXPECT_EQ(std::string(file.begin(), file.end()), exports::mesh_obj(island.inputs));
 }
 
+// In real units the mesh is in metres: x and z the cell's corner-to-corner grid times the cell
+// size, y the height times the height scale (the exaggeration set aside); the normals are those
+// of that surface; the OBJ holds the same floats.
+TEST(MeshGlb, InRealUnitsTheMeshIsInMetres) {
+  Island island = island_mesh(7);  // an exaggeration that the units replace
+  island.inputs.rgba = island.rgba;
+  island.inputs.units = io::RealUnits{2.5, 800};
+  const Loaded glb = load_glb(exports::mesh_glb(island.inputs));
+  ASSERT_TRUE(glb.ok) << glb.err;
+  const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
+  const std::vector<float> p = glb.values<float>(primitive.attributes.at("POSITION"));
+  const std::vector<float> n = glb.values<float>(primitive.attributes.at("NORMAL"));
+  const Heightfield& field = eroded_island();
+  ASSERT_EQ(p.size(), 3 * kCells);
+  for (int y = 0; y < 180; y++) {
+    for (int x = 0; x < 320; x++) {
+      const std::size_t i = field.index(x, y);
+      ASSERT_EQ(p[3 * i], static_cast<float>(x * 2.5));
+      ASSERT_EQ(p[3 * i + 1], static_cast<float>(static_cast<double>(field[i]) * 800)) << i;
+      ASSERT_EQ(p[3 * i + 2], static_cast<float>(y * 2.5));
+    }
+  }
+  // An inner cell's normal is the central difference over 2 cells of 2.5 m.
+  const std::size_t i = field.index(100, 60);
+  const double dx = (double(p[3 * (i + 1) + 1]) - p[3 * (i - 1) + 1]) / 5.0;
+  const double dz = (double(p[3 * (i + 320) + 1]) - p[3 * (i - 320) + 1]) / 5.0;
+  const double length = std::sqrt(dx * dx + 1 + dz * dz);
+  EXPECT_NEAR(n[3 * i], -dx / length, 1e-6);
+  EXPECT_NEAR(n[3 * i + 1], 1 / length, 1e-6);
+  EXPECT_NEAR(n[3 * i + 2], -dz / length, 1e-6);
+  const Obj obj = parse_obj(exports::mesh_obj(island.inputs));
+  EXPECT_EQ(obj.v, p);
+  EXPECT_EQ(obj.vn, n);
+  // Without units the exaggeration is back, and so are the cells.
+  island.inputs.units = {};
+  const Loaded plain = load_glb(exports::mesh_glb(island.inputs));
+  const std::vector<float> q =
+      plain.values<float>(plain.model.meshes[0].primitives[0].attributes.at("POSITION"));
+  EXPECT_EQ(q[3 * i], 100.0f);
+  EXPECT_EQ(q[3 * i + 1], static_cast<float>(static_cast<double>(field[i]) * 7));
+  // Units out of range, or only one of them, are refused.
+  for (const io::RealUnits bad : {io::RealUnits{0, 800}, io::RealUnits{2.5, 0},
+                                  io::RealUnits{-1, 800}, io::RealUnits{2.5, 1e6}}) {
+    island.inputs.units = bad;
+    EXPECT_THROW(exports::mesh_glb(island.inputs), std::invalid_argument);
+  }
+}
+
 TEST(MeshFormat, ByExtensionInAnyCase) {
   EXPECT_EQ(exports::mesh_format_for("a/b.glb"), exports::MeshFormat::glb);
   EXPECT_EQ(exports::mesh_format_for("B.GLB"), exports::MeshFormat::glb);
@@ -262,14 +310,14 @@ TEST(MeshGlb, BadInputsAreRefused) {
   EXPECT_THROW(exports::mesh_obj(in), std::invalid_argument);
   const Heightfield line(5, 1, 0.5f);
   const std::vector<uint8_t> rgba(20, 255);
-  in = {&line, rgba, 40};
+  in = {&line, rgba, 40, {}};
   EXPECT_THROW(exports::mesh_glb(in), std::invalid_argument);
 }
 
 TEST(MeshGlb, ASmallGroundIsItsCellsAndSquares) {
   const Heightfield ground(3, 2, std::vector<float>{0, 0.5f, 1, 0.25f, 0.75f, 0.125f});
   const std::vector<uint8_t> rgba(6 * 4, 200);
-  const exports::MeshInputs in{&ground, rgba, 10};
+  const exports::MeshInputs in{&ground, rgba, 10, {}};
   const Loaded glb = load_glb(exports::mesh_glb(in));
   ASSERT_TRUE(glb.ok) << glb.err;
   const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];

@@ -2,9 +2,14 @@
 // format written beside the run's grids and read back through the project's readers (the
 // PNG within half a step of its range, the floats exactly, the R16 as its words), the size
 // and range printed, and bad paths refused before any work with one line, exit 2 and nothing
-// written.
+// written. With --cell-size and --height-scale the TIFF is a GeoTIFF of that pixel size (its
+// tags read back with libgeotiff) and the float files hold metres.
+#include <geotiffio.h>
+#include <geovalues.h>
 #include <gtest/gtest.h>
+#include <xtiffio.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -170,6 +175,83 @@ TEST_F(CliHeightmap, AFileMayGoIntoTheOutFolderTheRunCreates) {
     SCOPED_TRACE(message);
     const auto before = listing(work_.path());
     std::vector<std::string> args = {"--drops", "10", "--out", fresh.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliRun result = run(args);
+    EXPECT_EQ(result.status, 2);
+    EXPECT_EQ(result.err, message + "\n");
+    EXPECT_EQ(listing(work_.path()), before);
+  }
+}
+
+TEST_F(CliHeightmap, RealUnitsMakeTheTiffAGeoTiffAndTheFloatFilesMetres) {
+  const fs::path out = path("real");
+  const CliRun result =
+      run({"--seed", "3", "--drops", "2000", "--width", "80", "--height", "50", "--out",
+           out.string(), "--heightmap", (out / "h.tif").string(), "--heightmap-original",
+           (out / "o.npy").string(), "--cell-size", "30", "--height-scale", "1200"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find(" m, cells of 30 m)"), std::string::npos) << result.out;
+  const std::vector<float> eroded = io::npy_values<float>(io::read_npy(out / "eroded.npy"), 50, 80);
+  const std::vector<float> original =
+      io::npy_values<float>(io::read_npy(out / "original.npy"), 50, 80);
+  const io::HeightmapFile tif = io::read_heightmap(out / "h.tif");
+  const io::HeightmapFile npy = io::read_heightmap(out / "o.npy");
+  for (std::size_t i = 0; i < eroded.size(); i++) {
+    ASSERT_EQ(tif.heights.data()[i], static_cast<float>(double(eroded[i]) * 1200)) << i;
+    ASSERT_EQ(npy.heights.data()[i], static_cast<float>(double(original[i]) * 1200)) << i;
+  }
+  TIFF* file = XTIFFOpen((out / "h.tif").c_str(), "r");
+  ASSERT_NE(file, nullptr);
+  uint16_t count = 0;
+  double* scale = nullptr;
+  ASSERT_EQ(TIFFGetField(file, TIFFTAG_GEOPIXELSCALE, &count, &scale), 1);
+  ASSERT_EQ(count, 3);
+  EXPECT_EQ(scale[0], 30);
+  EXPECT_EQ(scale[1], 30);
+  GTIF* keys = GTIFNew(file);
+  ASSERT_NE(keys, nullptr);
+  unsigned short raster = 0;
+  EXPECT_EQ(GTIFKeyGet(keys, GTRasterTypeGeoKey, &raster, 0, 1), 1);
+  EXPECT_EQ(raster, RasterPixelIsArea);
+  GTIFFree(keys);
+  XTIFFClose(file);
+  // The grids in --out stay the model's (0..1 over cells): the run's own state.
+  EXPECT_LE(*std::max_element(eroded.begin(), eroded.end()), 1.0f);
+}
+
+TEST_F(CliHeightmap, BadRealUnitsAreOneLineNamingTheValue) {
+  const std::string out = path("out").string();
+  const std::string tif = path("h.tif").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--heightmap", tif, "--cell-size", "-1", "--height-scale", "100"},
+       "terrain-cli: --cell-size '-1' is out of range (allowed: a number of metres above 0, up "
+       "to 100000)"},
+      {{"--heightmap", tif, "--cell-size", "0", "--height-scale", "100"},
+       "terrain-cli: --cell-size '0' is not above 0 (allowed: a number of metres above 0, up to "
+       "100000)"},
+      {{"--heightmap", tif, "--cell-size", "30m", "--height-scale", "100"},
+       "terrain-cli: --cell-size '30m' is not a number (allowed: a number of metres above 0, up "
+       "to 100000)"},
+      {{"--heightmap", tif, "--cell-size", "30", "--height-scale", "1e6"},
+       "terrain-cli: --height-scale '1e6' is out of range (allowed: a number of metres above 0, "
+       "up to 100000)"},
+      {{"--heightmap", tif, "--cell-size", "30"},
+       "terrain-cli: --cell-size needs --height-scale too (metres across and up go together; "
+       "--height-scale 1 keeps the heights as they are)"},
+      {{"--heightmap", tif, "--height-scale", "30"},
+       "terrain-cli: --height-scale needs --cell-size too (metres across and up go together)"},
+      {{"--cell-size", "30", "--height-scale", "100"},
+       "terrain-cli: --cell-size and --height-scale only apply with --heightmap, "
+       "--heightmap-original or --mesh"},
+      {{"--mesh", path("m.glb").string(), "--exaggeration", "3", "--cell-size", "30",
+        "--height-scale", "100"},
+       "terrain-cli: --exaggeration does not apply with --cell-size and --height-scale (the "
+       "mesh's heights are then in metres)"},
+  };
+  for (const auto& [extra, message] : cases) {
+    SCOPED_TRACE(message);
+    const auto before = listing(work_.path());
+    std::vector<std::string> args = {"--drops", "10", "--out", out};
     args.insert(args.end(), extra.begin(), extra.end());
     const CliRun result = run(args);
     EXPECT_EQ(result.status, 2);

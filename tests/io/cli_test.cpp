@@ -164,7 +164,8 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
          [--svg PATH [--contour-levels N] [--rivers-by flow|order]
            [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]
-         [--mesh PATH [--exaggeration E]] [--scheme KEY] [--force]
+         [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]
+         [--scheme KEY] [--force]
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -233,6 +234,16 @@ Options:
   --heightmap-original PATH the same for the ground before the rain
                       optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an
                       existing directory or in --out's
+  --cell-size METRES  real units, with --height-scale, for --heightmap, --heightmap-original and
+                      --mesh: a cell is this many metres square; the .tif becomes a GeoTIFF with
+                      that pixel size on a local grid in metres, and the mesh's x and z are in
+                      metres
+                      default none: 1-unit cells; a number of metres above 0, up to 100000
+  --height-scale METRES real units, with --cell-size: a height of 1 stands this many metres; the
+                      .tif, .exr and .npy heightmaps hold heights in metres (.png and .r16 keep
+                      their 16-bit steps of the range), and the mesh's heights are in metres in
+                      place of --exaggeration
+                      default none: heights 0..1; a number of metres above 0, up to 100000
   --svg PATH          also write the map's linework as SVG, for a plotter, Inkscape or a
                       browser: the coastline, the contours, the index contours and the rivers
                       (one path a reach), each in a layer of its own, in map units (one a cell),

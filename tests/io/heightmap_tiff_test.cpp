@@ -1,11 +1,15 @@
 // TIFF heightmaps: real fields round trip bit for bit, libtiff's own TIFFOpen and
 // TIFFReadScanline read what is written, foreign files (uint16, int16, float64, tiled and
 // big-endian float32) are read, and every bad file is refused with its reason, never a crash
-// and never a word on stderr.
+// and never a word on stderr. In real units the TIFF is a GeoTIFF: libgeotiff and libtiff read
+// back its pixel scale, tiepoint and keys, and its samples are the heights in metres.
 #include "io/heightmap_tiff.h"
 
+#include <geotiffio.h>
+#include <geovalues.h>
 #include <gtest/gtest.h>
 #include <tiffio.h>
+#include <xtiffio.h>
 
 #include <cmath>
 #include <cstring>
@@ -279,6 +283,106 @@ TEST(HeightmapTiff, UnsupportedSamplesAreNamed) {
   patch_tag(file, TIFFTAG_BITSPERSAMPLE, 16);
   EXPECT_EQ(error_of(file),
             "16-bit float samples are not supported (float32/64, int8/16/32, uint8/16/32 are)");
+}
+
+// --- Real units: the GeoTIFF -------------------------------------------------------------------
+
+struct GeoTags {
+  std::vector<double> pixel_scale;
+  std::vector<double> tiepoint;
+  int model_type = -1;
+  int raster_type = -1;
+  int linear_units = -1;
+  int vertical_units = -1;
+  std::string citation;
+};
+
+// The GeoTIFF tags and keys of the file at `path`, read with libgeotiff's own opening (which
+// registers the tags with libtiff).
+GeoTags geo_tags(const std::filesystem::path& path) {
+  GeoTags tags;
+  TIFF* tif = XTIFFOpen(path.c_str(), "r");
+  EXPECT_NE(tif, nullptr);
+  if (tif == nullptr) return tags;
+  uint16_t count = 0;
+  double* values = nullptr;
+  if (TIFFGetField(tif, TIFFTAG_GEOPIXELSCALE, &count, &values) == 1) {
+    tags.pixel_scale.assign(values, values + count);
+  }
+  if (TIFFGetField(tif, TIFFTAG_GEOTIEPOINTS, &count, &values) == 1) {
+    tags.tiepoint.assign(values, values + count);
+  }
+  GTIF* keys = GTIFNew(tif);
+  EXPECT_NE(keys, nullptr);
+  if (keys != nullptr) {
+    const auto key = [&](geokey_t id) {
+      unsigned short value = 0;
+      return GTIFKeyGet(keys, id, &value, 0, 1) == 1 ? int{value} : -1;
+    };
+    tags.model_type = key(GTModelTypeGeoKey);
+    tags.raster_type = key(GTRasterTypeGeoKey);
+    tags.linear_units = key(ProjLinearUnitsGeoKey);
+    tags.vertical_units = key(VerticalUnitsGeoKey);
+    char citation[256] = {};
+    if (GTIFKeyGet(keys, GTCitationGeoKey, citation, 0, sizeof citation - 1) > 0) {
+      tags.citation = citation;
+    }
+    GTIFFree(keys);
+  }
+  XTIFFClose(tif);
+  return tags;
+}
+
+TEST(HeightmapTiff, InRealUnitsItIsAGeoTiffOfTheCellSizeWithHeightsInMetres) {
+  ScratchDir dir;
+  const Heightfield field = island_terrain(42);
+  const RealUnits units{30, 1200};
+  const std::vector<uint8_t> bytes = encode_heightmap(field, HeightmapFormat::tiff, units);
+  write_bytes(dir / "geo.tif", bytes);
+  const GeoTags tags = geo_tags(dir / "geo.tif");
+  EXPECT_EQ(tags.pixel_scale, (std::vector<double>{30, 30, 0}));
+  // Raster (0, 0) is the top-left corner at (0, 180 x 30 m): y runs north from the south edge.
+  EXPECT_EQ(tags.tiepoint, (std::vector<double>{0, 0, 0, 0, 5400, 0}));
+  EXPECT_EQ(tags.model_type, KvUserDefined);
+  EXPECT_EQ(tags.raster_type, RasterPixelIsArea);
+  EXPECT_EQ(tags.linear_units, Linear_Meter);
+  EXPECT_EQ(tags.vertical_units, Linear_Meter);
+  EXPECT_NE(tags.citation.find("local grid in metres"), std::string::npos) << tags.citation;
+  // The samples, as libtiff reads them through our reader, are the heights in metres.
+  const HeightmapFile back = decode_tiff(bytes);
+  ASSERT_EQ(back.heights.width(), 320);
+  for (std::size_t i = 0; i < field.size(); i++) {
+    ASSERT_EQ(back.heights[i], static_cast<float>(static_cast<double>(field[i]) * 1200)) << i;
+  }
+}
+
+TEST(HeightmapTiff, WithoutRealUnitsEveryFormatIsAsBeforeAndOnlyTheFloatOnesChangeWithThem) {
+  ScratchDir dir;
+  const Heightfield field = island_terrain(3, {}, 64, 40);
+  const RealUnits units{12.5, 300};
+  // No units: the plain encoders' bytes, and no GeoTIFF tags.
+  EXPECT_EQ(encode_heightmap(field, HeightmapFormat::tiff), encode_tiff(field));
+  EXPECT_EQ(encode_heightmap(field, HeightmapFormat::tiff, RealUnits{}), encode_tiff(field));
+  write_bytes(dir / "plain.tif", encode_tiff(field));
+  const GeoTags plain = geo_tags(dir / "plain.tif");
+  EXPECT_TRUE(plain.pixel_scale.empty());
+  EXPECT_EQ(plain.model_type, -1);
+  // The 16-bit formats are relative to the range: the same with units.
+  for (const HeightmapFormat f : {HeightmapFormat::png, HeightmapFormat::r16}) {
+    EXPECT_EQ(encode_heightmap(field, f, units), encode_heightmap(field, f));
+  }
+  // The EXR and the .npy hold the heights in metres.
+  for (const HeightmapFormat f : {HeightmapFormat::exr, HeightmapFormat::npy}) {
+    const HeightmapFile back = decode_heightmap(encode_heightmap(field, f, units), f);
+    for (std::size_t i = 0; i < field.size(); i++) {
+      ASSERT_EQ(back.heights[i], static_cast<float>(static_cast<double>(field[i]) * 300)) << i;
+    }
+  }
+  // Units out of range, or one without the other, are refused.
+  for (const RealUnits bad : {RealUnits{0, 300}, RealUnits{12.5, 0}, RealUnits{-1, 300},
+                              RealUnits{1e6, 300}, RealUnits{12.5, std::nan("")}}) {
+    EXPECT_THROW(encode_heightmap(field, HeightmapFormat::tiff, bad), HeightmapError);
+  }
 }
 
 }  // namespace
