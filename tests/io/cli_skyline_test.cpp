@@ -259,8 +259,7 @@ INSTANTIATE_TEST_SUITE_P(
         // --out: required, not empty, a file.
         BadSkyline{{"--method", "walk"}, "--out FILE is required (the .npy file to write)"},
         BadSkyline{{"--method", "walk", "--out", ""}, "--out '' is empty (allowed: a file path)"},
-        BadSkyline{{"--method", "walk", "--out"},
-                   "--out needs a value (allowed: a file path)"},
+        BadSkyline{{"--method", "walk", "--out"}, "--out needs a value (allowed: a file path)"},
         // A flag of the other method (after every value is checked).
         BadSkyline{{"--method", "walk", "--width", "5", "--out", "@OUT"},
                    "--width only applies to --method sections (the method is walk)"},
