@@ -12,6 +12,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +29,7 @@
 
 #include "app/config_paths.h"
 #include "app/keys.h"
+#include "app/preferences.h"
 #include "core/skyline.h"
 #include "io/atomic_file.h"
 #include "io/heightmap_png.h"
@@ -41,6 +44,10 @@ namespace {
 constexpr double kTickSeconds = 1.0 / 60.0;  // the sketch's frame: 60 a second
 constexpr int kMostTicksPerFrame = 12;       // a slow frame (down to 5 fps) still keeps 60 ticks/s
 constexpr double kFrameCapSeconds = 1.0 / 60.0;  // drawing cap where vsync does not pace us
+// Frames drawn at once after an input, before a still app waits for events again: the frame
+// that answers it and those Dear ImGui needs to finish the answer (a drop-down's list shows
+// in the frame after the click, a tooltip a few later).
+constexpr int kFramesAfterInput = 4;
 
 // A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
 uint32_t random_seed() {
@@ -140,6 +147,10 @@ App::App(const AppOptions& options)
     io.IniFilename = nullptr;
   }
   ImGui::StyleColorsDark();
+  // A slider's value is drawn over its handle: a see-through handle keeps the value readable.
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
+  style.Colors[ImGuiCol_SliderGrabActive].w = 0.7f;
   ImGui_ImplSDL2_InitForOpenGL(window_.sdl(), window_.context());
   ImGui_ImplOpenGL3_Init("#version 330 core");
   try {
@@ -152,21 +163,32 @@ App::App(const AppOptions& options)
   }
   ui_.exact_relief = renderer_.exact_relief();
   ui_.cpu_painter = renderer_.cpu_painter();
-  const std::string folder = options.save_folder.empty() ? std::string(".") : options.save_folder;
+  // Where saves go: --save-folder for this run, else the folder last chosen, else a folder in
+  // the desktop's Pictures (made on the first save), never the working directory (the home
+  // folder for a program started from a launcher).
+  if (const auto folder = config_folder()) preferences_file_ = *folder / "preferences.json";
+  if (preferences_file_) preferences_ = load_preferences(*preferences_file_);
+  std::string folder = options.save_folder;
+  if (folder.empty()) folder = preferences_.save_folder;
+  if (folder.empty()) {
+    folder = default_save_folder().string();
+    default_folder_ = true;
+  }
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
+  ui_.can_choose_files = chooser_.available();
   pending_.reserve(64);
   waiting_.reserve(64);
+  input_ms_.reserve(1 << 16);
   lay_out_window();
 
   for (const Command& command : startup_commands(options)) {
     const bool opening = std::holds_alternative<OpenFile>(command);
-    const bool failed_before = ui_.message_failed;
-    ui_.message_failed = false;
+    const uint64_t failures_before = ui_.messages.failures();
     dispatch(command);
     // A script's FILE that cannot be opened is bad input: exit 2, nothing written. (In the
-    // window, the message shows in the panel and the seed's island stays.)
-    if (opening && ui_.message_failed && scripted_) exit_code_ = 2;
-    ui_.message_failed = ui_.message_failed || failed_before;
+    // window, the message shows on the status line over the map from the first frame, and
+    // the seed's island stays.)
+    if (opening && ui_.messages.failures() > failures_before && scripted_) exit_code_ = 2;
   }
   // p5 draws the first frame after setup even when it does not loop.
   model_.refresh();
@@ -175,6 +197,7 @@ App::App(const AppOptions& options)
     recording.every = options.every.value_or(kDefaultEvery);
     std::tie(recording.width, recording.height) =
         options.timelapse_size.value_or(std::pair{640, 360});
+    recording.fps = options.timelapse_fps.value_or(io::kTimelapseDefaultFps);
     recording.scripted = true;
     start_recording(options.timelapse, recording);
     if (!recording_) exit_code_ = 2;  // its one line is on stderr
@@ -215,14 +238,37 @@ int App::run() {
 // SDL's events and the panel, as commands. Paused and still, it waits for an event rather
 // than spinning.
 void App::events() {
+  // Still: paused, nothing moving, no frame owed to input. Then it waits for an event (and
+  // wakes now and then for the status line and work on other threads).
   const bool still = !model_.playing() && !model_.finishing() &&
                      drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
-                     !scripted_;
+                     !scripted_ && frames_owed_ == 0 && !large_.active();
+  const bool background_work =
+      chooser_.open() || opening_.valid() || render_saved_.valid() || recording_ != nullptr;
   SDL_Event event;
-  bool have_event = still ? SDL_WaitEventTimeout(&event, 500) != 0 : SDL_PollEvent(&event) != 0;
+  bool have_event = still ? SDL_WaitEventTimeout(&event, background_work ? 50 : 250) != 0
+                          : SDL_PollEvent(&event) != 0;
+  waited_ = still;
   const ImGuiIO& io = ImGui::GetIO();
   while (have_event) {
     ImGui_ImplSDL2_ProcessEvent(&event);
+    switch (event.type) {
+      case SDL_KEYDOWN:
+      case SDL_KEYUP:
+      case SDL_TEXTINPUT:
+      case SDL_MOUSEWHEEL:
+      case SDL_MOUSEBUTTONDOWN:
+      case SDL_MOUSEBUTTONUP:
+      case SDL_MOUSEMOTION:
+      case SDL_DROPFILE:
+        // Input: this frame answers it, drawn at once, and so are the next few (Dear ImGui
+        // shows some answers a frame later: a drop-down's list, a tooltip).
+        if (!input_since_) input_since_ = event.common.timestamp;
+        frames_owed_ = kFramesAfterInput;
+        break;
+      default:
+        break;
+    }
     switch (event.type) {
       case SDL_QUIT:
         pending_.push_back(UiCommand{Quit{}});
@@ -235,6 +281,8 @@ void App::events() {
             event.window.event == SDL_WINDOWEVENT_EXPOSED) {
           minimized_ = false;
         }
+        // A new size (or the pointer leaving): laid out and drawn again at once.
+        frames_owed_ = kFramesAfterInput;
         break;
       case SDL_DROPFILE:
         pending_.push_back(OpenFile{event.drop.file});
@@ -249,9 +297,9 @@ void App::events() {
       case SDL_KEYDOWN:
         // Shortcuts, unless a text field has the keyboard.
         if (!event.key.repeat && !io.WantTextInput) {
-          if (auto command =
-                  command_for_key(event.key.keysym.sym, model_.settings(), window_.fullscreen(),
-                                  static_cast<int>(render::color_schemes().size()))) {
+          if (auto command = command_for_key(event.key.keysym.sym, model_.settings(),
+                                             window_.fullscreen(), ui_.side.view,
+                                             static_cast<int>(render::color_schemes().size()))) {
             pending_.push_back(std::move(*command));
           }
         }
@@ -276,16 +324,35 @@ void App::events() {
   // The pointer as SDL's events left it over this window: ImGui 1.86's backend asks the
   // display for the global pointer instead, which can lag behind the events (under Xvfb it
   // stays where a drag began), so that a splitter would not follow the drag the map sees.
+  // Once the pointer has left the window, it is nowhere (the backend would keep it where it
+  // left, and a tooltip would stay up), unless a button held since inside drags on.
   if (SDL_GetMouseFocus() == window_.sdl()) {
     int mx = 0;
     int my = 0;
     SDL_GetMouseState(&mx, &my);
     ImGui::GetIO().MousePos = ImVec2(static_cast<float>(mx), static_cast<float>(my));
+    const glm::dvec2 p = to_drawable(mx, my);
+    ui_.mouse[0] = static_cast<float>(p.x);
+    ui_.mouse[1] = static_cast<float>(p.y);
+  } else if (!ImGui::IsAnyMouseDown()) {
+    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  }
+  // The display size as the window really is (see Window::drawable_size).
+  {
+    int pw = 0;
+    int ph = 0;
+    window_.drawable_size(pw, ph);
+    ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(pw) / pixels_per_point_,
+                                        static_cast<float>(ph) / pixels_per_point_);
   }
   ImGui::NewFrame();
   ui_.fullscreen = window_.fullscreen();
+  ui_.now = seconds_now();
+  ui_.idle = waited_;
+  ui_.controls.begin_frame();
   draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
+  draw_status(ui_, layout_, pixels_per_point_);
   if (report_layout_ && ui_.hover &&
       (!reported_hover_ || reported_hover_->x != ui_.hover->x ||
        reported_hover_->y != ui_.hover->y)) {
@@ -341,6 +408,7 @@ void App::update() {
   step_render();
   update_recording();
   update_open();
+  update_chooser();
   if (!model_.finishing() && !large_.active() && !waiting_.empty()) {
     for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
     waiting_.clear();
@@ -436,6 +504,13 @@ void App::draw() {
     // A frame counts when the swap returns.
     const Clock::time_point previous_swap = last_swap_;
     last_swap_ = Clock::now();
+    if (input_since_) {
+      // Input to the swap of the frame that answered it.
+      const double ms = static_cast<double>(SDL_GetTicks() - *input_since_);
+      ui_.input_ms = ms;
+      if (input_ms_.size() < input_ms_.capacity()) input_ms_.push_back(ms);
+      input_since_.reset();
+    }
     last_swap_cpu_ms_ = session::process_cpu_ms();
     if (swaps_++ == 0) {
       first_swap_ = last_swap_;
@@ -457,33 +532,26 @@ void App::draw() {
   stats_.end_frame();
 
   frames_++;
-  if (report_layout_ && frames_ >= 2) {
-    // Where the controls the GUI tests click are, from the second frame on and whenever one
-    // moves (the side bar scrolled, a section folded).
-    const std::pair<const char*, const float*> rects[kReportedRects] = {
-        {"seed", ui_.seed_rect},
-        {"save", ui_.save_rect},
-        {"folder", ui_.folder_rect},
-        {"open_text", ui_.open_text_rect},
-        {"open", ui_.open_rect},
-        {"export_heights", ui_.export_heights_rect},
-        {"export_original", ui_.export_original_rect},
-        {"export_layers", ui_.export_layers_rect},
-        {"export_grids", ui_.export_grids_rect},
-        {"render", ui_.render_rect},
-        {"export_svg", ui_.export_svg_rect},
-        {"export_glb", ui_.export_glb_rect},
-        {"export_obj", ui_.export_obj_rect},
-        {"record", ui_.record_rect}};
-    for (int k = 0; k < kReportedRects; k++) {
-      const float* r = rects[k].second;
-      if (std::equal(r, r + 4, reported_rects_[k])) continue;
-      std::copy(r, r + 4, reported_rects_[k]);
-      std::printf("layout %s %.0f %.0f %.0f %.0f\n", rects[k].first, r[0], r[1], r[2], r[3]);
-    }
-    std::fflush(stdout);
+  if (frames_owed_ > 0) frames_owed_--;
+  if (report_layout_ && frames_ >= 2) report_layout();
+  if (scripted_ && frames_ >= *options_.frames) running_ = false;
+}
+
+void App::report_layout() {
+  // Where the controls are, from the second frame on and whenever one moves, appears or goes
+  // (the side bar scrolled, a section folded, a drop-down opened).
+  ui_.controls.changes([](std::string_view name, const std::array<float, 4>& r) {
+    std::printf("layout %.*s %.0f %.0f %.0f %.0f\n", static_cast<int>(name.size()), name.data(),
+                static_cast<double>(r[0]), static_cast<double>(r[1]), static_cast<double>(r[2]),
+                static_cast<double>(r[3]));
+  });
+  for (const auto& [key, value] :
+       state_changes(reported_state_,
+                     state_values(model_, ui_, window_.fullscreen(), !layout_.side_bar.empty()))) {
+    std::printf("state %s %s\n", key.c_str(), value.c_str());
   }
-  if (report_layout_ && frames_ >= 2) {
+  std::fflush(stdout);
+  {
     // Where the map and the strip are, from the second frame on and whenever they move (the
     // splitters, H, B, the window's size).
     const Rect& m = layout_.map;
@@ -496,7 +564,6 @@ void App::draw() {
       std::fflush(stdout);
     }
   }
-  if (scripted_ && frames_ >= *options_.frames) running_ = false;
 }
 
 // No faster than 60 frames a second where vsync does not hold us back (scripted runs are not
@@ -513,11 +580,7 @@ void App::pace(Clock::time_point frame_start) {
 
 void App::dispatch(const Command& command) {
   // A value the session refuses changes nothing, and says why in the panel and on stderr.
-  const auto refused = [&](const std::invalid_argument& e) {
-    ui_.message_failed = true;
-    ui_.message = e.what();
-    std::fprintf(stderr, "terrain-sandbox: %s\n", e.what());
-  };
+  const auto refused = [&](const std::invalid_argument& e) { refuse(e.what()); };
   std::visit(Overloaded{[&](const session::MapCommand& c) {
                           try {
                             model_.apply(c);
@@ -540,7 +603,8 @@ void App::dispatch(const Command& command) {
                           }
                         },
                         [&](const UiCommand& c) { dispatch_ui(c); },
-                        [&](const OpenFile& c) { open_file(c.path); }},
+                        [&](const OpenFile& c) { open_file(c.path); },
+                        [&](const SetSaveFolder& c) { set_save_folder(c.path); }},
              command);
 }
 
@@ -568,16 +632,39 @@ void App::dispatch_ui(const UiCommand& command) {
                      std::to_string(kMaxEvery));
               return;
             }
+            if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {
+              refuse("a time-lapse at " + std::to_string(c.fps) + " frames a second: allowed " +
+                     std::to_string(io::kTimelapseMinFps) + ".." +
+                     std::to_string(io::kTimelapseMaxFps));
+              return;
+            }
             ui_.record = c;
           },
+          [&](const SetRealUnits& c) {
+            try {
+              io::check_real_units(c.units);
+              ui_.real_units = c.units;
+            } catch (const std::exception& e) {
+              refuse(e.what());
+            }
+            ui_.real_units_edit[0] = ui_.real_units.cell_size;
+            ui_.real_units_edit[1] = ui_.real_units.height_scale;
+          },
+          [&](const SetSvgPage& c) { ui_.svg_page = c.page; },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;
             ui_.render_size[1] = c.height;
           },
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
-          [&](const TogglePanel&) { ui_.panel_visible = !ui_.panel_visible; },
-          [&](const Quit&) { running_ = false; },
+          [&](const TogglePanel&) {
+            // Shown in a window too narrow to show it by itself, it stays until hidden again.
+            const bool shown = side_bar_shown_now();
+            ui_.panel_visible = !shown;
+            ui_.panel_opened_small =
+                !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
+          },
+          [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit&) { running_ = false; },
           // Moving around the map: the area it is seen in now.
           [&](const ZoomAt& c) {
             camera_.zoom_at(c.factor, {c.x, c.y}, layout_.map_area());
@@ -590,11 +677,12 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const SetCenter& c) { refusing([&] {
                                       camera_.set_center({c.x, c.y});
                                     }); },
+          // The splitters: the parts keep their share of the window as it is resized.
           [&](const ResizeSideBar& c) {
-            ui_.side_bar_width = clamp_side_bar_width(c.width, drawable_width());
+            ui_.side_bar_share = clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
           },
           [&](const ResizeStrip& c) {
-            ui_.side.height = clamp_strip_height(c.height, drawable_height());
+            ui_.side.share = clamp_strip_height(c.height, drawable_height()) / drawable_height();
           },
           // The side view.
           [&](const ShowSideView& c) { ui_.side.shown = c.on; },
@@ -634,9 +722,16 @@ void App::dispatch_ui(const UiCommand& command) {
 }
 
 void App::refuse(const std::string& message) {
-  ui_.message_failed = true;
-  ui_.message = message;
+  tell(message, true);
   std::fprintf(stderr, "terrain-sandbox: %s\n", message.c_str());
+}
+
+void App::tell(const std::string& message, bool failed) {
+  ui_.messages.post(message, failed, seconds_now());
+}
+
+double App::seconds_now() const {
+  return std::chrono::duration<double>(Clock::now() - started_at_).count();
 }
 
 void App::refusing(const std::function<void()>& change) {
@@ -666,11 +761,65 @@ void App::lay_out_window() {
   int ph = 0;
   int ww = 0;
   int wh = 0;
+  window_.measure_size();
   window_.drawable_size(pw, ph);
-  SDL_GetWindowSize(window_.sdl(), &ww, &wh);
+  window_.window_size(ww, wh);
   pixels_per_point_ = ww > 0 && pw > 0 ? static_cast<float>(pw) / static_cast<float>(ww) : 1.0f;
-  layout_ = lay_out(std::max(1, pw), std::max(1, ph), ui_.panel_visible, ui_.side_bar_width,
-                    ui_.side.shown, ui_.side.height);
+  const auto w = static_cast<float>(std::max(1, pw));
+  const auto h = static_cast<float>(std::max(1, ph));
+  layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(), ui_.side_bar_share * w,
+                    ui_.side.shown, ui_.side.share * h);
+}
+
+bool App::side_bar_shown_now() const {
+  return side_bar_shown(ui_.panel_visible, ui_.panel_opened_small,
+                        drawable_width() / pixels_per_point_);
+}
+
+std::filesystem::path App::save_folder() {
+  const std::filesystem::path folder = ui_.folder_text[0] != '\0' ? ui_.folder_text : ".";
+  // The default folder in Pictures is made on the first save; a folder the user named must
+  // be there (a typo should not make folders).
+  if (default_folder_ && folder == default_save_folder()) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+  }
+  return folder;
+}
+
+void App::set_save_folder(const std::string& path) {
+  std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", path.c_str());
+  default_folder_ = false;
+  preferences_.save_folder = path;
+  if (!preferences_file_) return;
+  try {
+    save_preferences(*preferences_file_, preferences_);
+  } catch (const std::exception& e) {
+    refuse(std::string("the save folder is not kept for the next run: ") + e.what());
+  }
+}
+
+void App::choose_file(FileChoice what) {
+  if (chooser_.open()) return;
+  const std::string from = what == FileChoice::save_folder
+                               ? std::string(ui_.folder_text)
+                               : std::filesystem::path(ui_.open_text).parent_path().string();
+  if (!chooser_.start(what, from)) {
+    refuse("the desktop's file chooser (zenity) could not be started: type the path instead");
+  }
+}
+
+void App::update_chooser() {
+  ui_.choosing_file = chooser_.open();
+  const auto answer = chooser_.poll();
+  if (!answer || answer->path.empty()) return;  // still open, or cancelled
+  if (answer->what == FileChoice::save_folder) {
+    set_save_folder(answer->path);
+    tell("Saves go to " + answer->path, false);
+  } else {
+    std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", answer->path.c_str());
+    open_file(answer->path);
+  }
 }
 
 glm::dvec2 App::to_drawable(double x, double y) const {
@@ -811,7 +960,7 @@ void App::save_png() {
   window_.drawable_size(pw, ph);
   snapshot_pixels_.resize(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4);
   renderer_.snapshot(map_inputs(true), pw, ph, snapshot_pixels_);
-  saved(io::save_snapshot(ui_.folder_text, save_stem(), snapshot_pixels_, pw, ph), "");
+  saved(io::save_snapshot(save_folder(), save_stem(), snapshot_pixels_, pw, ph), "");
 }
 
 int App::finish() {
@@ -890,6 +1039,13 @@ int App::finish() {
         "segments, %zu strokes, %zu placed in tiles)\n",
         stats_.median(Stage::paths), stats_.median(Stage::tiles), stats_.median(Stage::panel),
         t.segments, t.strokes, t.placed);
+    // Input to screen: from an input event to the swap of the frame that answered it.
+    if (!input_ms_.empty()) {
+      std::vector<double> ms = input_ms_;
+      std::sort(ms.begin(), ms.end());
+      std::printf("input to screen: %zu frames answered input, median %.1f ms, longest %.1f ms\n",
+                  ms.size(), ms[ms.size() / 2], ms.back());
+    }
     // The frame rate between the first swap and the last.
     const double seconds = std::chrono::duration<double>(last_swap_ - first_swap_).count();
     if (swaps_ >= 2 && seconds > 0) {

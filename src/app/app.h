@@ -24,11 +24,14 @@
 
 #include "app/app_options.h"
 #include "app/command.h"
+#include "app/file_chooser.h"
 #include "app/frame_stats.h"
 #include "app/layout.h"
 #include "app/panel.h"
+#include "app/preferences.h"
 #include "app/recording.h"
 #include "app/side_view_strip.h"
+#include "app/state_report.h"
 #include "app/window.h"
 #include "io/snapshot_file.h"
 #include "render/geometry/map_camera.h"
@@ -127,6 +130,22 @@ class App {
   // A value refused: the message in the panel and on stderr, nothing changed.
   void refuse(const std::string& message);
   void refusing(const std::function<void()>& change);
+  // A message for the user: on the status line over the map, and in the panel's log.
+  void tell(const std::string& message, bool failed);
+  // The app's clock: seconds since it started.
+  double seconds_now() const;
+  // Where saves go now (the panel's field); the default folder is made on the first save.
+  std::filesystem::path save_folder();
+  void set_save_folder(const std::string& path);
+  // The desktop's file chooser: opened, and its answer carried out once it closes.
+  void choose_file(FileChoice what);
+  void update_chooser();
+  // Whether the side bar shows at the window's size now, and its width and the strip's height
+  // in drawable pixels (from their shares of the window).
+  bool side_bar_shown_now() const;
+  // For the GUI tests (TERRAIN_SANDBOX_LAYOUT=1): where the controls, the map and the strip
+  // are, and the state, whenever they change.
+  void report_layout();
 
   AppOptions options_;
   Window window_;
@@ -149,7 +168,12 @@ class App {
   std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
   std::future<LoadedGround> opening_;         // a heightmap being read on a worker
   std::deque<std::string> next_opens_;        // ... and those given meanwhile, in order
+  FileChooser chooser_;                       // the desktop's file chooser, where there is one
+  std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
+  Preferences preferences_;
+  bool default_folder_ = false;  // the save folder is default_save_folder(): made when needed
 
+  Clock::time_point started_at_ = Clock::now();
   bool running_ = true;
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out
@@ -173,9 +197,16 @@ class App {
   std::optional<session::CellPosition> reported_hover_;
   unsigned reported_camera_ = 0;
   Rect reported_map_{-1, -1, -1, -1};
-  static constexpr int kReportedRects = 14;  // the panel's controls the GUI tests click
-  float reported_rects_[kReportedRects][4] = {};
+  StateValues reported_state_;
   std::optional<int> reported_row_;
+  // Input to screen: when the oldest input event not yet shown came (SDL's milliseconds), and
+  // the frames that answered input: each such frame is drawn at once, and so are the next
+  // few, which Dear ImGui needs to finish what the input began (a drop-down appears in the
+  // frame after the click).
+  std::optional<uint32_t> input_since_;
+  int frames_owed_ = 0;
+  std::vector<double> input_ms_;  // input to the swap that showed it, per answered frame
+  bool waited_ = false;           // this frame waited for input
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
   double rain_ms_ = 0;
   double rivers_ms_ = 0;

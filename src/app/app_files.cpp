@@ -81,12 +81,12 @@ bool App::land_ground(const LoadedGround& loaded) {
     refuse("Cannot open " + loaded.path + ": " + e.what());
     return false;
   }
-  ui_.message_failed = false;
-  ui_.message = "Opened " + loaded.path + " (" + std::to_string(loaded.file_w) + " x " +
-                std::to_string(loaded.file_h) + ", " +
-                (loaded.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
-                std::string(ground_fit_name(loaded.ground.fit)) + ") as the ground";
-  std::printf("%s\n", ui_.message.c_str());
+  const std::string message = "Opened " + loaded.path + " (" + std::to_string(loaded.file_w) +
+                              " x " + std::to_string(loaded.file_h) + ", " +
+                              (loaded.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
+                              std::string(ground_fit_name(loaded.ground.fit)) + ") as the ground";
+  tell(message, false);
+  std::printf("%s\n", message.c_str());
   std::fflush(stdout);
   return true;
 }
@@ -103,8 +103,7 @@ bool App::open_file(const std::string& path) {
     return true;
   }
   opening_ = std::async(std::launch::async, &App::load_ground, path, ui_.ground_fit);
-  ui_.message_failed = false;
-  ui_.message = "Opening " + path + "...";
+  tell("Opening " + path + "...", false);
   return true;
 }
 
@@ -128,9 +127,10 @@ std::string App::save_stem() const {
 }
 
 void App::saved(const io::SaveResult& result, const std::string& what) {
-  ui_.message_failed = !result.ok;
-  ui_.message = result.ok ? "Saved " + result.path.string() + what : "Not saved: " + result.error;
-  std::fprintf(result.ok ? stdout : stderr, "%s\n", ui_.message.c_str());
+  const std::string message =
+      result.ok ? "Saved " + result.path.string() + what : "Not saved: " + result.error;
+  tell(message, !result.ok);
+  std::fprintf(result.ok ? stdout : stderr, "%s\n", message.c_str());
   std::fflush(stdout);
 }
 
@@ -139,7 +139,7 @@ void App::export_heightmap(bool original) {
   const io::HeightmapFormat format = ui_.export_format;
   std::vector<uint8_t> bytes;
   try {
-    bytes = io::encode_heightmap(field, format);
+    bytes = io::encode_heightmap(field, format, ui_.real_units);
   } catch (const std::exception& e) {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
@@ -151,7 +151,7 @@ void App::export_heightmap(bool original) {
     what = " (" + std::to_string(field.width()) + " x " + std::to_string(field.height()) +
            ", heights " + number_text(q.min) + " to " + number_text(q.max) + ")";
   }
-  saved(io::save_new_file(ui_.folder_text, save_stem() + (original ? "_original" : "_heights"),
+  saved(io::save_new_file(save_folder(), save_stem() + (original ? "_original" : "_heights"),
                           extension_of(format), bytes),
         what);
 }
@@ -175,14 +175,14 @@ void App::export_layers() {
   const Hydrology hydrology = hydrology_of(model_, model_.heights());
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
   saved(io::save_new_folder(
-            ui_.folder_text, save_stem() + "_layers",
+            save_folder(), save_stem() + "_layers",
             exports::layer_files(model_.heights(), model_.settings().sea_level, hydrology, scheme)),
         " (flow.png, basins.png, strahler.png, lakes.png)");
 }
 
 void App::export_grids() {
   const Hydrology hydrology = hydrology_of(model_, model_.heights());
-  saved(io::save_new_folder(ui_.folder_text, save_stem() + "_grids",
+  saved(io::save_new_folder(save_folder(), save_stem() + "_grids",
                             exports::grid_files(model_.original(), model_.heights(), hydrology)),
         " (8 .npy grids)");
 }
@@ -204,6 +204,7 @@ void App::export_svg() {
   in.title += " after ";
   in.title += std::to_string(model_.drops());
   in.title += " drops";
+  in.page = ui_.svg_page;
   std::string svg;
   try {
     svg = exports::map_svg(in);
@@ -212,7 +213,7 @@ void App::export_svg() {
     return;
   }
   saved(io::save_new_file(
-            ui_.folder_text, save_stem(), ".svg",
+            save_folder(), save_stem(), ".svg",
             std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(svg.data()), svg.size())),
         "");
 }
@@ -225,6 +226,7 @@ void App::export_mesh(bool obj) {
   exports::MeshInputs in;
   in.ground = &model_.heights();
   in.rgba = colours;
+  in.units = ui_.real_units;  // metres, in place of the exaggeration, when they are given
   std::vector<uint8_t> bytes;
   try {
     bytes = exports::mesh_file(in, format);
@@ -232,7 +234,7 @@ void App::export_mesh(bool obj) {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
   }
-  saved(io::save_new_file(ui_.folder_text, save_stem(), obj ? ".obj" : ".glb", bytes), "");
+  saved(io::save_new_file(save_folder(), save_stem(), obj ? ".obj" : ".glb", bytes), "");
 }
 
 // --- Pictures at any size ------------------------------------------------------------------
@@ -273,7 +275,7 @@ void App::step_render() {
       ui_.render_saving = true;
       render_saved_ = std::async(
           std::launch::async, [image = large_.take_image(), w = large_.width(), h = large_.height(),
-                               folder = std::string(ui_.folder_text),
+                               folder = save_folder().string(),
                                stem = save_stem() + "_" + std::to_string(large_.width()) + "x" +
                                       std::to_string(large_.height())]() {
             std::vector<uint8_t> png;

@@ -333,6 +333,15 @@ void read_flags(int argc, char** argv, AppOptions& options) {
            " (ticks of rain between frames)");
     }
   });
+  add_value("--timelapse-fps", [&](const std::string& value) {
+    options.timelapse_fps = whole<int>(value, io::kTimelapseMinFps, io::kTimelapseMaxFps);
+    if (!options.timelapse_fps) {
+      fail("--timelapse-fps: '" + value + "' is not a whole number " +
+           std::to_string(io::kTimelapseMinFps) + ".." + std::to_string(io::kTimelapseMaxFps) +
+           " (frames a second as it plays, default " + std::to_string(io::kTimelapseDefaultFps) +
+           ")");
+    }
+  });
   add_value("--timelapse-size", [&](const std::string& value) {
     const std::string_view text = value;
     const auto x = text.find('x');
@@ -380,8 +389,11 @@ void read_flags(int argc, char** argv, AppOptions& options) {
   if (!options.timelapse.empty() && !options.frames) {
     fail("--timelapse: needs --frames N (it records until the last frame)");
   }
-  if ((options.every || options.timelapse_size) && options.timelapse.empty()) {
-    fail(std::string(options.every ? "--every" : "--timelapse-size") +
+  if ((options.every || options.timelapse_size || options.timelapse_fps) &&
+      options.timelapse.empty()) {
+    fail(std::string(options.every            ? "--every"
+                     : options.timelapse_size ? "--timelapse-size"
+                                              : "--timelapse-fps") +
          ": applies to --timelapse PATH only");
   }
   if (!options.timelapse.empty() &&
@@ -420,6 +432,7 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
                        [--paused] [--drops N] [--drops-per-frame N] [--frames N]
                        [--screenshot PATH] [--render-size WxH] [--cells PATH]
                        [--timelapse PATH] [--every N] [--timelapse-size WxH]
+                       [--timelapse-fps N]
                        [--save-folder DIR] [--original] [--no-rivers] [--debug]
                        [--view map|basins|flow] [--lakes] [--rivers-by flow|order]
                        [--min-flow N] [--routing sketch|flood]
@@ -455,9 +468,12 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
   --every N            --timelapse: a frame every N ticks of rain, 1..1000 (default 10)
   --timelapse-size WxH --timelapse: its size, W 2..7680 and H 2..4320, even for an MP4
                        (default 640x360)
+  --timelapse-fps N    --timelapse: the frames a second it plays at, 1..60 (default 25)
   --cells PATH         after the last frame write the relief's colour of each cell (320x180
                        PNG, the sketch's terrain image before it is scaled up); must not exist
-  --save-folder DIR    where Save PNG writes (default: the working directory)
+  --save-folder DIR    where Save PNG, the exports and time-lapses go for this run (default:
+                       the folder last chosen in the panel, else "Terrain Sandbox" in the
+                       desktop's Pictures folder, made on the first save)
   --original           start showing the original terrain (before any rain)
   --no-rivers          start with the rivers hidden
   --debug              start in debug mode (the latest drops' routes and the count)

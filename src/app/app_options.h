@@ -62,9 +62,10 @@ struct AppOptions {
   bool finish = false;                              // --finish: finish the rain now, at start
   // A time-lapse of the rain: --timelapse PATH (.gif or .mp4) records from the first drop
   // until the last frame and exits once it is written; --every N ticks a frame;
-  // --timelapse-size WxH (default 640x360).
+  // --timelapse-size WxH (default 640x360); --timelapse-fps N its playback rate (default 25).
   std::string timelapse;
   std::optional<int> every;
+  std::optional<int> timelapse_fps;
   std::optional<std::pair<int, int>> timelapse_size;
   // Your own ground.
   std::string file;              // FILE: a heightmap opened as the ground at start

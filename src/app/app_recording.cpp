@@ -23,9 +23,9 @@ void App::start_recording(const std::filesystem::path& path, const RecordingOpti
   recording_->capture(picture_inputs(options.width, options.height));
   ui_.recording = true;
   ui_.record_writing = false;
-  ui_.message_failed = false;
-  ui_.message = "Recording " + recording_->path().string();
-  std::printf("%s\n", ui_.message.c_str());
+  const std::string message = "Recording " + recording_->path().string();
+  tell(message, false);
+  std::printf("%s\n", message.c_str());
   std::fflush(stdout);
 }
 
@@ -43,9 +43,10 @@ void App::toggle_recording() {
   options.every = r.every;
   options.width = r.width;
   options.height = r.height;
+  options.fps = r.fps;
   // A new name in the save folder: the sketch's save name, then -2, -3 ... if it is taken
   // (the writer itself never writes over a file).
-  const std::filesystem::path folder = ui_.folder_text[0] ? ui_.folder_text : ".";
+  const std::filesystem::path folder = save_folder();
   const std::string stem = save_stem() + "_timelapse";
   const std::string extension = r.mp4 ? ".mp4" : ".gif";
   std::filesystem::path path = folder / (stem + extension);

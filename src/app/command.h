@@ -6,6 +6,7 @@
 //   session::ViewCommand  changes what is shown or whether it rains (contours, toggles, play)
 //   UiCommand             the app's own: the window, the panel, the scheme, saving, exports
 //   OpenFile              a file given to the app: a heightmap becomes the ground
+//   SetSaveFolder         where saves and exports go (kept between runs)
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,9 @@
 #include "app/side_view.h"
 #include "core/ground_fit.h"
 #include "core/skyline.h"
+#include "exports/svg.h"
 #include "io/heightmap.h"
+#include "io/timelapse.h"
 #include "session/map_command.h"
 #include "session/view_command.h"
 
@@ -82,6 +85,16 @@ struct SetRecording {
   int every = 10;
   int width = 640;
   int height = 360;
+  int fps = io::kTimelapseDefaultFps;  // its playback rate, 1..60 frames a second
+};
+// How big the map is on the ground (metres a cell, metres a height of 1), for the heightmap and
+// mesh exports: a GeoTIFF, heights in metres; both 0 for none (io::RealUnits).
+struct SetRealUnits {
+  io::RealUnits units;
+};
+// The SVG export's page: the screen's (no paper), A4 or A3, in the map's or the plotting style.
+struct SetSvgPage {
+  exports::SvgPage page;
 };
 // The size the Render PNG field shows (its HD, 4K and 8K buttons).
 struct SetRenderSize {
@@ -90,6 +103,12 @@ struct SetRenderSize {
 };
 // Close the window and quit.
 struct Quit {};
+// Open the desktop's file chooser (file_chooser.h) for a heightmap to open, or for the save
+// folder; what is chosen comes back as OpenFile or SetSaveFolder.
+enum class FileChoice { heightmap, save_folder };
+struct ChooseFile {
+  FileChoice what = FileChoice::heightmap;
+};
 
 // --- Moving around the map (map_camera.h) ---
 // Zoom by `factor` about the window point (x, y) in drawable pixels: the map point under it
@@ -150,8 +169,15 @@ using UiCommand =
                  ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
-                 ToggleRecording, SetRecording>;
+                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage>;
 
-using Command = std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile>;
+// Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
+// in the file chooser; kept between runs (--save-folder wins for its run).
+struct SetSaveFolder {
+  std::string path;
+};
+
+using Command =
+    std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile, SetSaveFolder>;
 
 }  // namespace terrain::app

@@ -4,7 +4,7 @@
 namespace terrain::app {
 
 std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
-                                       bool fullscreen, int schemes) {
+                                       bool fullscreen, SideView side_view, int schemes) {
   using namespace session;
   switch (key) {
     case SDLK_SPACE:
@@ -31,6 +31,12 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
       return UiCommand{TogglePanel{}};
     case SDLK_b:
       return UiCommand{ToggleSideView{}};
+    case SDLK_k: {
+      // The side views in turn: the cross-section, the random walk, the sections (and the
+      // strip shown, as picking one in the panel shows it).
+      const int next = (static_cast<int>(side_view) + 1) % 3;
+      return UiCommand{SetSideView{static_cast<SideView>(next)}};
+    }
     case SDLK_HOME:
     case SDLK_z:
       return UiCommand{FitMap{}};

@@ -5,6 +5,7 @@
 //   D debug mode           1-5 colour scheme  H hide / show the panel
 //   V next view (map, basins, flow)           L show lakes       T rivers by Strahler order
 //   B the side view strip                     Home, Z fit the map G finish the rain now
+//   K next side view (cross-section, the two skylines)
 // (The app ignores them while a text field has the keyboard.)
 #pragma once
 
@@ -17,10 +18,11 @@
 
 namespace terrain::app {
 
-// The command for `key`, or nullopt for a key that has none. `settings` and `fullscreen` are
-// what the toggles toggle; `schemes` is how many colour schemes the number keys can pick.
+// The command for `key`, or nullopt for a key that has none. `settings`, `fullscreen` and
+// `side_view` are what the toggles toggle; `schemes` is how many colour schemes the number
+// keys can pick.
 std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
-                                       bool fullscreen, int schemes);
+                                       bool fullscreen, SideView side_view, int schemes);
 
 // The keys as the panel and --help list them, one per line.
 inline constexpr const char* kKeyHelp =
@@ -38,6 +40,7 @@ inline constexpr const char* kKeyHelp =
     "1-5    colour scheme\n"
     "H      hide / show this panel\n"
     "B      hide / show the side view strip\n"
+    "K      next side view: cross-section, skylines\n"
     "Home Z  fit the whole map (the sketch's view)\n"
     "G      finish the rain now\n"
     "(not while typing in a field)";

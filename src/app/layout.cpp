@@ -25,6 +25,10 @@ float clamp_strip_height(float height, float window_height) {
   return clamp_part(height, window_height, kMinStripHeight, kMaxStripShare);
 }
 
+bool side_bar_shown(bool visible, bool opened_small, float width_points) {
+  return visible && (width_points >= kPanelFoldWidth || opened_small);
+}
+
 Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
                float strip_height) {
   const auto w = static_cast<float>(std::max(1, width));

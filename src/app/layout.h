@@ -35,6 +35,10 @@ struct Layout {
 float clamp_side_bar_width(float width, float window_width);
 float clamp_strip_height(float height, float window_height);
 
+// Whether the side bar shows in a window `width_points` wide: as the user left it (`visible`,
+// H), and in a window narrower than kPanelFoldWidth only once asked for there (`opened_small`).
+bool side_bar_shown(bool visible, bool opened_small, float width_points);
+
 // The parts for a window of `width` x `height` pixels (each at least 1). The side bar is as
 // wide as `side_bar_width` allows (clamped), the strip as tall as `strip_height` allows, and
 // the map takes what is left beside and above them: the three never overlap and cover the

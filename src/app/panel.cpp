@@ -10,10 +10,16 @@
 //   5. View: colour scheme, contour levels, the view, lakes, original terrain, debug mode, zoom
 //   6. Side view: the strip under the map, the cross-section's row, the skylines' seed and
 //      parameters
-//   7. Output: save folder, the exports (heightmaps, the hydrology's pictures, the grids) and
-//      the last save's or open's message
+//   7. Output: save folder, the exports (heightmaps, the hydrology's pictures, the grids), the
+//      time-lapse, and the log of messages
 //   8. Frame times; Keys
-// And the cell readout, a window of its own at the map's corner.
+// And, over the map: the cell readout beside the pointer, the status line along the map's
+// bottom edge (the latest message for a few seconds), and the Panel button while the side bar
+// is hidden.
+//
+// Every control has a label unique in the panel (Dear ImGui takes the label as the control's
+// ID: a drop-down labelled as a section header would never open) and is noted by name in
+// ui.controls after it is drawn (control_rects.h), for the GUI tests that click them all.
 #include "app/panel.h"
 
 #include <imgui.h>
@@ -21,8 +27,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "app/keys.h"
@@ -36,14 +44,102 @@ using session::LiveModel;
 using session::Settings;
 namespace {
 
-void remember_rect(float (&rect)[4]) {
+// The panel being drawn notes its controls here (set by draw_panel and draw_side_view for
+// their duration: the helpers below are called from deep inside them).
+ControlRects* g_controls = nullptr;
+
+// Notes the last item's rectangle under `name`, or under the name of its label.
+void note(const char* label, const char* name = nullptr) {
+  if (g_controls == nullptr) return;
+  char buffer[ControlRects::kNameSize];
+  const std::string_view n = name != nullptr ? std::string_view(name) : control_name(label, buffer);
   const ImVec2 a = ImGui::GetItemRectMin();
   const ImVec2 b = ImGui::GetItemRectMax();
-  rect[0] = a.x;
-  rect[1] = a.y;
-  rect[2] = b.x - a.x;
-  rect[3] = b.y - a.y;
+  g_controls->note(n, a.x, a.y, b.x - a.x, b.y - a.y);
 }
+
+// Notes a labelled control's frame (the part that takes the clicks, without its label) under
+// the name of `label`: `width` is CalcItemWidth() as it was before the control was drawn.
+void note_frame(const char* label, float width) {
+  if (g_controls == nullptr) return;
+  char buffer[ControlRects::kNameSize];
+  const ImVec2 a = ImGui::GetItemRectMin();
+  g_controls->note(control_name(label, buffer), a.x, a.y, width, ImGui::GetFrameHeight());
+}
+
+bool button(const char* label, const char* name = nullptr, ImVec2 size = ImVec2(0, 0)) {
+  const bool pressed = ImGui::Button(label, size);
+  note(label, name);
+  return pressed;
+}
+
+bool small_button(const char* label, const char* name = nullptr) {
+  const bool pressed = ImGui::SmallButton(label);
+  note(label, name);
+  return pressed;
+}
+
+bool checkbox(const char* label, bool* on) {
+  const bool changed = ImGui::Checkbox(label, on);
+  note(label);
+  return changed;
+}
+
+// A radio button of the group `group`, noted as "GROUP/LABEL".
+bool radio(const char* group, const char* label, int* current, int value) {
+  const bool pressed = ImGui::RadioButton(label, current, value);
+  char g[ControlRects::kNameSize];
+  char l[ControlRects::kNameSize];
+  char name[2 * ControlRects::kNameSize];
+  std::snprintf(name, sizeof name, "%.*s/%.*s", static_cast<int>(control_name(group, g).size()), g,
+                static_cast<int>(control_name(label, l).size()), l);
+  note(label, name);
+  return pressed;
+}
+
+// A drop-down of `count` items: its frame noted as the label's name, and while it is open
+// each item as "NAME/ITEM". Returns true when an item other than the current one was picked.
+bool combo(const char* label, int* current, const char* const items[], int count) {
+  char c[ControlRects::kNameSize];
+  const std::string_view combo_name = control_name(label, c);
+  // The frame's rectangle, before the drop-down's popup (if open) becomes the last item.
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float width = ImGui::CalcItemWidth();
+  const float height = ImGui::GetFrameHeight();
+  if (g_controls != nullptr) g_controls->note(combo_name, at.x, at.y, width, height);
+  bool changed = false;
+  if (ImGui::BeginCombo(label, items[*current])) {
+    for (int k = 0; k < count; k++) {
+      const bool selected = k == *current;
+      if (ImGui::Selectable(items[k], selected) && !selected) {
+        *current = k;
+        changed = true;
+      }
+      char i[ControlRects::kNameSize];
+      char name[2 * ControlRects::kNameSize];
+      std::snprintf(name, sizeof name, "%.*s/%.*s", static_cast<int>(combo_name.size()), c,
+                    static_cast<int>(control_name(items[k], i).size()), i);
+      note(items[k], name);
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// A section that folds, noted as "section/NAME".
+bool section(const char* label, ImGuiTreeNodeFlags flags = 0) {
+  const bool open = ImGui::CollapsingHeader(label, flags);
+  char l[ControlRects::kNameSize];
+  char name[2 * ControlRects::kNameSize];
+  std::snprintf(name, sizeof name, "section/%s", control_name(label, l).data());
+  note(label, name);
+  return open;
+}
+
+// The error colour and the colour of a message that went well.
+const ImVec4 kErrorColour(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kOkColour(0.6f, 0.85f, 0.6f, 1.0f);
 
 // A slider over the sketch's range: ImGui's value is snapped to the step (0.35, not
 // 0.05 * 7) before the model sees it. `typed_max` lets Ctrl+click type past the slider's
@@ -52,7 +148,9 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
             double typed_max = 0) {
   double edited = value;
   const ImGuiSliderFlags flags = typed_max > range.max ? 0 : ImGuiSliderFlags_AlwaysClamp;
+  const float width = ImGui::CalcItemWidth();
   ImGui::SliderScalar(label, ImGuiDataType_Double, &edited, &range.min, &range.max, format, flags);
+  note_frame(label, width);
   if (edited == value) return false;
   sketch::Range typed = range;
   if (typed_max > range.max) typed.max = typed_max;
@@ -92,9 +190,18 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
                   float pixels_per_point) {
   if (!ui.hover) return;
   const session::CellReadout c = session::read_cell(model, ui.hover->x, ui.hover->y);
-  ImGui::SetNextWindowPos(ImVec2(layout.map.right() / pixels_per_point - 10,
-                                 layout.map.bottom() / pixels_per_point - 10),
-                          ImGuiCond_Always, ImVec2(1, 1));
+  // Beside the pointer, below and to its right, or on the other side of it where the map's
+  // edge is near: it follows the eye and never sits on one part of the map for good.
+  const float ppp = pixels_per_point;
+  const float x = ui.mouse[0] / ppp;
+  const float y = ui.mouse[1] / ppp;
+  constexpr float kGap = 18;
+  constexpr float kWide = 190;  // about the readout's size, in points
+  constexpr float kTall = 150;
+  const bool left = x + kGap + kWide > layout.map.right() / ppp;
+  const bool above = y + kGap + kTall > layout.map.bottom() / ppp;
+  ImGui::SetNextWindowPos(ImVec2(left ? x - kGap : x + kGap, above ? y - kGap : y + kGap),
+                          ImGuiCond_Always, ImVec2(left ? 1.0f : 0.0f, above ? 1.0f : 0.0f));
   ImGui::SetNextWindowBgAlpha(0.8f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings |
@@ -138,8 +245,8 @@ void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
   ImGui::SetNextWindowSize(ImVec2(layout.strip.width / ppp, kSplitterWidth));
   bool grabbed = false;
   const auto dragged = splitter("##strip splitter", ImGuiMouseCursor_ResizeNS, false, grabbed);
-  if (grabbed) ui.strip_grabbed_at = ui.side.height;
-  if (dragged && ui.side.height != ui.strip_grabbed_at - *dragged * ppp) {
+  if (grabbed) ui.strip_grabbed_at = layout.strip.height;
+  if (dragged && layout.strip.height != ui.strip_grabbed_at - *dragged * ppp) {
     commands.push_back(UiCommand{ResizeStrip{ui.strip_grabbed_at - *dragged * ppp}});
   }
   // The strip: a window with no decoration, which the drawing fills.
@@ -176,10 +283,25 @@ void show_seed(UiState& ui, uint32_t seed) {
 void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
                 float pixels_per_point, std::vector<Command>& commands) {
   using namespace session;
-  if (!ui.panel_visible || layout.side_bar.empty()) return;
   auto ask = [&](Command command) { commands.push_back(std::move(command)); };
-  const Settings s = model.settings();
   const float ppp = pixels_per_point;
+  g_controls = &ui.controls;
+  if (layout.side_bar.empty()) {
+    // Hidden (H, or a window too narrow for it): a button over the map's corner brings it
+    // back, so a newcomer in a small window finds the controls.
+    ImGui::SetNextWindowPos(ImVec2(layout.map.left / ppp + 8, layout.map.top / ppp + 8));
+    ImGui::SetNextWindowBgAlpha(0.75f);
+    ImGui::Begin("##panel button", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
+    if (button("Panel (H)", "panel")) ask(UiCommand{TogglePanel{}});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the controls");
+    ImGui::End();
+    g_controls = nullptr;
+    return;
+  }
+  const Settings s = model.settings();
 
   // The side bar: fixed at the window's left edge, as tall as the window; its width is the
   // splitter's.
@@ -194,18 +316,19 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   ImGui::Begin("Terrain Sandbox", nullptr, bar_flags);
   // Labels keep about 120 points; the controls take the rest of the bar.
   ImGui::PushItemWidth(-120);
+  const float item_width = ImGui::CalcItemWidth();  // a control's frame, without its label
 
   // 1. Actions, the seed and the rain's progress
-  if (ImGui::Button(model.playing() ? "Pause" : "Play", ImVec2(60, 0)))
+  if (button(model.playing() ? "Pause###play" : "Play###play", "play", ImVec2(60, 0)))
     ask(ViewCommand{TogglePlay{}});
   ImGui::SameLine();
-  if (ImGui::Button("Restart")) ask(MapCommand{Restart{}});
+  if (button("Restart")) ask(MapCommand{Restart{}});
   ImGui::SameLine();
-  if (ImGui::Button("New seed")) ask(UiCommand{NewSeed{}});
+  if (button("New seed")) ask(UiCommand{NewSeed{}});
   ImGui::SameLine();
-  if (ImGui::Button("Save PNG")) ask(UiCommand{SavePng{}});
-  remember_rect(ui.save_rect);
-  if (ImGui::Button(ui.fullscreen ? "Leave fullscreen" : "Fullscreen")) {
+  if (button("Save PNG", "save")) ask(UiCommand{SavePng{}});
+  if (button(ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
+             "fullscreen")) {
     ask(UiCommand{ToggleFullscreen{}});
   }
   ImGui::SetNextItemWidth(140);
@@ -213,7 +336,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
       ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsNoBlank);
   const bool editing = ImGui::IsItemActive();
-  remember_rect(ui.seed_rect);
+  note("Seed");
   if (entered) {
     std::string why;
     const auto seed = session::parse_seed(ui.seed_text, &why);
@@ -227,23 +350,34 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     show_seed(ui, model.seed());
   }
   if (!ui.seed_message.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", ui.seed_message.c_str());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kErrorColour, "%s", ui.seed_message.c_str());
+    ImGui::PopTextWrapPos();
   }
+  // The drops so far against the sketch's stop; played on past it, the bar stays full and
+  // says how far past the stop the rain has gone.
   char done[32];
   char target[32];
+  const auto target_drops = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const std::string_view done_text = with_thousands(model.drops(), done);
-  const std::string_view target_text =
-      with_thousands(static_cast<uint64_t>(sketch::RAIN_TARGET), target);
-  char overlay[80];
-  std::snprintf(overlay, sizeof overlay, "%.*s / %.*s drops", static_cast<int>(done_text.size()),
-                done_text.data(), static_cast<int>(target_text.size()), target_text.data());
-  ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(-1, 0), overlay);
+  const std::string_view target_text = with_thousands(target_drops, target);
+  char overlay[96];
+  if (model.drops() > target_drops) {
+    std::snprintf(overlay, sizeof overlay, "%.*s drops (past the %.*s stop)",
+                  static_cast<int>(done_text.size()), done_text.data(),
+                  static_cast<int>(target_text.size()), target_text.data());
+  } else {
+    std::snprintf(overlay, sizeof overlay, "%.*s / %.*s drops", static_cast<int>(done_text.size()),
+                  done_text.data(), static_cast<int>(target_text.size()), target_text.data());
+  }
+  ImGui::ProgressBar(static_cast<float>(std::min(1.0, model.progress())), ImVec2(-1, 0), overlay);
+  note("progress");
   // The rest of the rain at full speed; the map jumps to it when it is done.
-  const bool can_finish = !model.finishing() && s.drops_per_frame > 0 &&
-                          model.drops() < static_cast<uint64_t>(sketch::RAIN_TARGET);
+  const bool can_finish =
+      !model.finishing() && s.drops_per_frame > 0 && model.drops() < target_drops;
   if (!can_finish) ImGui::BeginDisabled();
-  if (ImGui::Button(model.finishing() ? "Finishing the rain..." : "Finish the rain now")) {
+  if (button(model.finishing() ? "Finishing the rain...###finish" : "Finish the rain now###finish",
+             "finish_the_rain_now")) {
     ask(ViewCommand{FinishRain{}});
   }
   if (!can_finish) ImGui::EndDisabled();
@@ -254,7 +388,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   }
 
   // 2. Rain: the sketch's sliders
-  if (ImGui::CollapsingHeader("Rain", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Rain", ImGuiTreeNodeFlags_DefaultOpen)) {
     double v = s.drops_per_frame;
     if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
       ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
@@ -275,14 +409,16 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   }
 
   // 3. Ground: only the chosen generator's own setting is shown; or the file it came from.
-  if (ImGui::CollapsingHeader("Ground", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Ground", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (const auto& file = model.ground_file()) {
+      ImGui::PushTextWrapPos(0);
       ImGui::Text("From %s (%s)", file->name.c_str(), ground_fit_name(file->fit).data());
       ImGui::TextDisabled("The generator's controls grow a ground again.");
+      ImGui::PopTextWrapPos();
     }
     int generator = s.generator == Generator::island ? 0 : 1;
     const char* generators[] = {"Noise island", "Diamond-square"};
-    if (ImGui::Combo("Generator", &generator, generators, 2)) {
+    if (combo("Generator", &generator, generators, 2)) {
       ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
     }
     double v = 0;
@@ -294,45 +430,53 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
       v = s.roughness;
       if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
     }
-    // Your own ground: a heightmap, typed here or dropped on the window.
-    ImGui::SetNextItemWidth(-90);
+    // Your own ground: a heightmap, typed here, chosen, or dropped on the window.
+    ImGui::SetNextItemWidth(ui.can_choose_files ? -150.0f : -90.0f);
     const bool typed =
         ImGui::InputTextWithHint("##heightmap", "a heightmap file", ui.open_text,
                                  sizeof ui.open_text, ImGuiInputTextFlags_EnterReturnsTrue);
-    remember_rect(ui.open_text_rect);
+    note("##heightmap", "open_text");
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("A heightmap: .png (8 or 16-bit, gray or colour), .exr, .tif or .npy");
     }
     ImGui::SameLine();
-    if ((ImGui::Button("Open") || typed) && ui.open_text[0] != '\0') {
+    if ((button("Open", "open") || typed) && ui.open_text[0] != '\0') {
       ask(OpenFile{ui.open_text});
     }
-    remember_rect(ui.open_rect);
+    if (ui.can_choose_files) {
+      ImGui::SameLine();
+      if (ui.choosing_file) ImGui::BeginDisabled();
+      if (button("Browse...", "browse_heightmap")) {
+        ask(UiCommand{ChooseFile{FileChoice::heightmap}});
+      }
+      if (ui.choosing_file) ImGui::EndDisabled();
+    }
     int fit = ui.ground_fit == GroundFit::crop ? 0 : 1;
     ImGui::TextUnformatted("Fit");
     ImGui::SameLine();
-    if (ImGui::RadioButton("crop", &fit, 0)) ask(UiCommand{SetGroundFit{GroundFit::crop}});
+    if (radio("Fit", "crop", &fit, 0)) ask(UiCommand{SetGroundFit{GroundFit::crop}});
     ImGui::SameLine();
-    if (ImGui::RadioButton("stretch", &fit, 1)) ask(UiCommand{SetGroundFit{GroundFit::stretch}});
+    if (radio("Fit", "stretch", &fit, 1)) ask(UiCommand{SetGroundFit{GroundFit::stretch}});
     ImGui::TextDisabled("or drop a heightmap on the window");
   }
 
   // 4. Rivers, the sketch's and the "Drainage" API documentation's way
-  if (ImGui::CollapsingHeader("Rivers")) {
+  if (section("Rivers")) {
     bool on = s.show_rivers;
-    if (ImGui::Checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
+    if (checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
     int by = s.rivers_by == RiversBy::flow ? 0 : 1;
     ImGui::TextUnformatted("Rivers by");
     ImGui::SameLine();
-    if (ImGui::RadioButton("flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
+    if (radio("Rivers by", "flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
     ImGui::SameLine();
-    if (ImGui::RadioButton("Strahler order", &by, 1)) {
+    if (radio("Rivers by", "Strahler order", &by, 1)) {
       ask(ViewCommand{SetRiversBy{RiversBy::order}});
     }
     int min_flow = s.min_flow;
     // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
     ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
                      ImGuiSliderFlags_Logarithmic);
+    note_frame("Min flow", item_width);
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip(
           "Cells draining through a cell for it to be river (the sketch's: 250).\n"
@@ -343,7 +487,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     if (min_flow != s.min_flow) ask(ViewCommand{SetMinFlow{min_flow}});
     int routing = s.routing == Routing::sketch ? 0 : 1;
     const char* routings[] = {"Sketch's", "Flood's"};
-    if (ImGui::Combo("Routing", &routing, routings, 2)) {
+    if (combo("Routing", &routing, routings, 2)) {
       ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
     }
     if (ImGui::IsItemHovered()) {
@@ -354,34 +498,35 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   }
 
   // 5. View: what the map shows, and where
-  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     const auto schemes = render::color_schemes();
-    const char* current = schemes[static_cast<std::size_t>(ui.scheme)].label.c_str();
-    if (ImGui::BeginCombo("Colour scheme", current)) {
-      for (std::size_t k = 0; k < schemes.size(); k++) {
-        const bool selected = static_cast<int>(k) == ui.scheme;
-        if (ImGui::Selectable(schemes[k].label.c_str(), selected))
-          ask(UiCommand{SetScheme{static_cast<int>(k)}});
-        if (selected) ImGui::SetItemDefaultFocus();
-      }
-      ImGui::EndCombo();
+    const char* scheme_labels[16] = {};
+    const int scheme_count = static_cast<int>(std::min<std::size_t>(schemes.size(), 16));
+    for (int k = 0; k < scheme_count; k++) {
+      scheme_labels[k] = schemes[static_cast<std::size_t>(k)].label.c_str();
+    }
+    int scheme = ui.scheme;
+    if (combo("Colour scheme", &scheme, scheme_labels, scheme_count)) {
+      ask(UiCommand{SetScheme{scheme}});
     }
     double v = s.contour_levels;
     if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
       ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
     }
+    // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
     int view = static_cast<int>(s.view);
     const char* views[] = {"Map", "Basins", "Flow"};
-    if (ImGui::Combo("View", &view, views, 3)) {
+    if (combo("Map shows", &view, views, 3)) {
       ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
     }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
     bool on = s.show_lakes;
-    if (ImGui::Checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
+    if (checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
     ImGui::SameLine();
     on = s.debug_mode;
-    if (ImGui::Checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
+    if (checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
     on = s.show_original;
-    if (ImGui::Checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
+    if (checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
     // Zoom about the map's middle (the wheel zooms about the pointer).
     float zoom = static_cast<float>(ui.zoom);
     if (ImGui::SliderFloat("Zoom", &zoom, 1.0f, 16.0f, "%.2fx",
@@ -390,23 +535,37 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
       ask(UiCommand{ZoomAt{zoom / ui.zoom, layout.map.left + layout.map.width / 2,
                            layout.map.top + layout.map.height / 2}});
     }
+    note_frame("Zoom", item_width);
     if (ui.at_fit) ImGui::BeginDisabled();
-    if (ImGui::Button("Fit map")) ask(UiCommand{FitMap{}});
+    if (button("Fit map")) ask(UiCommand{FitMap{}});
     if (ui.at_fit) ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("wheel zooms, drag pans, Home fits");
   }
 
   // 6. Side view
-  if (ImGui::CollapsingHeader("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
     draw_side_view_controls(ui.side, ask);
   }
 
   // 7. Output
-  if (ImGui::CollapsingHeader("Output", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SetNextItemWidth(-90);
+  if (section("Output", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(ui.can_choose_files ? -160.0f : -90.0f);
     ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
-    remember_rect(ui.folder_rect);
+    note("Save folder", "folder");
+    // Kept between runs once typed (when the field is left, not at every key).
+    if (ImGui::IsItemDeactivatedAfterEdit()) ask(SetSaveFolder{ui.folder_text});
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("Where Save PNG, the exports and the time-lapses go (made if missing)");
+    }
+    if (ui.can_choose_files) {
+      ImGui::SameLine();
+      if (ui.choosing_file) ImGui::BeginDisabled();
+      if (small_button("Choose...", "choose_folder")) {
+        ask(UiCommand{ChooseFile{FileChoice::save_folder}});
+      }
+      if (ui.choosing_file) ImGui::EndDisabled();
+    }
     // The exports: what leaves the sandbox for other tools.
     constexpr io::HeightmapFormat formats[] = {io::HeightmapFormat::png, io::HeightmapFormat::r16,
                                                io::HeightmapFormat::exr, io::HeightmapFormat::tiff,
@@ -417,63 +576,93 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     for (int k = 0; k < 5; k++) {
       if (formats[k] == ui.export_format) format = k;
     }
-    if (ImGui::Combo("Heights as", &format, format_labels, 5)) {
+    if (combo("Heights as", &format, format_labels, 5)) {
       ask(UiCommand{SetExportFormat{formats[format]}});
     }
-    if (ImGui::Button("Export heights")) ask(UiCommand{ExportHeightmap{false}});
-    remember_rect(ui.export_heights_rect);
+    // Heights in real units: the TIFF a GeoTIFF, the float formats and the meshes in metres.
+    bool units_edited = false;
+    ImGui::InputDouble("Cell size (m)", &ui.real_units_edit[0], 0, 0, "%g");
+    note_frame("Cell size (m)", item_width);
+    units_edited |= ImGui::IsItemDeactivatedAfterEdit();
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("Metres a cell is wide: the TIFF becomes a GeoTIFF (0: none)");
+    }
+    ImGui::InputDouble("Height scale (m)", &ui.real_units_edit[1], 0, 0, "%g");
+    note_frame("Height scale (m)", item_width);
+    units_edited |= ImGui::IsItemDeactivatedAfterEdit();
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("Metres a height of 1 stands: the TIFF, EXR, .npy and meshes in metres");
+    }
+    const bool both = ui.real_units_edit[0] != 0 && ui.real_units_edit[1] != 0;
+    const bool neither = ui.real_units_edit[0] == 0 && ui.real_units_edit[1] == 0;
+    if (units_edited && (both || neither)) {
+      ask(UiCommand{SetRealUnits{io::RealUnits{ui.real_units_edit[0], ui.real_units_edit[1]}}});
+    }
+    if (!both && !neither) ImGui::TextDisabled("Set both (or neither) for heights in metres");
+    if (button("Export heights", "export_heights")) ask(UiCommand{ExportHeightmap{false}});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
     ImGui::SameLine();
-    if (ImGui::Button("Export original")) ask(UiCommand{ExportHeightmap{true}});
-    remember_rect(ui.export_original_rect);
+    if (button("Export original", "export_original")) ask(UiCommand{ExportHeightmap{true}});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
-    if (ImGui::Button("Export layers")) ask(UiCommand{ExportLayers{}});
-    remember_rect(ui.export_layers_rect);
+    if (button("Export layers", "export_layers")) ask(UiCommand{ExportLayers{}});
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
     }
     ImGui::SameLine();
-    if (ImGui::Button("Export grids")) ask(UiCommand{ExportGrids{}});
-    remember_rect(ui.export_grids_rect);
+    if (button("Export grids", "export_grids")) ask(UiCommand{ExportGrids{}});
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
     }
-    if (ImGui::Button("Export SVG")) ask(UiCommand{ExportSvg{}});
-    remember_rect(ui.export_svg_rect);
+    // The SVG's page: the screen's, or paper for a plotter, in the map's colours or dark pens.
+    int paper = !ui.svg_page.paper                           ? 0
+                : *ui.svg_page.paper == exports::kSvgPaperA4 ? 1
+                : *ui.svg_page.paper == exports::kSvgPaperA3 ? 2
+                                                             : 0;
+    const char* papers[] = {"Screen (no paper)", "A4 landscape", "A3 landscape"};
+    if (combo("SVG paper", &paper, papers, 3)) {
+      exports::SvgPage page = ui.svg_page;
+      page.paper = paper == 0   ? std::nullopt
+                   : paper == 1 ? std::optional(exports::kSvgPaperA4)
+                                : std::optional(exports::kSvgPaperA3);
+      ask(UiCommand{SetSvgPage{page}});
+    }
+    int style = ui.svg_page.style == exports::SvgStyle::map ? 0 : 1;
+    const char* styles[] = {"Map's colours", "Plot (dark pens)"};
+    if (combo("SVG style", &style, styles, 2)) {
+      exports::SvgPage page = ui.svg_page;
+      page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
+      ask(UiCommand{SetSvgPage{page}});
+    }
+    if (button("Export SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip(
           "coastline, contours, index contours and rivers, a layer each (pen plotters)");
     }
     ImGui::SameLine();
-    if (ImGui::Button("Mesh .glb")) ask(UiCommand{ExportMesh{false}});
-    remember_rect(ui.export_glb_rect);
+    if (button("Mesh .glb", "export_glb")) ask(UiCommand{ExportMesh{false}});
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
     }
     ImGui::SameLine();
-    if (ImGui::Button("Mesh .obj")) ask(UiCommand{ExportMesh{true}});
-    remember_rect(ui.export_obj_rect);
+    if (button("Mesh .obj", "export_obj")) ask(UiCommand{ExportMesh{true}});
     // A picture larger than the window.
-    ImGui::InputInt2("Render size", ui.render_size);
+    int render_size[2] = {ui.render_size[0], ui.render_size[1]};
+    if (ImGui::InputInt2("Render size", render_size)) {
+      ask(UiCommand{SetRenderSize{render_size[0], render_size[1]}});
+    }
+    note_frame("Render size", item_width);
     const bool rendering = ui.render_tiles > 0 || ui.render_saving;
     if (rendering) ImGui::BeginDisabled();
-    if (ImGui::Button("Render PNG")) {
+    if (button("Render PNG", "render")) {
       ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
     }
-    remember_rect(ui.render_rect);
     if (rendering) ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::SmallButton("HD")) {
-      ask(UiCommand{SetRenderSize{1920, 1080}});
-    }
+    if (small_button("HD")) ask(UiCommand{SetRenderSize{1920, 1080}});
     ImGui::SameLine();
-    if (ImGui::SmallButton("4K")) {
-      ask(UiCommand{SetRenderSize{3840, 2160}});
-    }
+    if (small_button("4K")) ask(UiCommand{SetRenderSize{3840, 2160}});
     ImGui::SameLine();
-    if (ImGui::SmallButton("8K")) {
-      ask(UiCommand{SetRenderSize{7680, 4320}});
-    }
+    if (small_button("8K")) ask(UiCommand{SetRenderSize{7680, 4320}});
     if (ui.render_tiles > 0) {
       char label[48];
       std::snprintf(label, sizeof label, "Rendering %d / %d", ui.render_tiles_done,
@@ -492,37 +681,44 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     const bool busy = ui.recording || ui.record_writing;
     if (busy) ImGui::BeginDisabled();
     int clip_format = next.mp4 ? 1 : 0;
-    changed |= ImGui::RadioButton("GIF", &clip_format, 0);
+    changed |= radio("Clip", "GIF", &clip_format, 0);
     ImGui::SameLine();
-    changed |= ImGui::RadioButton("MP4 (H.264)", &clip_format, 1);
+    changed |= radio("Clip", "MP4 (H.264)", &clip_format, 1);
     next.mp4 = clip_format == 1;
     changed |= ImGui::SliderInt("Every", &next.every, 1, 100, "%d ticks",
                                 ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    note_frame("Every", item_width);
+    changed |= ImGui::SliderInt("Clip fps", &next.fps, io::kTimelapseMinFps, io::kTimelapseMaxFps,
+                                "%d frames/s", ImGuiSliderFlags_AlwaysClamp);
+    note_frame("Clip fps", item_width);
     int size[2] = {next.width, next.height};
     if (ImGui::InputInt2("Clip size", size)) {
       next.width = size[0];
       next.height = size[1];
       changed = true;
     }
+    note_frame("Clip size", item_width);
     if (busy) ImGui::EndDisabled();
     if (changed) ask(UiCommand{next});
     if (ui.record_writing) ImGui::BeginDisabled();
     ImGui::PushStyleColor(ImGuiCol_Button, ui.recording
                                                ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
                                                : ImGui::GetStyleColorVec4(ImGuiCol_Button));
-    if (ImGui::Button(ui.recording ? "Stop and write" : "Record"))
+    if (button(ui.recording ? "Stop and write###record" : "Record###record", "record")) {
       ask(UiCommand{ToggleRecording{}});
+    }
     ImGui::PopStyleColor();
-    remember_rect(ui.record_rect);
     if (ui.record_writing) ImGui::EndDisabled();
     if (ui.recording) {
       ImGui::SameLine();
       const int seconds = static_cast<int>(ui.record_seconds);
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld frames", seconds / 60,
-                         seconds % 60, static_cast<long long>(ui.record_frames));
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld %s", seconds / 60,
+                         seconds % 60, static_cast<long long>(ui.record_frames),
+                         ui.record_frames == 1 ? "frame" : "frames");
       if (ui.record_dropped > 0) {
-        ImGui::TextDisabled("%lld frames dropped (the encoder fell behind)",
-                            static_cast<long long>(ui.record_dropped));
+        ImGui::TextDisabled("%lld %s dropped (the encoder fell behind)",
+                            static_cast<long long>(ui.record_dropped),
+                            ui.record_dropped == 1 ? "frame" : "frames");
       }
     } else if (ui.record_writing) {
       char label[64];
@@ -534,30 +730,51 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
                                               : 0.0f,
                          ImVec2(-1, 0), label);
     }
-    if (!ui.message.empty()) {
-      const ImVec4 colour =
-          ui.message_failed ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+    // The log: every message of this run, the newest first (each was shown on the status line
+    // over the map as it came).
+    ImGui::Separator();
+    const std::deque<Message>& log = ui.messages.all();
+    char log_label[48];
+    std::snprintf(log_label, sizeof log_label, "Messages (%zu)###messages", log.size());
+    if (ImGui::TreeNode(log_label)) {
+      note(log_label, "messages");
       ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(colour, "%s", ui.message.c_str());
+      for (auto m = log.rbegin(); m != log.rend(); ++m) {
+        ImGui::TextColored(m->failed ? kErrorColour : kOkColour, "%s", m->text.c_str());
+      }
+      if (log.empty()) ImGui::TextDisabled("none yet");
       ImGui::PopTextWrapPos();
+      ImGui::TreePop();
+    } else {
+      note(log_label, "messages");
     }
   }
 
   // 8. Frame times and keys
-  if (ImGui::CollapsingHeader("Frame times")) {
+  if (section("Frame times")) {
+    ImGui::PushTextWrapPos(0);
     ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
-    ImGui::Text("rain %.2f  rivers %.2f  contours %.2f  drawing %.2f",
+    note("frame_cpu_ms");
+    ImGui::Text("rain %.2f, rivers %.2f, contours %.2f, drawing %.2f",
                 stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
                 stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
     ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
                         stats.recent_median(Stage::painting), stats.recent_median(Stage::gl),
                         stats.recent_median(Stage::swap));
-    ImGui::TextDisabled("%.0f fps, relief in %s precision", ImGui::GetIO().Framerate,
-                        ui.exact_relief ? "double" : "single");
-    ImGui::TextDisabled("map painted by the %s", ui.cpu_painter ? "CPU" : "GPU");
+    // Paused and still, a frame is drawn only when input comes: a frame rate would read low.
+    if (ui.idle) {
+      ImGui::TextDisabled("still: a frame on each input, within %.1f ms", ui.input_ms);
+    } else {
+      ImGui::TextDisabled("%.0f fps; input shown within %.1f ms", ImGui::GetIO().Framerate,
+                          ui.input_ms);
+    }
+    ImGui::TextDisabled("relief in %s precision, map painted by the %s",
+                        ui.exact_relief ? "double" : "single", ui.cpu_painter ? "CPU" : "GPU");
+    ImGui::PopTextWrapPos();
   }
-  if (ImGui::CollapsingHeader("Keys")) {
+  if (section("Keys")) {
     ImGui::TextUnformatted(kKeyHelp);
+    note("key_help");
     ImGui::Separator();
     ImGui::TextUnformatted(kMouseHelp);
   }
@@ -569,10 +786,31 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   ImGui::SetNextWindowSize(ImVec2(kSplitterWidth, layout.side_bar.height / ppp));
   bool grabbed = false;
   const auto dragged = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true, grabbed);
-  if (grabbed) ui.side_bar_grabbed_at = ui.side_bar_width;
-  if (dragged && ui.side_bar_width != ui.side_bar_grabbed_at + *dragged * ppp) {
+  if (grabbed) ui.side_bar_grabbed_at = layout.side_bar.width;
+  if (dragged && layout.side_bar.width != ui.side_bar_grabbed_at + *dragged * ppp) {
     ask(UiCommand{ResizeSideBar{ui.side_bar_grabbed_at + *dragged * ppp}});
   }
+  g_controls = nullptr;
+}
+
+void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point) {
+  const Message* m = ui.messages.current(ui.now);
+  if (m == nullptr || layout.map.empty()) return;
+  const float ppp = pixels_per_point;
+  // Along the map's bottom edge, as wide as the map, over it: where the eye is.
+  const float width = layout.map.width / ppp;
+  ImGui::SetNextWindowPos(ImVec2(layout.map.left / ppp, layout.map.bottom() / ppp),
+                          ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, layout.map.height / ppp));
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  ImGui::Begin("##status", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(m->failed ? kErrorColour : kOkColour, "%s", m->text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
 }
 
 namespace {
@@ -618,18 +856,22 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
 }
 
 void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask) {
+  const float item_width = ImGui::CalcItemWidth();
   bool shown = side.shown;
-  if (ImGui::Checkbox("Show the strip (B)", &shown)) ask(UiCommand{ShowSideView{shown}});
+  if (checkbox("Show the strip (B)", &shown)) ask(UiCommand{ShowSideView{shown}});
+  // (Not "Side view": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(side.view);
   const char* views[] = {"Cross-section", "Skyline: random walk", "Skyline: sections"};
-  if (ImGui::Combo("Side view", &view, views, 3)) {
+  if (combo("Strip shows", &view, views, 3)) {
     ask(UiCommand{SetSideView{static_cast<SideView>(view)}});
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("K steps through them");
   if (side.view == SideView::cross_section) {
     int row = render::cross_section_row(side.row, sketch::ROWS);
     if (ImGui::SliderInt("Row", &row, 0, sketch::ROWS - 1, "%d", ImGuiSliderFlags_AlwaysClamp)) {
       ask(UiCommand{SetSectionRow{row}});
     }
+    note_frame("Row", item_width);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Or Shift+click the map");
     return;
   }
@@ -639,8 +881,11 @@ void draw_side_view_controls(const SideViewState& side, const std::function<void
                          ImGuiInputTextFlags_EnterReturnsTrue)) {
     ask(UiCommand{SetSkylineSeed{seed}});
   }
+  note_frame("Skyline seed", item_width);
   ImGui::SameLine();
-  if (ImGui::SmallButton("+1")) ask(UiCommand{SetSkylineSeed{side.skyline_seed + 1}});
+  if (small_button("+1", "skyline_seed_plus_1")) {
+    ask(UiCommand{SetSkylineSeed{side.skyline_seed + 1}});
+  }
   if (side.view == SideView::walk) {
     RandomWalkParams p = side.walk;
     bool changed = false;

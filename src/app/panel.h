@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "app/command.h"
+#include "app/control_rects.h"
 #include "app/frame_stats.h"
 #include "app/layout.h"
+#include "app/message_log.h"
 #include "app/side_view.h"
 #include "app/side_view_strip.h"
 #include "core/frame.h"
@@ -33,6 +35,9 @@ struct UiState {
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
+  io::RealUnits real_units;        // the heightmap and mesh exports' metres (none: 0, 0)
+  double real_units_edit[2] = {};  // ... as typed in the panel, until both or neither are set
+  exports::SvgPage svg_page;       // the SVG export's paper and style
   // A render under way (the app's): tiles done of all, then saving on its worker.
   int render_tiles_done = 0;
   int render_tiles = 0;
@@ -45,35 +50,28 @@ struct UiState {
   int64_t record_frames = 0;  // taken so far
   int64_t record_encoded = 0;
   int64_t record_dropped = 0;
-  std::string message;  // the last save or opened file: where it went, or why not
-  bool message_failed = false;
-  bool panel_visible = true;      // the side bar
-  float side_bar_width = 360;     // drawable pixels, as its splitter leaves it
-  float side_bar_grabbed_at = 0;  // its width when its splitter was grabbed
-  float strip_grabbed_at = 0;     // the strip's height likewise
-  SideViewState side;             // the strip under the map
-  double zoom = 1;                // the map camera's, for the View section
+  MessageLog messages;              // saves, files opened, values refused (message_log.h)
+  double now = 0;                   // the app's clock, in seconds, for the status line
+  bool panel_visible = true;        // the side bar, as H and the Panel button leave it
+  bool panel_opened_small = false;  // shown by the user in a window too narrow to show it
+  float side_bar_share = kDefaultSideBarShare;  // of the window's width, as its splitter leaves it
+  float side_bar_grabbed_at = 0;                // its width (pixels) when its splitter was grabbed
+  float strip_grabbed_at = 0;                   // the strip's height likewise
+  SideViewState side;                           // the strip under the map
+  double zoom = 1;                              // the map camera's, for the View section
   bool at_fit = true;
-  bool fullscreen = false;   // the window's, for the button's label
-  bool exact_relief = true;  // the relief's colours are worked out in double precision
-  bool cpu_painter = false;  // the CPU paints the map pass (the GL renders in software)
+  bool fullscreen = false;        // the window's, for the button's label
+  bool exact_relief = true;       // the relief's colours are worked out in double precision
+  bool cpu_painter = false;       // the CPU paints the map pass (the GL renders in software)
+  bool idle = false;              // the last frame waited for input (paused and still)
+  double input_ms = 0;            // the latest input's time to the frame that showed it
+  bool can_choose_files = false;  // a desktop file chooser is there (file_chooser.h)
+  bool choosing_file = false;     // ... and is open
   std::optional<session::CellPosition> hover;  // the map cell under the mouse
-  // Where some controls were last drawn (x, y, w, h in window pixels), for scripted tests
-  // that click them (TERRAIN_SANDBOX_LAYOUT=1 prints them).
-  float seed_rect[4] = {};
-  float save_rect[4] = {};
-  float folder_rect[4] = {};
-  float open_text_rect[4] = {};
-  float open_rect[4] = {};
-  float export_heights_rect[4] = {};
-  float export_original_rect[4] = {};
-  float export_layers_rect[4] = {};
-  float export_grids_rect[4] = {};
-  float render_rect[4] = {};
-  float export_svg_rect[4] = {};
-  float export_glb_rect[4] = {};
-  float export_obj_rect[4] = {};
-  float record_rect[4] = {};
+  float mouse[2] = {};                         // the pointer, in drawable pixels
+  // Where every control was last drawn, by name, for scripted tests that click them
+  // (TERRAIN_SANDBOX_LAYOUT=1 prints them).
+  ControlRects controls;
 };
 
 // Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),
@@ -82,8 +80,8 @@ struct UiState {
 void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
                 float pixels_per_point, std::vector<Command>& commands);
 
-// The readout of the cell under the mouse (ui.hover), in a small window at the bottom right
-// corner of the map's area; nothing when the mouse is not over the map.
+// The readout of the cell under the mouse (ui.hover), in a small window beside the pointer;
+// nothing when the mouse is not over the map.
 void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layout,
                   float pixels_per_point);
 
@@ -93,6 +91,10 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
 void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
                     float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
                     std::vector<Command>& commands);
+
+// The status line: the latest message (ui.messages) along the map's bottom edge while it is
+// recent, errors in the error colour; nothing otherwise.
+void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point);
 
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);

@@ -24,6 +24,7 @@ Recording::Recording(std::filesystem::path path, const RecordingOptions& options
     io::TimelapseOptions writer;
     writer.width = options.width;
     writer.height = options.height;
+    writer.frames_per_second = options.fps;
     // A headless run waits for its encoder rather than lose a frame; the window never waits.
     writer.when_full = options.scripted ? io::TimelapseOptions::WhenFull::wait
                                         : io::TimelapseOptions::WhenFull::drop;

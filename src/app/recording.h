@@ -41,6 +41,7 @@ struct RecordingOptions {
   int every = kDefaultEvery;  // ticks of rain between frames, 1..kMaxEvery
   int width = 640;
   int height = 360;
+  int fps = io::kTimelapseDefaultFps;  // playback: frames a second, 1..60
   bool scripted = false;  // --timelapse: nothing is skipped or dropped; the app waits instead
 };
 

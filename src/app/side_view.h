@@ -32,14 +32,21 @@ struct SideViewState {
   uint32_t skyline_seed = 1;
   RandomWalkParams walk;  // its `columns` is the strip's width in pixels when drawn
   SectionParams sections;
-  // The strip's height in window pixels, as the splitter above it leaves it.
-  float height = 170;
+  // The strip's height as a share of the window's, as the splitter above it leaves it: the
+  // strip grows and shrinks with the window (170 pixels of a 720-pixel window at first).
+  float share = 170.0f / 720.0f;
 };
 
-// The strip's height limits (window pixels) and the side bar's width limits.
+// The strip's height limits (window pixels) and the side bar's width limits. Each part beside
+// the map takes at most half the window, so the map always keeps the larger part of it.
 inline constexpr float kMinStripHeight = 60;
-inline constexpr float kMaxStripShare = 0.6f;  // of the window's height
+inline constexpr float kMaxStripShare = 0.5f;  // of the window's height
 inline constexpr float kMinSideBarWidth = 240;
-inline constexpr float kMaxSideBarShare = 0.6f;  // of the window's width
+inline constexpr float kMaxSideBarShare = 0.5f;  // of the window's width
+// The side bar's width as a share of the window's at first: 360 pixels of 1280.
+inline constexpr float kDefaultSideBarShare = 0.28125f;
+// Below this width (in points) the side bar hides itself until it is asked for (H, or the
+// Panel button over the map), so that a small window is mostly map.
+inline constexpr float kPanelFoldWidth = 720;
 
 }  // namespace terrain::app

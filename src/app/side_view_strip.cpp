@@ -33,13 +33,31 @@ using render::SilhouetteColumn;
 
 // The ground before the rain, drawn behind the ground now: its land colours this opaque.
 constexpr float kOriginalAlpha = 0.35f;
-// How far the sky's foot leans towards the scheme's line colour from its deep sea colour, so
-// the horizon is told from the sky on every scheme.
+// How far the sky's foot leans towards the scheme's line colour, so the horizon is told from
+// the sky on every scheme.
 constexpr double kHorizonGlow = 0.12;
+// The sky: never the sea's colour (in Topographic a sky of the deep sea's blue made the land
+// look submerged). A dark slate over a dark sea, a pale blue-grey over a light one: each at
+// least 30 levels from both of the scheme's sea colours in some channel.
+constexpr Rgb kDarkSky{30, 36, 48};
+constexpr Rgb kPaleSky{208, 224, 238};
 // The sea-level line: the index line's colour at this share of its opacity.
 constexpr float kSeaLineAlpha = 0.6f;
 // The caption's inset from the strip's top-left corner, in pixels.
 constexpr float kCaptionInset = 4;
+// Room left above the highest the profiles can reach, for the caption (one line of text and
+// its inset, about 20 pixels), so that no peak touches the strip's top or runs under the
+// caption; at most this share of the strip's height.
+constexpr float kHeadroom = 22;
+constexpr float kMostHeadroomShare = 0.25f;
+
+}  // namespace
+
+float strip_headroom(int strip_height) {
+  return std::min(kHeadroom, kMostHeadroomShare * static_cast<float>(strip_height));
+}
+
+namespace {
 
 uint8_t channel(double v) {
   return static_cast<uint8_t>(std::clamp(std::lround(v), 0L, 255L));
@@ -70,8 +88,8 @@ struct Sky {
   Rgb foot;
 };
 Sky sky_of(const render::ColorScheme& scheme) {
-  const Rgb deep = render::rgb(scheme.sea_deep);
-  return {deep, render::mix(deep, render::rgb(scheme.line), kHorizonGlow)};
+  const Rgb top = luminance(render::rgb(scheme.sea_shallow)) < 0.5 ? kDarkSky : kPaleSky;
+  return {top, render::mix(top, render::rgb(scheme.line), kHorizonGlow)};
 }
 
 // Light text on a dark sky, dark on a light one.
@@ -271,7 +289,7 @@ void draw_cross_section(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideView
   Image& image = cache.image;
   size_image(image, w, h);
   const render::VerticalMap vertical =
-      render::cross_section_vertical(min.y, min.y + static_cast<float>(h));
+      render::cross_section_vertical(min.y + strip_headroom(h), min.y + static_cast<float>(h));
   const render::ColumnPlacement placement = render::map_columns(*in.map_frame);
   const double sea_level = in.sea_level;
   const int sea_row = row_at(vertical.y(sea_level), min.y, h);
@@ -345,9 +363,10 @@ void draw_skylines(ImDrawList* draw, ImVec2 min, ImVec2 max, const SideViewState
   set_look(image, look, sky, strata, scheme, min.y, h, 0);
   for (Image::Column& c : image.next) c = {h, h, h, 0};
   if (!heights.empty()) {
+    const float top = min.y + strip_headroom(h);
     const render::VerticalMap vertical =
-        walk ? render::walk_vertical(state.walk, min.y, min.y + static_cast<float>(h))
-             : render::sections_vertical(state.sections, min.y, min.y + static_cast<float>(h));
+        walk ? render::walk_vertical(state.walk, top, min.y + static_cast<float>(h))
+             : render::sections_vertical(state.sections, top, min.y + static_cast<float>(h));
     render::silhouette(heights, render::pixel_columns(min.x), vertical, min.x,
                        min.x + static_cast<float>(w), cache.shape);
     cover(cache.shape, min.x, w, [&](std::size_t x, const SilhouetteColumn& c) {

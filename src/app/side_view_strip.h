@@ -133,6 +133,10 @@ class SideViewCache {
   uint64_t made_ = 0;
 };
 
+// The room (pixels) the strip leaves above the highest its profiles can reach, for its
+// caption: no peak touches the strip's top or runs under the caption.
+float strip_headroom(int strip_height);
+
 // Draws the strip of `state` into [min, max) of `draw` (screen coordinates), clipped to it.
 // The cross-section needs inputs.original, now, scheme and map_frame (its columns line up
 // under the map's cells at any zoom and pan); the skylines need only inputs.scheme. Missing

@@ -1,6 +1,8 @@
 // The window and its GL context (see window.h).
 #include "app/window.h"
 
+#include <SDL_syswm.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -33,6 +35,7 @@ Window::Window(int width, int height, bool vsync) {
   SDL_GL_MakeCurrent(window_, context_);
   vsync_ = vsync && SDL_GL_SetSwapInterval(1) == 0;
   if (!vsync) SDL_GL_SetSwapInterval(0);
+  measure_size();
 }
 
 Window::~Window() {
@@ -64,8 +67,35 @@ void Window::free_offscreen_gl(OffscreenGl& gl) {
   gl = {};
 }
 
+void Window::measure_size() {
+  SDL_GL_GetDrawableSize(window_, &drawable_w_, &drawable_h_);
+  SDL_GetWindowSize(window_, &window_w_, &window_h_);
+#if defined(SDL_VIDEO_DRIVER_X11)
+  // What the X server says the window is: SDL's own idea follows a fullscreen request at once
+  // (it sends itself a resize to the screen's size), whether or not a window manager carried
+  // the request out.
+  SDL_SysWMinfo info;
+  SDL_VERSION(&info.version);
+  if (SDL_GetWindowWMInfo(window_, &info) == SDL_TRUE && info.subsystem == SDL_SYSWM_X11) {
+    XWindowAttributes attributes;
+    if (XGetWindowAttributes(info.info.x11.display, info.info.x11.window, &attributes) != 0 &&
+        attributes.width > 0 && attributes.height > 0) {
+      // X11 has no high-DPI drawables: the drawable is the window.
+      window_w_ = drawable_w_ = attributes.width;
+      window_h_ = drawable_h_ = attributes.height;
+    }
+  }
+#endif
+}
+
 void Window::drawable_size(int& width, int& height) const {
-  SDL_GL_GetDrawableSize(window_, &width, &height);
+  width = drawable_w_;
+  height = drawable_h_;
+}
+
+void Window::window_size(int& width, int& height) const {
+  width = window_w_;
+  height = window_h_;
 }
 
 void Window::set_fullscreen(bool on) {

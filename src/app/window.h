@@ -27,8 +27,15 @@ class Window {
   SDL_GLContext context() const { return context_; }
   // Whether swaps wait for the display (vsync was asked for and the GL gives it).
   bool vsync() const { return vsync_; }
-  // The drawable's size in pixels (larger than the window's on high-DPI screens).
+  // The drawable's size in pixels (larger than the window's on high-DPI screens), as the window
+  // really is when measure_size() was last called: on X11 asked of the X server, since SDL
+  // takes a fullscreen request no window manager carried out as done (with no window manager
+  // the window stays as it was, yet SDL would report the screen's size).
   void drawable_size(int& width, int& height) const;
+  // Measures the window's size now (once a frame, before laying it out).
+  void measure_size();
+  // The window's size in window points, as really measured.
+  void window_size(int& width, int& height) const;
   bool fullscreen() const { return fullscreen_; }
   // Desktop fullscreen on or off.
   void set_fullscreen(bool on);
@@ -44,6 +51,10 @@ class Window {
   SDL_GLContext context_ = nullptr;
   bool vsync_ = false;
   bool fullscreen_ = false;
+  int drawable_w_ = 0;  // as last measured
+  int drawable_h_ = 0;
+  int window_w_ = 0;
+  int window_h_ = 0;
 };
 
 }  // namespace terrain::app

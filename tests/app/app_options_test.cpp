@@ -357,7 +357,15 @@ TEST(AppOptions, PicturesAtAnySizeAndTimeLapsesAreCheckedBeforeAnything) {
   const AppOptions recorded = good({"--frames", "9", "--timelapse", clip});
   EXPECT_EQ(recorded.timelapse, clip);
   EXPECT_FALSE(recorded.every.has_value());
+  EXPECT_FALSE(recorded.timelapse_fps.has_value());
+  EXPECT_EQ(good({"--frames", "9", "--timelapse", clip, "--timelapse-fps", "60"}).timelapse_fps,
+            60);
   expect_messages({
+      {{"--frames", "9", "--timelapse", clip, "--timelapse-fps", "61"},
+       "--timelapse-fps: '61' is not a whole number 1..60 (frames a second as it plays, default "
+       "25)"},
+      {{"--frames", "9", "--timelapse-fps", "30"},
+       "--timelapse-fps: applies to --timelapse PATH only"},
       {{"--frames", "1", "--screenshot", shot, "--render-size", "7681x100"},
        "--render-size: '7681x100' is not WxH with W 16..7680 and H 16..4320 (e.g. 7680x4320)"},
       {{"--frames", "1", "--screenshot", shot, "--render-size", "15x100"},
@@ -719,6 +727,9 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
         [](const AppOptions& o) {
           return o.timelapse_size == std::pair{320, 181};
         }}},
+      {"--timelapse-fps",
+       {{"--frames", "5", "--timelapse", dir / "t.gif", "--timelapse-fps", "12"},
+        [](const AppOptions& o) { return o.timelapse_fps == 12; }}},
       {"--save-folder",
        {{"--save-folder", "saves"}, [](const AppOptions& o) { return o.save_folder == "saves"; }}},
       {"--original", {{"--original"}, [](const AppOptions& o) { return o.show_original; }}},
@@ -835,7 +846,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 35u);
+  EXPECT_EQ(flags_in(described).size(), 36u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

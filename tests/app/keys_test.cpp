@@ -22,7 +22,7 @@ constexpr int kSchemes = 5;
 
 std::optional<Command> press(SDL_Keycode key, const Settings& settings = {},
                              bool fullscreen = false, int schemes = kSchemes) {
-  return command_for_key(key, settings, fullscreen, schemes);
+  return command_for_key(key, settings, fullscreen, SideView::cross_section, schemes);
 }
 
 // Whether `command` is the `Outer` command (MapCommand, ViewCommand or UiCommand) `T`.
@@ -178,7 +178,7 @@ TEST(Keys, VStepsThroughTheViewsAndRoundAgain) {
                                                {MapView::flow, MapView::map}};
   for (const auto& [from, to] : steps) {
     s.view = from;
-    const auto command = command_for_key(SDLK_v, s, false, 5);
+    const auto command = command_for_key(SDLK_v, s, false, SideView::cross_section, 5);
     ASSERT_TRUE(command.has_value());
     const auto* view = std::get_if<session::ViewCommand>(&*command);
     ASSERT_NE(view, nullptr);
@@ -191,13 +191,13 @@ TEST(Keys, LShowsOrHidesLakesAndTStrokesRiversByOrderOrFlow) {
   session::Settings s;
   for (const bool on : {false, true}) {
     s.show_lakes = on;
-    const auto lakes = command_for_key(SDLK_l, s, false, 5);
+    const auto lakes = command_for_key(SDLK_l, s, false, SideView::cross_section, 5);
     ASSERT_TRUE(lakes.has_value());
     EXPECT_EQ(std::get<session::ShowLakes>(std::get<session::ViewCommand>(*lakes)).on, !on);
   }
   for (const RiversBy by : {RiversBy::flow, RiversBy::order}) {
     s.rivers_by = by;
-    const auto t = command_for_key(SDLK_t, s, false, 5);
+    const auto t = command_for_key(SDLK_t, s, false, SideView::cross_section, 5);
     ASSERT_TRUE(t.has_value());
     EXPECT_EQ(std::get<session::SetRiversBy>(std::get<session::ViewCommand>(*t)).by,
               by == RiversBy::flow ? RiversBy::order : RiversBy::flow);
@@ -209,6 +209,17 @@ TEST(Keys, BTogglesTheStripHomeAndZFitTheMapGFinishesTheRain) {
   EXPECT_TRUE((is<UiCommand, FitMap>(press(SDLK_HOME))));
   EXPECT_TRUE((is<UiCommand, FitMap>(press(SDLK_z))));
   EXPECT_TRUE((is<ViewCommand, session::FinishRain>(press(SDLK_g))));
+}
+
+TEST(Keys, KStepsThroughTheSideViewsAndRoundAgain) {
+  const std::pair<SideView, SideView> steps[] = {{SideView::cross_section, SideView::walk},
+                                                 {SideView::walk, SideView::sections},
+                                                 {SideView::sections, SideView::cross_section}};
+  for (const auto& [from, to] : steps) {
+    const auto command = command_for_key(SDLK_k, Settings{}, false, from, kSchemes);
+    ASSERT_TRUE((is<UiCommand, SetSideView>(command)));
+    EXPECT_EQ((as<UiCommand, SetSideView>(command).view), to);
+  }
 }
 
 TEST(Keys, OtherKeysDoNothing) {
@@ -274,7 +285,7 @@ TEST(KeyHelp, ListsTheDocumentedKeys) {
   const std::set<SDL_Keycode> documented = {
       SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s, SDLK_F11,  SDLK_f, SDLK_ESCAPE, SDLK_w,
       SDLK_o,     SDLK_d, SDLK_1, SDLK_2, SDLK_3,    SDLK_4, SDLK_5,      SDLK_h,
-      SDLK_v,     SDLK_l, SDLK_t, SDLK_b, SDLK_HOME, SDLK_z, SDLK_g};
+      SDLK_v,     SDLK_l, SDLK_t, SDLK_b, SDLK_HOME, SDLK_z, SDLK_g,      SDLK_k};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }

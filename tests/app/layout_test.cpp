@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/side_view.h"
 
 namespace terrain::app {
@@ -63,6 +65,37 @@ TEST(Layout, SplittersStayWithinTheirLimits) {
   EXPECT_EQ(clamp_strip_height(200, 720), 200);
   // A window too small for the least width still keeps a pixel of map.
   EXPECT_LT(clamp_side_bar_width(300, 100), 100);
+}
+
+// At the shares the app starts with, in small, usual and large windows: the side bar hides
+// itself below kPanelFoldWidth (until asked for), the parts grow and shrink with the window,
+// and the map always has more than half of it.
+TEST(Layout, AtTheStartingSharesTheMapHasMostOfTheWindowAtEverySize) {
+  const SideViewState side;
+  for (const auto& [w, h] : {std::pair{640, 360}, std::pair{800, 450}, std::pair{1280, 720},
+                             std::pair{1600, 900}, std::pair{2560, 1440}}) {
+    SCOPED_TRACE(::testing::Message() << w << "x" << h);
+    const bool bar = side_bar_shown(true, false, static_cast<float>(w));
+    EXPECT_EQ(bar, static_cast<float>(w) >= kPanelFoldWidth);
+    const Layout l = lay_out(w, h, bar, kDefaultSideBarShare * static_cast<float>(w), side.shown,
+                             side.share * static_cast<float>(h));
+    const double map = static_cast<double>(l.map.width) * l.map.height;
+    EXPECT_GT(map, 0.5 * w * h);
+    if (bar) {
+      EXPECT_NEAR(l.side_bar.width,
+                  std::max(kMinSideBarWidth, kDefaultSideBarShare * static_cast<float>(w)), 1);
+    }
+    EXPECT_NEAR(l.strip.height, side.share * static_cast<float>(h), 1);
+  }
+  // The usual window keeps the sizes the app always had there.
+  const Layout usual =
+      lay_out(1280, 720, true, kDefaultSideBarShare * 1280, true, side.share * 720);
+  EXPECT_EQ(usual.side_bar.width, 360);
+  EXPECT_EQ(usual.strip.height, 170);
+  // Hidden by H, it stays hidden at any width; asked for in a small window, it shows there.
+  EXPECT_FALSE(side_bar_shown(false, false, 1920));
+  EXPECT_FALSE(side_bar_shown(false, true, 640));
+  EXPECT_TRUE(side_bar_shown(true, true, 640));
 }
 
 TEST(Layout, TheMapAreaIsTheCamerasRectangle) {

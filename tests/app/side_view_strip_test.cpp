@@ -175,10 +175,46 @@ TEST_F(SideViewStrip, EveryViewPaintsAPictureOfTheStripsSizeOnEveryScheme) {
   }
 }
 
+// The sky is never the sea's colour (a Topographic sky of the deep sea's blue made the land
+// look submerged), and the strip's top rows are sky in every column: no peak reaches them,
+// and the caption sits over sky.
+TEST_F(SideViewStrip, TheSkyIsNotTheSeasColourAndThePeaksLeaveHeadroomOnEveryScheme) {
+  const int h = static_cast<int>(std::floor(kStripMax.y - kStripMin.y));
+  const auto headroom = static_cast<int>(strip_headroom(h));
+  ASSERT_GE(headroom, 10);
+  auto far_from = [](uint32_t pixel, const render::P5Color& c) {
+    const render::CanvasColor k = render::canvas_color(c);
+    int most = 0;
+    const double channels[3] = {k.r, k.g, k.b};
+    for (int i = 0; i < 3; ++i) {
+      const auto v = static_cast<int>((pixel >> (8 * i)) & 0xffu);
+      most = std::max(most, std::abs(v - static_cast<int>(std::lround(channels[i] * 255.0))));
+    }
+    return most;
+  };
+  for (const render::ColorScheme& scheme : render::color_schemes()) {
+    for (SideView view : {SideView::cross_section, SideView::walk, SideView::sections}) {
+      SCOPED_TRACE(scheme.key + " " + std::string(side_view_name(view)));
+      state.view = view;
+      // Skylines whose peaks would reach the top of the strip without the headroom.
+      state.walk.step_max = 20;
+      state.sections.shift = 2000;
+      frame_of(inputs(scheme));
+      for (const auto& c : cache.image.columns) {
+        EXPECT_GE(c.ground, headroom);
+        EXPECT_GE(c.original, view == SideView::cross_section ? headroom : -1);
+      }
+      const uint32_t sky = cache.image.pixels[0];
+      EXPECT_GE(far_from(sky, scheme.sea_deep), 30) << std::hex << sky;
+      EXPECT_GE(far_from(sky, scheme.sea_shallow), 30) << std::hex << sky;
+    }
+  }
+}
+
 TEST_F(SideViewStrip, TheCrossSectionsGroundIsTheCoresHeightsAlongTheRow) {
   const int h = static_cast<int>(std::floor(kStripMax.y - kStripMin.y));
-  const render::VerticalMap vertical =
-      render::cross_section_vertical(kStripMin.y, kStripMin.y + static_cast<float>(h));
+  const render::VerticalMap vertical = render::cross_section_vertical(
+      kStripMin.y + strip_headroom(h), kStripMin.y + static_cast<float>(h));
   for (int row : {30, 90, 151}) {
     for (const Frame& f : {frame, Frame{-2400, -900, 14, 14}, Frame{150, 0, 3.3, 3.3}}) {
       frame = f;
@@ -238,8 +274,8 @@ TEST_F(SideViewStrip, TheWalkHasAColumnPerPixelOfTheStripAtTheAnswersHeights) {
   params.columns = static_cast<int>(width);
   const std::vector<double> heights = random_walk_skyline(state.skyline_seed, params);
   const int h = cache.image.height;
-  const render::VerticalMap vertical =
-      render::walk_vertical(params, kStripMin.y, kStripMin.y + static_cast<float>(h));
+  const render::VerticalMap vertical = render::walk_vertical(
+      params, kStripMin.y + strip_headroom(h), kStripMin.y + static_cast<float>(h));
   for (std::size_t x = 0; x < width; ++x) {
     EXPECT_EQ(cache.image.columns[x].ground, first_row(vertical.y(heights[x]), kStripMin.y, h))
         << x;

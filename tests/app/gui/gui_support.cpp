@@ -43,6 +43,19 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
+// The app's config folder for a test: its own, with the desktop's Pictures folder (where saves
+// go by default, as xdg-user-dir PICTURES says) inside the test's folder too, so that nothing
+// of the user's is read or written.
+std::string config_home(const std::filesystem::path& dir) {
+  const std::filesystem::path config = dir / "config";
+  std::filesystem::create_directories(config);
+  const std::filesystem::path dirs = config / "user-dirs.dirs";
+  if (!std::filesystem::exists(dirs)) {
+    std::ofstream(dirs) << "XDG_PICTURES_DIR=\"" << (dir / "Pictures").string() << "\"\n";
+  }
+  return "XDG_CONFIG_HOME=" + config.string();
+}
+
 pid_t spawn(const std::vector<std::string>& argv, const std::filesystem::path& out,
             const std::filesystem::path& err, const std::vector<std::string>& env) {
   const pid_t pid = fork();
@@ -106,9 +119,7 @@ App::App(const std::vector<std::string>& args, const std::filesystem::path& dir)
   err_ = dir / "app.err";
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  pid_ = spawn(argv, out_, err_,
-               {"XDG_CONFIG_HOME=" + (dir / "config").string(), "TERRAIN_SANDBOX_LAYOUT=1",
-                kSanitizerOptions});
+  pid_ = spawn(argv, out_, err_, {config_home(dir), "TERRAIN_SANDBOX_LAYOUT=1", kSanitizerOptions});
 }
 
 App::~App() {
@@ -212,8 +223,8 @@ int run_app(const std::vector<std::string>& args, const std::filesystem::path& d
   ensure_display();
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  const pid_t pid = spawn(argv, dir / "run.out", dir / "run.err",
-                          {"XDG_CONFIG_HOME=" + (dir / "config").string(), kSanitizerOptions});
+  const pid_t pid =
+      spawn(argv, dir / "run.out", dir / "run.err", {config_home(dir), kSanitizerOptions});
   int status = 0;
   waitpid(pid, &status, 0);
   if (out) *out = slurp(dir / "run.out");

@@ -1,0 +1,48 @@
+// The desktop's file chooser, where there is one: zenity (the GNOME dialogs, which go through
+// the XDG desktop portal where one runs), as a process of its own so that the window keeps
+// drawing while it is open. Where zenity is missing or there is no display (as under Xvfb
+// in a bare session), there is none, and the panel's typed paths are the way.
+//
+// TERRAIN_SANDBOX_FILE_CHOOSER names another program that answers as zenity does (the path
+// chosen on stdout, exit 0; nothing and exit 1 when cancelled): the tests' stand-in.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+
+#include "app/command.h"
+
+namespace terrain::app {
+
+class FileChooser {
+ public:
+  FileChooser();
+  FileChooser(const FileChooser&) = delete;
+  FileChooser& operator=(const FileChooser&) = delete;
+  ~FileChooser();  // a chooser still open is closed
+
+  // Whether a chooser can be shown here.
+  bool available() const { return !program_.empty(); }
+  bool open() const { return pid_ > 0; }
+  // Shows the chooser for `what`, starting in `folder`; false when there is none or one is
+  // open already.
+  bool start(FileChoice what, const std::string& folder);
+  // Once the chooser has closed: what it was for, and the path chosen ("" when cancelled);
+  // nullopt while it is open or none was started. Never waits.
+  struct Answer {
+    FileChoice what = FileChoice::heightmap;
+    std::string path;
+  };
+  std::optional<Answer> poll();
+
+ private:
+  std::string program_;  // zenity's path, or the stand-in's; empty when there is none
+  pid_t pid_ = -1;
+  int out_ = -1;  // the chooser's stdout
+  std::string read_;
+  FileChoice what_ = FileChoice::heightmap;
+};
+
+}  // namespace terrain::app

@@ -1,0 +1,75 @@
+// What the app remembers between runs (see preferences.h).
+#include "app/preferences.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "io/atomic_file.h"
+
+namespace terrain::app {
+
+Preferences load_preferences(const std::filesystem::path& file) {
+  Preferences p;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return p;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(io::read_file(file));
+    if (j.is_object() && j.contains("save_folder") && j["save_folder"].is_string()) {
+      p.save_folder = j["save_folder"].get<std::string>();
+    }
+  } catch (const std::exception&) {
+    return Preferences{};  // not ours, or half-edited by hand: the defaults
+  }
+  return p;
+}
+
+void save_preferences(const std::filesystem::path& file, const Preferences& preferences) {
+  nlohmann::json j;
+  j["save_folder"] = preferences.save_folder;
+  io::write_file_atomically(file, j.dump(2) + "\n", io::WriteMode::replace);
+}
+
+namespace {
+
+// XDG_PICTURES_DIR from user-dirs.dirs: a line XDG_PICTURES_DIR="$HOME/Pictures" (the path is
+// "$HOME/..." or absolute, as xdg-user-dirs writes it). "" when there is none.
+std::string pictures_from_user_dirs(const std::filesystem::path& file, const std::string& home) {
+  std::ifstream in(file);
+  constexpr std::string_view key = "XDG_PICTURES_DIR=";
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos || line.compare(start, key.size(), key) != 0) continue;
+    std::string value = line.substr(start + key.size());
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.pop_back();
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+      value = value.substr(1, value.size() - 2);
+    }
+    if (value.rfind("$HOME", 0) == 0) value = home + value.substr(5);
+    if (!value.empty() && value[0] == '/') return value;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::filesystem::path default_save_folder() {
+  const char* home_env = std::getenv("HOME");
+  const std::string home = home_env != nullptr && home_env[0] == '/' ? home_env : "";
+  std::filesystem::path config;
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && xdg[0] == '/') {
+    config = xdg;
+  } else if (!home.empty()) {
+    config = std::filesystem::path(home) / ".config";
+  }
+  std::string pictures;
+  if (!config.empty()) pictures = pictures_from_user_dirs(config / "user-dirs.dirs", home);
+  if (pictures.empty()) {
+    if (home.empty()) return ".";
+    pictures = home + "/Pictures";
+  }
+  return std::filesystem::path(pictures) / "Terrain Sandbox";
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,26 @@
+// What the app remembers between runs besides the panel's place (ImGui's .ini): the save
+// folder. A JSON file in the user's config folder (config_paths.h), written whole or not at
+// all; a missing or unreadable file is the defaults.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace terrain::app {
+
+struct Preferences {
+  std::string save_folder;  // empty: the default (default_save_folder())
+};
+
+// The preferences in `file`; the defaults when it is missing or not what it should be.
+Preferences load_preferences(const std::filesystem::path& file);
+// Writes them to `file` (replacing it whole); throws std::runtime_error naming the file.
+void save_preferences(const std::filesystem::path& file, const Preferences& preferences);
+
+// Where saves go unless the user said otherwise: a "Terrain Sandbox" folder in the desktop's
+// Pictures folder (XDG_PICTURES_DIR of $XDG_CONFIG_HOME/user-dirs.dirs, as xdg-user-dir
+// PICTURES reads it; else $HOME/Pictures), made on the first save. "." when there is no home.
+std::filesystem::path default_save_folder();
+
+}  // namespace terrain::app
