@@ -78,6 +78,10 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                                 : std::string("screen")) +
                                  " " + std::string(exports::svg_style_name(ui.svg_page.style)));
   v.emplace_back("recording", yes(ui.recording));
+  // The status line over the map: what it shows now, errors marked.
+  const Message* status = ui.messages.current(ui.now);
+  v.emplace_back("status", status == nullptr ? std::string("none")
+                                             : (status->failed ? "error: " : "") + status->text);
   v.emplace_back("side_bar", yes(side_bar));
   v.emplace_back("fullscreen", yes(fullscreen));
   return v;

@@ -113,13 +113,16 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path, ec);
 }
 
-App::App(const std::vector<std::string>& args, const std::filesystem::path& dir) {
+App::App(const std::vector<std::string>& args, const std::filesystem::path& dir,
+         const std::vector<std::string>& env) {
   ensure_display();
   out_ = dir / "app.out";
   err_ = dir / "app.err";
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  pid_ = spawn(argv, out_, err_, {config_home(dir), "TERRAIN_SANDBOX_LAYOUT=1", kSanitizerOptions});
+  std::vector<std::string> all_env{config_home(dir), "TERRAIN_SANDBOX_LAYOUT=1", kSanitizerOptions};
+  all_env.insert(all_env.end(), env.begin(), env.end());
+  pid_ = spawn(argv, out_, err_, all_env);
 }
 
 App::~App() {

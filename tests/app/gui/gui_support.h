@@ -29,7 +29,9 @@ class App {
  public:
   // Starts terrain-sandbox with `args`; XDG_CONFIG_HOME points into `dir` so no setting of
   // the user's leaks in; TERRAIN_SANDBOX_LAYOUT=1 so it prints where its controls are.
-  App(const std::vector<std::string>& args, const std::filesystem::path& dir);
+  // `env`: more NAME=VALUE settings for it.
+  App(const std::vector<std::string>& args, const std::filesystem::path& dir,
+      const std::vector<std::string>& env = {});
   ~App();  // kills it if still running
 
   // Waits until the app's stdout has a line starting with `prefix`; returns it ("" on timeout).

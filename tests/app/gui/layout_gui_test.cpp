@@ -1,0 +1,99 @@
+// The window's parts through the real window: small and usual windows give the map most of
+// the window, and a fullscreen toggle that no window manager carries out (as here: Xvfb has
+// none) leaves the layout on the size the window really has.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+std::vector<int> rect_of(const std::string& line, std::size_t skip) {
+  std::istringstream in(line.substr(skip));
+  std::vector<int> r(4, 0);
+  in >> r[0] >> r[1] >> r[2] >> r[3];
+  return r;
+}
+
+// The n-th "state KEY VALUE" line's value for KEY, waiting for it.
+std::string nth_state(App& app, const std::string& key, std::size_t n) {
+  const std::string line = nth_line(app, "state " + key + " ", n);
+  return line.empty() ? "" : line.substr(7 + key.size());
+}
+
+TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
+  for (const auto& [w, h] : {std::pair{640, 360}, std::pair{1280, 720}}) {
+    SCOPED_TRACE(::testing::Message() << w << "x" << h);
+    TempDir dir;
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    App app({"--seed", "5", "--paused", "--size", size}, dir.path);
+    const std::vector<int> map = app.layout("map");
+    const std::vector<int> strip = app.layout("strip");
+    EXPECT_EQ(map[0] + map[2], w);
+    EXPECT_EQ(strip[1] + strip[3], h);
+    EXPECT_GT(static_cast<double>(map[2]) * map[3], 0.5 * w * h) << "the map has most of it";
+    if (w < 720) {
+      // Too narrow for the side bar: it hides itself, and a button over the map brings it.
+      EXPECT_EQ(nth_state(app, "side_bar", 1), "0");
+      EXPECT_EQ(map[0], 0);
+      EXPECT_GT(app.layout("panel")[2], 0);
+    } else {
+      EXPECT_EQ(nth_state(app, "side_bar", 1), "1");
+      EXPECT_EQ(map[0], 360);
+      EXPECT_EQ(strip[3], 170);
+    }
+    EXPECT_EQ(app.quit(), 0) << app.err();
+  }
+}
+
+TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSize) {
+  TempDir dir;
+  const std::filesystem::path saves = dir.path / "saves";
+  std::filesystem::create_directories(saves);
+  // Smaller than the 1280x720 screen, so that a fullscreen SDL believes in would be larger.
+  App app({"--seed", "5", "--paused", "--size", "960x540", "--save-folder", saves.string()},
+          dir.path);
+  const std::vector<int> before = app.layout("map");
+  ASSERT_EQ(before[0] + before[2], 960) << app.err();
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  xdotool("mousemove --window " + window + " 700 200");
+  press("F11");
+  ASSERT_EQ(nth_state(app, "fullscreen", 2), "1") << app.err();
+  std::this_thread::sleep_for(milliseconds(800));
+  // Still laid out on 960x540: the map reaches the window's right edge, the strip its bottom.
+  const std::vector<int> map = rect_of(lines_starting(app.out(), "layout map ").back(), 11);
+  const std::vector<int> strip = rect_of(lines_starting(app.out(), "layout strip ").back(), 13);
+  EXPECT_EQ(map[0] + map[2], 960);
+  EXPECT_EQ(strip[1] + strip[3], 540);
+  // What is saved is the window's size too.
+  press("s");
+  const std::string saved = app.wait_for_line("Saved ", seconds(60));
+  ASSERT_NE(saved, "") << app.err();
+  const io::RgbaImage picture = io::read_png(saved_path(saved));
+  EXPECT_EQ(picture.width, 960);
+  EXPECT_EQ(picture.height, 540);
+  // Esc leaves it, and F toggles it as F11 does.
+  press("Escape");
+  EXPECT_EQ(nth_state(app, "fullscreen", 3), "0");
+  press("f");
+  EXPECT_EQ(nth_state(app, "fullscreen", 4), "1");
+  press("f");
+  EXPECT_EQ(nth_state(app, "fullscreen", 5), "0");
+  EXPECT_EQ(rect_of(lines_starting(app.out(), "layout map ").back(), 11), before);
+  EXPECT_EQ(app.quit(), 0) << app.err();
+}
+
+}  // namespace
+}  // namespace terrain::gui
