@@ -162,6 +162,7 @@ TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
                           "side_view",     "row",         "skyline_seed",
                           "walk",          "sections",    "save_folder",
                           "export_format", "render_size", "record",
+                          "real_units",    "svg_page",    "status",
                           "side_bar",      "fullscreen"}) {
     bool found = false;
     for (const auto& [k, v] : first) found |= k == key;
