@@ -84,7 +84,10 @@ BENCHMARK(BM_MeshColors)->Unit(benchmark::kMillisecond);
 void BM_Mesh(benchmark::State& state, exports::MeshFormat format) {
   const std::vector<uint8_t> rgba =
       exports::mesh_colors(island(), RainParams{}.sea_level, scheme());
-  const exports::MeshInputs in{&island(), rgba, exports::kDefaultExaggeration};
+  exports::MeshInputs in;
+  in.ground = &island();
+  in.rgba = rgba;
+  in.exaggeration = exports::kDefaultExaggeration;
   std::size_t bytes = 0;
   for (auto _ : state) {
     const std::vector<uint8_t> file = exports::mesh_file(in, format);
