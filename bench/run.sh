@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark figures quoted in README, with the web sketch measured in the same run.
+# The benchmark figures quoted in docs/figures.md, with the web sketch measured in the same run.
 #
 #   bench/run.sh [BUILD_DIR]     (default build/release; builds terrain_bench if needed)
 #

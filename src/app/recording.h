@@ -9,7 +9,7 @@
 // buffers kept from frame to frame). The picture itself is drawn by the recording's own thread,
 // with its own MapRenderer in a GL context of its own (Window::make_offscreen_gl), and handed
 // to the writer from there; the writer's worker encodes it. So recording costs the app's frame
-// the copy alone (figures in the README), and the rain keeps its 60 ticks a second.
+// the copy alone (figures in docs/figures.md), and the rain keeps its 60 ticks a second.
 //
 // Two pictures can wait for the drawing thread; a capture due while both wait is skipped and
 // counted (the window never waits), except in a scripted run, which waits instead. The debug
