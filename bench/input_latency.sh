@@ -45,6 +45,7 @@ run() {  # name, flags...
   done
   [ -n "$win" ] || { echo "no window" >&2; kill "$pid"; return 1; }
   xdotool windowfocus --sync "$win"
+  sleep 2  # past the first frames (shaders compiled, the first map drawn)
   local rect x y
   rect="$(grep '^layout show_lakes ' "$log" | tail -1)"
   read -r _ _ x y _ _ <<<"$rect"

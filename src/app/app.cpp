@@ -505,10 +505,11 @@ void App::draw() {
     const Clock::time_point previous_swap = last_swap_;
     last_swap_ = Clock::now();
     if (input_since_) {
-      // Input to the swap of the frame that answered it.
+      // Input to the swap of the frame that answered it (not counting what came before the
+      // first frame: that waited for the start-up, not for a frame).
       const double ms = static_cast<double>(SDL_GetTicks() - *input_since_);
       ui_.input_ms = ms;
-      if (input_ms_.size() < input_ms_.capacity()) input_ms_.push_back(ms);
+      if (swaps_ > 0 && input_ms_.size() < input_ms_.capacity()) input_ms_.push_back(ms);
       input_since_.reset();
     }
     last_swap_cpu_ms_ = session::process_cpu_ms();
@@ -1043,8 +1044,10 @@ int App::finish() {
     if (!input_ms_.empty()) {
       std::vector<double> ms = input_ms_;
       std::sort(ms.begin(), ms.end());
-      std::printf("input to screen: %zu frames answered input, median %.1f ms, longest %.1f ms\n",
-                  ms.size(), ms[ms.size() / 2], ms.back());
+      std::printf(
+          "input to screen: %zu frames answered input, median %.1f ms, 90th percentile %.1f ms, "
+          "longest %.1f ms\n",
+          ms.size(), ms[ms.size() / 2], ms[ms.size() * 9 / 10], ms.back());
     }
     // The frame rate between the first swap and the last.
     const double seconds = std::chrono::duration<double>(last_swap_ - first_swap_).count();

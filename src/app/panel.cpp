@@ -34,6 +34,7 @@
 #include <utility>
 
 #include "app/keys.h"
+#include "app/rain_progress.h"
 #include "core/number_text.h"
 #include "render/geometry/side_view.h"
 #include "session/controls.h"
@@ -354,24 +355,13 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     ImGui::TextColored(kErrorColour, "%s", ui.seed_message.c_str());
     ImGui::PopTextWrapPos();
   }
-  // The drops so far against the sketch's stop; played on past it, the bar stays full and
-  // says how far past the stop the rain has gone.
-  char done[32];
-  char target[32];
-  const auto target_drops = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  const std::string_view done_text = with_thousands(model.drops(), done);
-  const std::string_view target_text = with_thousands(target_drops, target);
-  char overlay[96];
-  if (model.drops() > target_drops) {
-    std::snprintf(overlay, sizeof overlay, "%.*s drops (past the %.*s stop)",
-                  static_cast<int>(done_text.size()), done_text.data(),
-                  static_cast<int>(target_text.size()), target_text.data());
-  } else {
-    std::snprintf(overlay, sizeof overlay, "%.*s / %.*s drops", static_cast<int>(done_text.size()),
-                  done_text.data(), static_cast<int>(target_text.size()), target_text.data());
-  }
-  ImGui::ProgressBar(static_cast<float>(std::min(1.0, model.progress())), ImVec2(-1, 0), overlay);
+  // The drops so far against the sketch's stop (rain_progress.h).
+  const RainProgress progress = rain_progress(model.drops());
+  ImGui::ProgressBar(progress.fraction, ImVec2(-1, 0), progress.text);
   note("progress");
+  const auto target_drops = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  char target[32];
+  const std::string_view target_text = with_thousands(target_drops, target);
   // The rest of the rain at full speed; the map jumps to it when it is done.
   const bool can_finish =
       !model.finishing() && s.drops_per_frame > 0 && model.drops() < target_drops;

@@ -13,6 +13,7 @@
 #include "app/control_rects.h"
 #include "app/message_log.h"
 #include "app/preferences.h"
+#include "app/rain_progress.h"
 #include "app/state_report.h"
 
 namespace terrain::app {
@@ -71,6 +72,19 @@ TEST(ControlRects, PastItsCapacityNewNamesAreIgnoredNotStored) {
   EXPECT_EQ(
       rects.rect(std::string("control ").append(std::to_string(ControlRects::kCapacity + 5)))[2],
       0);
+}
+
+// The bar never runs past its total: played on past the stop it stays full and says so.
+TEST(RainProgress, TheBarStopsAtTheStopAndTheTextSaysHowFarPastItTheRainWent) {
+  EXPECT_EQ(rain_progress(0).fraction, 0.0f);
+  EXPECT_STREQ(rain_progress(0).text, "0 / 300,000 drops");
+  EXPECT_FLOAT_EQ(rain_progress(66400).fraction, 66400.0f / 300000.0f);
+  EXPECT_STREQ(rain_progress(66400).text, "66,400 / 300,000 drops");
+  EXPECT_EQ(rain_progress(300000).fraction, 1.0f);
+  EXPECT_STREQ(rain_progress(300000).text, "300,000 / 300,000 drops");
+  EXPECT_EQ(rain_progress(406800).fraction, 1.0f);
+  EXPECT_STREQ(rain_progress(406800).text, "406,800 drops (past the 300,000 stop)");
+  EXPECT_EQ(rain_progress(UINT64_MAX).fraction, 1.0f);
 }
 
 TEST(MessageLog, TheStatusLineShowsTheLatestForAFewSecondsErrorsLonger) {
