@@ -258,6 +258,11 @@ std::string nth_line(App& app, const std::string& prefix, std::size_t n) {
   return "";
 }
 
+std::string nth_state(App& app, const std::string& key, std::size_t n) {
+  const std::string line = nth_line(app, "state " + key + " ", n);
+  return line.empty() ? "" : line.substr(7 + key.size());
+}
+
 std::filesystem::path saved_path(const std::string& line) {
   const std::string rest = line.substr(6);
   return rest.substr(0, rest.find(" ("));

@@ -74,6 +74,9 @@ void press(const std::string& key);
 // The `n`-th line starting with `prefix` the app printed (1 = the first), waiting up to a
 // minute for it; "" if it never came.
 std::string nth_line(App& app, const std::string& prefix, std::size_t n);
+// The value of the `n`-th "state KEY VALUE" line for `key` (TERRAIN_SANDBOX_LAYOUT=1: the app
+// prints each setting as it changes), waiting up to a minute; "" if it never came.
+std::string nth_state(App& app, const std::string& key, std::size_t n);
 // The path a "Saved PATH" or "Saved PATH (...)" line names.
 std::filesystem::path saved_path(const std::string& line);
 // The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar

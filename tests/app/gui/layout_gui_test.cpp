@@ -26,12 +26,6 @@ std::vector<int> rect_of(const std::string& line, std::size_t skip) {
   return r;
 }
 
-// The n-th "state KEY VALUE" line's value for KEY, waiting for it.
-std::string nth_state(App& app, const std::string& key, std::size_t n) {
-  const std::string line = nth_line(app, "state " + key + " ", n);
-  return line.empty() ? "" : line.substr(7 + key.size());
-}
-
 TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
   for (const auto& [w, h] : {std::pair{640, 360}, std::pair{1280, 720}}) {
     SCOPED_TRACE(::testing::Message() << w << "x" << h);

@@ -22,12 +22,6 @@ namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-// The n-th "state KEY VALUE" line's value for KEY, waiting for it.
-std::string nth_state(App& app, const std::string& key, std::size_t n) {
-  const std::string line = nth_line(app, "state " + key + " ", n);
-  return line.empty() ? "" : line.substr(7 + key.size());
-}
-
 // A gray PNG heightmap of w x h.
 fs::path write_heightmap(const fs::path& path, int w, int h) {
   std::vector<uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
