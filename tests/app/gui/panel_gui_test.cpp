@@ -183,6 +183,9 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   panel.expect("play", "playing", "0");
   panel.expect("restart", "ground_version");
   panel.expect("new_seed", "seed");
+  // (No window manager here: the window keeps its size, and so does the layout.)
+  panel.expect("fullscreen", "fullscreen", "1");
+  panel.expect("fullscreen", "fullscreen", "0");
   std::size_t from = panel.mark();
   panel.click("save");
   EXPECT_NE(panel.line_after(from, "Saved " + saves.string()), "") << app.err();
