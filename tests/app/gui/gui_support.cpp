@@ -186,12 +186,18 @@ std::vector<int> App::layout(const std::string& name) {
 }
 
 std::string App::window_id() {
-  FILE* p = popen("xdotool search --sync --onlyvisible --name 'Terrain Sandbox' 2>/dev/null", "r");
-  char buf[64] = {};
+  // Asked again until it is there: a search can fail outright (BadWindow) when another window
+  // goes while it looks, as the last run's does right after it quits.
   std::string id;
-  if (p && fgets(buf, sizeof buf, p)) id = buf;
-  if (p) pclose(p);
-  while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (id.empty() && running() && std::chrono::steady_clock::now() < until) {
+    FILE* p = popen("xdotool search --onlyvisible --name 'Terrain Sandbox' 2>/dev/null", "r");
+    char buf[64] = {};
+    if (p && fgets(buf, sizeof buf, p)) id = buf;
+    if (p) pclose(p);
+    while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
+    if (id.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
   if (!id.empty()) {
     // No window manager on the virtual display: give the window the keyboard and put the
     // pointer over the map, away from the panel, so real (XTEST) events reach it.
