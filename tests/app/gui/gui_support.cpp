@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <random>
@@ -188,15 +189,28 @@ std::vector<int> App::layout(const std::string& name) {
 std::string App::window_id() {
   // Asked again until it is there: a search can fail outright (BadWindow) when another window
   // goes while it looks, as the last run's does right after it quits.
+  // After a while, a window of that exact name whether or not X calls it viewable yet.
   std::string id;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const auto start = std::chrono::steady_clock::now();
+  const auto until = start + std::chrono::seconds(120);
   while (id.empty() && running() && std::chrono::steady_clock::now() < until) {
-    FILE* p = popen("xdotool search --onlyvisible --name 'Terrain Sandbox' 2>/dev/null", "r");
+    const bool any = std::chrono::steady_clock::now() > start + std::chrono::seconds(10);
+    FILE* p = popen(any ? "xdotool search --name '^Terrain Sandbox$' 2>/dev/null"
+                        : "xdotool search --onlyvisible --name 'Terrain Sandbox' 2>/dev/null",
+                    "r");
     char buf[64] = {};
     if (p && fgets(buf, sizeof buf, p)) id = buf;
     if (p) pclose(p);
     while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
     if (id.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (id.empty()) {
+    // What the display holds, for the failure's report.
+    std::fprintf(stderr, "no app window on %s (app %s); the windows there:\n",
+                 std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "(no DISPLAY)",
+                 running() ? "running" : "not running");
+    std::fflush(stderr);
+    std::system("xwininfo -root -tree 2>&1 | head -40 >&2");
   }
   if (!id.empty()) {
     // No window manager on the virtual display: give the window the keyboard and put the
