@@ -50,6 +50,8 @@ class App {
   pid_t pid_ = -1;
   int status_ = 0;
   std::filesystem::path out_, err_;
+  std::vector<std::string> argv_, env_;  // how it was started, to start it again
+  bool restarted_ = false;
 };
 
 // Runs the app to completion (e.g. with --frames), returning its exit code; output in *out.
