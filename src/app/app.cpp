@@ -135,6 +135,7 @@ App::App(const AppOptions& options)
   scripted_ = options.frames.has_value();
   const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
   report_layout_ = layout_env != nullptr && std::strcmp(layout_env, "1") == 0;
+  ui_.note_controls = report_layout_;
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -171,8 +172,8 @@ App::App(const AppOptions& options)
   std::string folder = options.save_folder;
   if (folder.empty()) folder = preferences_.save_folder;
   if (folder.empty()) {
-    folder = default_save_folder().string();
-    default_folder_ = true;
+    default_folder_ = default_save_folder();
+    folder = default_folder_->string();
   }
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
   ui_.can_choose_files = chooser_.available();
@@ -781,7 +782,7 @@ std::filesystem::path App::save_folder() {
   const std::filesystem::path folder = ui_.folder_text[0] != '\0' ? ui_.folder_text : ".";
   // The default folder in Pictures is made on the first save; a folder the user named must
   // be there (a typo should not make folders).
-  if (default_folder_ && folder == default_save_folder()) {
+  if (default_folder_ && folder == *default_folder_) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
   }
@@ -790,7 +791,7 @@ std::filesystem::path App::save_folder() {
 
 void App::set_save_folder(const std::string& path) {
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", path.c_str());
-  default_folder_ = false;
+  default_folder_.reset();
   preferences_.save_folder = path;
   if (!preferences_file_) return;
   try {

@@ -171,7 +171,8 @@ class App {
   FileChooser chooser_;                       // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;
-  bool default_folder_ = false;  // the save folder is default_save_folder(): made when needed
+  // default_save_folder() when the save folder is it, made when first needed.
+  std::optional<std::filesystem::path> default_folder_;
 
   Clock::time_point started_at_ = Clock::now();
   bool running_ = true;

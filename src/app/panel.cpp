@@ -286,7 +286,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   using namespace session;
   auto ask = [&](Command command) { commands.push_back(std::move(command)); };
   const float ppp = pixels_per_point;
-  g_controls = &ui.controls;
+  g_controls = ui.note_controls ? &ui.controls : nullptr;
   if (layout.side_bar.empty()) {
     // Hidden (H, or a window too narrow for it): a button over the map's corner brings it
     // back, so a newcomer in a small window finds the controls.

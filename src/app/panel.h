@@ -70,8 +70,10 @@ struct UiState {
   std::optional<session::CellPosition> hover;  // the map cell under the mouse
   float mouse[2] = {};                         // the pointer, in drawable pixels
   // Where every control was last drawn, by name, for scripted tests that click them
-  // (TERRAIN_SANDBOX_LAYOUT=1 prints them).
+  // (TERRAIN_SANDBOX_LAYOUT=1 prints them); noted only when `note_controls` is set, so an
+  // ordinary frame does no bookkeeping for them.
   ControlRects controls;
+  bool note_controls = false;
 };
 
 // Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),

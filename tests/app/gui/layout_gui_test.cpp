@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,13 +17,6 @@ namespace {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
-
-std::vector<int> rect_of(const std::string& line, std::size_t skip) {
-  std::istringstream in(line.substr(skip));
-  std::vector<int> r(4, 0);
-  in >> r[0] >> r[1] >> r[2] >> r[3];
-  return r;
-}
 
 TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
   for (const auto& [w, h] : {std::pair{640, 360}, std::pair{1280, 720}}) {
@@ -67,8 +59,8 @@ TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSiz
   ASSERT_EQ(nth_state(app, "fullscreen", 2), "1") << app.err();
   std::this_thread::sleep_for(milliseconds(800));
   // Still laid out on 960x540: the map reaches the window's right edge, the strip its bottom.
-  const std::vector<int> map = rect_of(lines_starting(app.out(), "layout map ").back(), 11);
-  const std::vector<int> strip = rect_of(lines_starting(app.out(), "layout strip ").back(), 13);
+  const std::vector<int> map = latest_rect(app, "map");
+  const std::vector<int> strip = latest_rect(app, "strip");
   EXPECT_EQ(map[0] + map[2], 960);
   EXPECT_EQ(strip[1] + strip[3], 540);
   // What is saved is the window's size too.
@@ -85,7 +77,7 @@ TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSiz
   EXPECT_EQ(nth_state(app, "fullscreen", 4), "1");
   press("f");
   EXPECT_EQ(nth_state(app, "fullscreen", 5), "0");
-  EXPECT_EQ(rect_of(lines_starting(app.out(), "layout map ").back(), 11), before);
+  EXPECT_EQ(latest_rect(app, "map"), before);
   EXPECT_EQ(app.quit(), 0) << app.err();
 }
 
