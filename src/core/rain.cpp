@@ -56,6 +56,13 @@ void Rain::rebind(Heightfield& field) {
   if (new_width) set_brush(params_.brush_radius);  // the brush's offsets are in cells of a row
 }
 
+void Rain::restore(const RainState& state) {
+  random_ = P5Random(state.random);  // the LCG's whole state is its one number
+  set_params(state.params);
+  stats_ = state.stats;
+  clear_routes();
+}
+
 void Rain::clear_routes() {
   route_points_.clear();
   route_ends_.clear();

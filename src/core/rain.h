@@ -55,6 +55,15 @@ struct BrushCell {
 // adding up to 1, in the sketch's order (rows top to bottom, each left to right).
 std::vector<BrushCell> build_brush(int brush_radius);
 
+// What the rain carries from one drop to the next, apart from the field it carves: its place
+// in the random stream, its settings and its counts. Restoring it (with the field as it was)
+// rains on exactly as the rain it came from would: the session's checkpoints hold it.
+struct RainState {
+  uint32_t random = 0;  // p5's LCG state: the next drop's landing follows from it
+  RainParams params;
+  RainStats stats;
+};
+
 class Rain {
  public:
   // Most routes kept for the debug view (the sketch keeps 40), and the most points in one.
@@ -81,6 +90,12 @@ class Rain {
 
   const RainStats& stats() const { return stats_; }
   const Heightfield& field() const { return *field_; }
+
+  // The rain's own state (see RainState), and the rain put back to one: the routes are
+  // emptied (they belong to the frame they were traced in). Allocates only when the brush
+  // radius changes.
+  RainState state() const { return {random_.state(), params_, stats_}; }
+  void restore(const RainState& state);
 
   // Debug mode: while on, the routes of up to kMaxRoutes drops are kept (the sketch's
   // `paths`), from the oldest; clear_routes() empties them, as the sketch does every frame.

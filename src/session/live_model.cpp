@@ -28,24 +28,16 @@
 namespace terrain::session {
 namespace {
 
+template <typename... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;
+
 const Settings& checked(const Settings& s) {
   check_settings(s);
   return s;
-}
-
-// The map settings of `s`, the view settings left at their defaults: what a recipe keeps.
-Settings map_settings(const Settings& s) {
-  Settings m;
-  m.drops_per_frame = s.drops_per_frame;
-  m.erosion = s.erosion;
-  m.deposition = s.deposition;
-  m.inertia = s.inertia;
-  m.brush_radius = s.brush_radius;
-  m.sea_level = s.sea_level;
-  m.terrain_scale = s.terrain_scale;
-  m.generator = s.generator;
-  m.roughness = s.roughness;
-  return m;
 }
 
 // The rain's settings out of the sketch's (drop() reads the same globals).
@@ -93,6 +85,47 @@ bool ease_rivers(const float* water, float* shown, float* fade_in, float* ghost_
   return moved;
 }
 
+// A ground of your own must be the grid's size, every height finite.
+void check_ground(const GroundFile& ground) {
+  if (!ground.heights) throw std::invalid_argument("ground: no heights");
+  const Heightfield& h = *ground.heights;
+  if (h.width() != sketch::COLS || h.height() != sketch::ROWS) {
+    throw std::invalid_argument("ground " + ground.name + ": must be " +
+                                std::to_string(sketch::COLS) + " x " +
+                                std::to_string(sketch::ROWS) + " cells (the map's grid), not " +
+                                std::to_string(h.width()) + " x " + std::to_string(h.height()));
+  }
+  for (std::size_t k = 0; k < h.size(); k++) {
+    if (!std::isfinite(h.data()[k])) {
+      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
+    }
+  }
+}
+
+// Every value of a map command inside its range, before anything waits or changes.
+void check_command(const MapCommand& command) {
+  std::visit(
+      Overloaded{
+          [](const RainDrops&) {}, [](const SetSeed&) {}, [](const Restart&) {},
+          [](const SetTerrainScale& c) {
+            check_range("terrain_scale", c.value, sketch::terrain_scale);
+          },
+          [](const SetErosion& c) { check_range("erosion", c.value, sketch::erosion); },
+          [](const SetDeposition& c) { check_range("deposition", c.value, sketch::deposition); },
+          [](const SetInertia& c) { check_range("inertia", c.value, sketch::inertia); },
+          [](const SetBrushRadius& c) {
+            check_whole("brush_radius", c.value, sketch::brush_radius);
+          },
+          [](const SetSeaLevel& c) { check_range("sea_level", c.value, sketch::sea_level); },
+          [](const SetDropsPerFrame& c) {
+            check_whole("drops_per_frame", c.value, 0, kMaxDropsPerFrame);
+          },
+          [](const SetGenerator&) {},
+          [](const SetRoughness& c) { check_range("roughness", c.value, kRoughness); },
+          [](const SetGround& c) { check_ground(c.ground); }},
+      command);
+}
+
 }  // namespace
 
 // --- A finish under way ------------------------------------------------------------------
@@ -100,6 +133,8 @@ bool ease_rivers(const float* water, float* shown, float* fade_in, float* ghost_
 // The worker owns `heights` and `rain` (a copy of the model's, rebound to them) until it has
 // published done == drops; the main thread reads only the atomics until then, and adopts the
 // rest after joining. The destructor's cancel is seen between chunks.
+// The worker also keeps the history's checkpoints inside its rain: at the drops in `marks` it
+// copies its heights into the slots the main thread took for it, and its rain's state.
 struct LiveModel::Finish {
   Finish(const Heightfield& from, const Rain& rain_from, uint64_t n)
       : heights(from), rain(rain_from), drops(n) {
@@ -111,10 +146,17 @@ struct LiveModel::Finish {
   // Rain::run allocates nothing, and nor does this.
   void run() {
     uint64_t rained = 0;
+    std::size_t next = 0;  // the next checkpoint
     while (rained < drops && !cancel.load(std::memory_order_relaxed)) {
-      const uint64_t n = std::min(kFinishChunk, drops - rained);
+      uint64_t n = std::min(kFinishChunk, drops - rained);
+      if (next < marks.size()) n = std::min(n, marks[next] - rained);
       rain.run(n);
       rained += n;
+      if (next < marks.size() && rained == marks[next]) {
+        std::copy(heights.data(), heights.data() + heights.size(), slot_values[next]);
+        states[next] = rain.state();
+        next++;
+      }
       done.store(rained, std::memory_order_release);
     }
   }
@@ -122,6 +164,11 @@ struct LiveModel::Finish {
   Heightfield heights;
   Rain rain;
   const uint64_t drops;  // the whole finish: the remaining ticks of drops_per_frame
+  // Checkpoints: after marks[k] drops, into slots[k] (whose values are slot_values[k]).
+  std::vector<uint64_t> marks;
+  std::vector<int> slots;
+  std::vector<float*> slot_values;
+  std::vector<RainState> states;
   std::atomic<uint64_t> done{0};
   std::atomic<bool> cancel{false};
   std::thread worker;
@@ -136,7 +183,8 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
       settings_(checked(settings)),
       heights_(ground_for(seed, settings_)),
       original_(heights_),
-      rain_(heights_, seed, rain_params_of(settings_)) {
+      rain_(heights_, seed, rain_params_of(settings_)),
+      history_(MapStart{seed, settings_.map(), std::nullopt}, heights_.size()) {
   rain_.keep_routes(settings_.debug_mode);
   // The drawRivers() arrays, sized once for the grid (Float32Array and Int32Array start at 0).
   const std::size_t n = heights_.size();
@@ -145,13 +193,13 @@ LiveModel::LiveModel(uint32_t seed, const Settings& settings)
   previous_downstream_.assign(n, 0);
   // The recipe starts here; room for a session's worth of commands, so recording a tick's
   // rain never allocates in a steady frame.
-  recipe_ = {seed_, std::nullopt, map_settings(settings_), {}};
+  recipe_ = {seed_, std::nullopt, settings_.map(), {}};
   recipe_.commands.reserve(256);
   update_hydrology();
+  keep_checkpoint();  // the history's start
 }
 
-LiveModel::LiveModel(const MapRecipe& recipe)
-    : LiveModel(recipe.seed, map_settings(recipe.settings)) {
+LiveModel::LiveModel(const MapRecipe& recipe) : LiveModel(recipe.seed, Settings(recipe.settings)) {
   if (recipe.ground) set_ground(*recipe.ground);
   for (const MapCommand& command : recipe.commands) apply(command);
 }
@@ -160,6 +208,7 @@ LiveModel::~LiveModel() {
   if (finish_) {
     finish_->cancel.store(true, std::memory_order_relaxed);  // seen at its next chunk
     finish_->worker.join();
+    for (const int slot : finish_->slots) history_.store().release(slot);
   }
 }
 
@@ -192,11 +241,14 @@ void LiveModel::reset_terrain() {
   // A new map: its recipe starts again from here.
   recipe_.seed = seed_;
   recipe_.ground = ground_file_;
-  recipe_.settings = map_settings(settings_);
+  recipe_.settings = settings_.map();
   recipe_.commands.clear();
+  original_changed_ = true;
   ground_version_++;
   hydrology_for_ = {};
-  update_hydrology();  // a new ground: its analysis at once, so it always has the ground's size
+  // A new ground: its analysis at once, so it always has the ground's size (going to a place
+  // of the history works it out once, at the place).
+  if (!replaying_) update_hydrology();
   changed();
 }
 
@@ -241,7 +293,7 @@ void LiveModel::tick() {
   const auto n = finish_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
   rain_.run(n);
   drops_ += n;
-  if (n > 0) record(RainDrops{n});
+  record_rain(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   if (drops_ >= target && drops_ - n < target) {
     playing_ = false;  // sketch.noLoop()
@@ -263,7 +315,7 @@ void LiveModel::rain_now(uint64_t n) {
   wait_finish();
   rain_.run(n);
   drops_ += n;
-  if (n > 0) record(RainDrops{n});
+  record_rain(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const bool stopped = drops_ >= target && drops_ - n < target;
   if (stopped && playing_) resting_ = true;  // stopped by itself, not paused by the user before
@@ -275,6 +327,7 @@ void LiveModel::rain_now(uint64_t n) {
 
 // redraw() while paused: a frame without rain, in which the rivers jump to the new ones.
 void LiveModel::refresh() {
+  if (replaying_) return;
   if (update_finish()) return;  // the finish landed: that was this frame, a jump
   if (playing_) return;
   stopped_at_target_ = false;
@@ -338,11 +391,32 @@ void LiveModel::finish_rain() {
         std::to_string(target) + " drops");
   }
   const uint64_t ticks = (target - drops_ + per_tick - 1) / per_tick;
-  finish_ = std::make_unique<Finish>(heights_, rain_, ticks * per_tick);
-  Finish* const finish = finish_.get();
+  auto finish = std::make_unique<Finish>(heights_, rain_, ticks * per_tick);
+  // The history's checkpoints inside the finish, at its spacing as live rain would keep them:
+  // the slots are taken now, on this thread; the worker only writes their values.
+  if (!original_changed_) {
+    const uint64_t spacing = history_.spacing();
+    const Checkpoint& last = history_.checkpoint_before(history_.position());
+    const uint64_t since = history_.cost(history_.position()) - last.cost;
+    uint64_t mark = since < spacing ? spacing - since : spacing;
+    std::size_t count = 0;
+    for (uint64_t m = mark; m < finish->drops; m += spacing) count++;
+    history_.make_room(count + 1);
+    for (; mark < finish->drops; mark += spacing) {
+      const int slot = history_.store().take_blank();
+      if (slot < 0) break;
+      finish->marks.push_back(mark);
+      finish->slots.push_back(slot);
+      finish->slot_values.push_back(history_.store().values_to_write(slot));
+    }
+    finish->states.resize(finish->marks.size());
+  }
+  Finish* const worker = finish.get();
+  finish_ = std::move(finish);
   try {
-    finish->worker = std::thread([finish] { finish->run(); });
+    worker->worker = std::thread([worker] { worker->run(); });
   } catch (...) {
+    for (const int slot : finish_->slots) history_.store().release(slot);
     finish_.reset();
     throw;
   }
@@ -370,10 +444,21 @@ void LiveModel::land_finish() {
   rain_ = finish_->rain;  // its stream and counts; rain_'s route storage is kept
   rain_.rebind(heights_);
   rain_.keep_routes(settings_.debug_mode);
-  finish_.reset();
+  const std::unique_ptr<Finish> finish = std::move(finish_);
 
+  const uint64_t drops_before = drops_;
   drops_ += n;
   record(RainDrops{n});
+  history_.record(RainDrops{n}, seed_, settings_.map(), drops_before);
+  // The worker's checkpoints, inside the rain atom the finish went into.
+  const auto& atom = std::get<RainDrops>(history_.atoms().back());
+  const MapStart now = head();
+  for (std::size_t k = 0; k < finish->slots.size(); k++) {
+    history_.checkpoint_in_rain(atom.drops - n + finish->marks[k], finish->slots[k], now,
+                                finish->states[k], drops_before + finish->marks[k]);
+  }
+  finish->slots.clear();
+  keep_checkpoint();
   // Live rain would have stopped itself here; a finish asked for while paused keeps the pause.
   resting_ = playing_;
   playing_ = false;  // sketch.noLoop(), as the stopping tick's rain()
@@ -609,19 +694,7 @@ void LiveModel::set_roughness(double v) {
 
 // A ground of your own: as a new seed, a new start, but on the file's heights.
 void LiveModel::set_ground(const GroundFile& ground) {
-  if (!ground.heights) throw std::invalid_argument("ground: no heights");
-  const Heightfield& h = *ground.heights;
-  if (h.width() != sketch::COLS || h.height() != sketch::ROWS) {
-    throw std::invalid_argument("ground " + ground.name + ": must be " +
-                                std::to_string(sketch::COLS) + " x " +
-                                std::to_string(sketch::ROWS) + " cells (the map's grid), not " +
-                                std::to_string(h.width()) + " x " + std::to_string(h.height()));
-  }
-  for (std::size_t k = 0; k < h.size(); k++) {
-    if (!std::isfinite(h.data()[k])) {
-      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
-    }
-  }
+  check_ground(ground);
   wait_finish();
   ground_file_ = ground;
   reset_terrain();
@@ -705,46 +778,182 @@ void LiveModel::set_debug_mode(bool on) {
 
 // --- Commands ------------------------------------------------------------------------------
 
+// Every alternative has its own handler: a command added to MapCommand and not handled here
+// does not compile.
+void LiveModel::carry_out(const MapCommand& command) {
+  std::visit(Overloaded{[this](const RainDrops& c) { rain_now(c.drops); },
+                        [this](const SetSeed& c) { set_seed(c.seed); },
+                        [this](const Restart&) { restart(); },
+                        [this](const SetTerrainScale& c) { set_terrain_scale(c.value); },
+                        [this](const SetErosion& c) { set_erosion(c.value); },
+                        [this](const SetDeposition& c) { set_deposition(c.value); },
+                        [this](const SetInertia& c) { set_inertia(c.value); },
+                        [this](const SetBrushRadius& c) { set_brush_radius(c.value); },
+                        [this](const SetSeaLevel& c) { set_sea_level(c.value); },
+                        [this](const SetDropsPerFrame& c) { set_drops_per_frame(c.value); },
+                        [this](const SetGenerator& c) { set_generator(c.value); },
+                        [this](const SetRoughness& c) { set_roughness(c.value); },
+                        [this](const SetGround& c) { set_ground(c.ground); }},
+             command);
+}
+
 void LiveModel::apply(const MapCommand& command) {
-  std::visit(
-      [this](const auto& c) {
-        using C = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<C, RainDrops>) rain_now(c.drops);
-        if constexpr (std::is_same_v<C, SetSeed>) set_seed(c.seed);
-        if constexpr (std::is_same_v<C, Restart>) restart();
-        if constexpr (std::is_same_v<C, SetTerrainScale>) set_terrain_scale(c.value);
-        if constexpr (std::is_same_v<C, SetErosion>) set_erosion(c.value);
-        if constexpr (std::is_same_v<C, SetDeposition>) set_deposition(c.value);
-        if constexpr (std::is_same_v<C, SetInertia>) set_inertia(c.value);
-        if constexpr (std::is_same_v<C, SetBrushRadius>) set_brush_radius(c.value);
-        if constexpr (std::is_same_v<C, SetSeaLevel>) set_sea_level(c.value);
-        if constexpr (std::is_same_v<C, SetDropsPerFrame>) set_drops_per_frame(c.value);
-        if constexpr (std::is_same_v<C, SetGenerator>) set_generator(c.value);
-        if constexpr (std::is_same_v<C, SetRoughness>) set_roughness(c.value);
-        if constexpr (std::is_same_v<C, SetGround>) set_ground(c.ground);
-      },
-      command);
+  check_command(command);  // a value refused is refused before waiting
+  wait_finish();
+  if (std::holds_alternative<RainDrops>(command)) {
+    carry_out(command);  // rain_now records it
+    return;
+  }
+  const uint32_t seed_before = seed_;
+  const MapSettings before = settings_.map();
+  const uint64_t drops_before = drops_;
+  carry_out(command);
+  // Drops per frame only decides where ticks fall: in the recipe, not a step of the history.
+  if (std::holds_alternative<SetDropsPerFrame>(command)) return;
+  history_.record(command, seed_before, before, drops_before);
+  keep_checkpoint();
 }
 
 void LiveModel::apply(const ViewCommand& command) {
-  std::visit(
-      [this](const auto& c) {
-        using C = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<C, SetContourLevels>) set_contour_levels(c.value);
-        if constexpr (std::is_same_v<C, ShowRivers>) set_show_rivers(c.on);
-        if constexpr (std::is_same_v<C, ShowOriginal>) set_show_original(c.on);
-        if constexpr (std::is_same_v<C, SetDebugMode>) set_debug_mode(c.on);
-        if constexpr (std::is_same_v<C, Play>) play();
-        if constexpr (std::is_same_v<C, Pause>) pause();
-        if constexpr (std::is_same_v<C, TogglePlay>) toggle_play();
-        if constexpr (std::is_same_v<C, SetView>) set_view(c.view);
-        if constexpr (std::is_same_v<C, ShowLakes>) set_show_lakes(c.on);
-        if constexpr (std::is_same_v<C, SetRiversBy>) set_rivers_by(c.by);
-        if constexpr (std::is_same_v<C, SetMinFlow>) set_min_flow(c.value);
-        if constexpr (std::is_same_v<C, SetRouting>) set_routing(c.routing);
-        if constexpr (std::is_same_v<C, FinishRain>) finish_rain();
-      },
-      command);
+  std::visit(Overloaded{[this](const SetContourLevels& c) { set_contour_levels(c.value); },
+                        [this](const ShowRivers& c) { set_show_rivers(c.on); },
+                        [this](const ShowOriginal& c) { set_show_original(c.on); },
+                        [this](const SetDebugMode& c) { set_debug_mode(c.on); },
+                        [this](const Play&) { play(); }, [this](const Pause&) { pause(); },
+                        [this](const TogglePlay&) { toggle_play(); },
+                        [this](const SetView& c) { set_view(c.view); },
+                        [this](const ShowLakes& c) { set_show_lakes(c.on); },
+                        [this](const SetRiversBy& c) { set_rivers_by(c.by); },
+                        [this](const SetMinFlow& c) { set_min_flow(c.value); },
+                        [this](const SetRouting& c) { set_routing(c.routing); },
+                        [this](const FinishRain&) { finish_rain(); }},
+             command);
+}
+
+void LiveModel::apply(const HistoryCommand& command) {
+  std::visit(Overloaded{[this](const Undo& c) {
+                          wait_finish();
+                          go_to(history_.undo_target(c.steps));
+                        },
+                        [this](const Redo& c) {
+                          wait_finish();
+                          go_to(history_.redo_target(c.steps));
+                        },
+                        [this](const Seek& c) {
+                          wait_finish();
+                          const std::optional<HistoryPosition> at = history_.seek_target(c.drops);
+                          if (!at) {
+                            throw std::invalid_argument(
+                                "seek: drop " + std::to_string(c.drops) + " is past this map's " +
+                                std::to_string(history_.timeline().total) + " drops");
+                          }
+                          go_to(*at);
+                        },
+                        [this](const GoToStep& c) {
+                          if (c.done > history_.steps().size()) {
+                            throw std::invalid_argument(
+                                "step " + std::to_string(c.done) + " is past the history's " +
+                                std::to_string(history_.steps().size()) + " steps");
+                          }
+                          wait_finish();
+                          go_to(history_.step_end(c.done));
+                        },
+                        [this](const BeginEdit&) { history_.begin_edit(); },
+                        [this](const EndEdit&) { history_.end_edit(); }},
+             command);
+}
+
+// --- The history's side ---------------------------------------------------------------------
+
+MapStart LiveModel::head() const {
+  return {seed_, settings_.map(), ground_file_};
+}
+
+void LiveModel::record_rain(uint64_t n) {
+  if (n == 0 || replaying_) return;
+  record(RainDrops{n});
+  history_.record(RainDrops{n}, seed_, settings_.map(), drops_ - n);
+  keep_checkpoint();
+}
+
+void LiveModel::keep_checkpoint() {
+  if (!history_.wants_checkpoint()) return;
+  if (history_.checkpoint(heights_, original_, original_changed_, head(), rain_.state(), drops_)) {
+    original_changed_ = false;
+  }
+}
+
+// The map as it was at `target`: the last checkpoint at or before it, and the commands from
+// there replayed (at most the history's spacing of rain). Then what is worked out from the
+// map is worked out again, once, as on a new seed: the rivers jump, the hydrology and the
+// basins' tones start again; the routes go, and the rain pauses.
+void LiveModel::go_to(const HistoryPosition& target) {
+  if (target == history_.position()) {
+    pause();
+    return;
+  }
+  const Checkpoint& c = history_.checkpoint_before(target);
+  const HistoryPosition from = c.at;
+  restore(c);
+  replaying_ = true;
+  try {
+    replay(from, target);
+  } catch (...) {
+    replaying_ = false;
+    throw;
+  }
+  replaying_ = false;
+  history_.set_position(target);
+  recipe_ = history_.recipe_at(target);
+  recipe_.settings.drops_per_frame = settings_.drops_per_frame;
+
+  rain_.clear_routes();
+  routes_expire_ = false;
+  rivers_for_ = {};
+  shown_for_ = {};
+  hydrology_for_ = {};
+  ground_version_++;
+  stopped_at_target_ = false;
+  resting_ = false;
+  playing_ = false;
+  update_hydrology();
+  changed();
+  refresh();  // paused: the rivers jump to the terrain
+}
+
+void LiveModel::restore(const Checkpoint& c) {
+  const CheckpointStore& store = history_.store();
+  std::copy(store.values(c.heights), store.values(c.heights) + heights_.size(), heights_.data());
+  std::copy(store.values(c.original), store.values(c.original) + original_.size(),
+            original_.data());
+  seed_ = c.map.seed;
+  const int drops_per_frame = settings_.drops_per_frame;  // not a step: stays as it is
+  static_cast<MapSettings&>(settings_) = c.map.settings;
+  settings_.drops_per_frame = drops_per_frame;
+  ground_file_ = c.map.ground;
+  rain_.restore(c.rain);
+  rain_.keep_routes(settings_.debug_mode);
+  drops_ = c.drops;
+  history_.restored(c);
+  original_changed_ = false;
+}
+
+// The history's commands from one place to a later one, carried out without being recorded,
+// each rain as the rain alone (no frame, no stop at the target).
+void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
+  const std::span<const MapCommand> atoms = history_.atoms();
+  for (std::size_t k = from.atom; k < atoms.size() && k <= to.atom; k++) {
+    const uint64_t begin = k == from.atom ? from.partial : 0;
+    if (const auto* rain = std::get_if<RainDrops>(&atoms[k])) {
+      const uint64_t end = k == to.atom ? to.partial : rain->drops;
+      if (end > begin) {
+        rain_.run(end - begin);
+        drops_ += end - begin;
+      }
+    } else if (k < to.atom) {
+      carry_out(atoms[k]);
+    }
+  }
 }
 
 }  // namespace terrain::session

@@ -42,6 +42,8 @@
 #include "core/rain.h"
 #include "core/river_picture.h"
 #include "core/sketch.h"
+#include "session/history.h"
+#include "session/history_command.h"
 #include "session/map_command.h"
 #include "session/map_recipe.h"
 #include "session/settings.h"
@@ -129,45 +131,28 @@ class LiveModel {
   static constexpr uint64_t kFinishChunk = 2000;
 
   // --- Commands: every change goes through these ---
-  // A map command, as the controls below do it (each is recorded in the recipe). Throws
-  // std::invalid_argument naming the setting when a value is out of its range, changing
-  // nothing. While finishing, every command and control (the set_* below, rain_now, play,
-  // pause) first waits for the finish to land (wait_finish), then applies; a value refused
-  // is refused before waiting.
+  // A map command. Throws std::invalid_argument naming the setting when a value is out of its
+  // range, changing nothing. While finishing, it first waits for the finish to land
+  // (wait_finish), then applies; a value refused is refused before waiting. Each is recorded
+  // in the recipe and, but for drops per frame (which only decides where ticks fall), in the
+  // history: after an undo or a seek it first cuts the history there (the steps after go).
   void apply(const MapCommand& command);
-  // A view command: contour levels, the three toggles, play and pause, finishing the rain
-  // (FinishRain: finish_rain(), which does not wait for a finish under way).
+  // A view command: contour levels, the three toggles, the views, play and pause, finishing
+  // the rain (FinishRain: finish_rain(), which does not wait for a finish under way).
   void apply(const ViewCommand& command);
+  // A history command: undo, redo, seek, a step of the list, an edit beginning or ending.
+  // Going somewhere (undo, redo, seek, a step) restores the map as it was there, bytes and
+  // all: heights, original ground, drops, the rain's random stream, seed and map settings
+  // (drops per frame stays as it is: it is not a step). The rain pauses, the debug routes are
+  // emptied and the rivers jump to the terrain, as on a new seed. Throws
+  // std::invalid_argument, changing nothing, for a seek past the map's drops or a step past
+  // the list's end.
+  void apply(const HistoryCommand& command);
   // The recipe of the map as it is now: its last new start and the map commands since
   // (ticks recorded as rain). A fresh LiveModel(recipe()) has the same heights.
   const MapRecipe& recipe() const { return recipe_; }
-
-  // --- Controls (each as the sketch's handler; every one refreshes while paused) ---
-  void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
-  void set_erosion(double v);       // sketch range, see sketch.h
-  void set_deposition(double v);
-  void set_inertia(double v);
-  void set_brush_radius(int r);  // rebuilds the brush
-  void set_sea_level(double v);  // re-colours and re-routes at once
-  void set_contour_levels(int n);
-  void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
-  void set_generator(Generator g);   // grows a new ground with that generator
-  void set_roughness(double v);      // diamond-square's: grows a new ground
-  // Your own ground (map_command.h's SetGround): the original ground from now on, the seed's
-  // rain on it; kept by set_seed and restart, left by the three controls above. Throws
-  // std::invalid_argument, changing nothing, unless its heights are the grid's size
-  // (sketch::COLS x ROWS) and finite.
-  void set_ground(const GroundFile& ground);
-  void set_view(MapView view);
-  void set_show_lakes(bool on);
-  void set_rivers_by(RiversBy by);
-  void set_min_flow(int n);           // 1 .. kMinFlowMax: re-works the rivers out at once
-  void set_routing(Routing routing);  // re-routes at once
-  void set_seed(uint32_t seed);       // that map comes back: resetTerrain + refresh
-  void restart();                     // resetTerrain with the same seed
-  void set_show_rivers(bool on);
-  void set_show_original(bool on);
-  void set_debug_mode(bool on);  // also empties the routes
+  // Everything done to the map since the session began (history.h).
+  const History& history() const { return history_; }
 
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
@@ -203,6 +188,41 @@ class LiveModel {
   const TickTimings& last_timings() const { return timings_; }
 
  private:
+  // The controls, each as the sketch's handler (apply() carries the commands out through
+  // them; every one refreshes while paused).
+  void carry_out(const MapCommand& command);
+  void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
+  void set_erosion(double v);       // sketch range, see sketch.h
+  void set_deposition(double v);
+  void set_inertia(double v);
+  void set_brush_radius(int r);  // rebuilds the brush
+  void set_sea_level(double v);  // re-colours and re-routes at once
+  void set_contour_levels(int n);
+  void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
+  void set_generator(Generator g);   // grows a new ground with that generator
+  void set_roughness(double v);      // diamond-square's: grows a new ground
+  // Your own ground (map_command.h's SetGround): the original ground from now on, the seed's
+  // rain on it; kept by set_seed and restart, left by the three controls above.
+  void set_ground(const GroundFile& ground);
+  void set_view(MapView view);
+  void set_show_lakes(bool on);
+  void set_rivers_by(RiversBy by);
+  void set_min_flow(int n);           // 1 .. kMinFlowMax: re-works the rivers out at once
+  void set_routing(Routing routing);  // re-routes at once
+  void set_seed(uint32_t seed);       // that map comes back: resetTerrain + refresh
+  void restart();                     // resetTerrain with the same seed
+  void set_show_rivers(bool on);
+  void set_show_original(bool on);
+  void set_debug_mode(bool on);  // also empties the routes
+
+  // The history's side: a checkpoint when one is due, the map at a place of the history.
+  MapStart head() const;  // seed, map settings and ground now
+  void keep_checkpoint();
+  void go_to(const HistoryPosition& target);
+  void restore(const Checkpoint& c);
+  void replay(const HistoryPosition& from, const HistoryPosition& to);
+  void record_rain(uint64_t n);  // in the recipe and the history
+
   // ... the implementation's state: see live_model.cpp
   struct Finish;       // a finish under way: its worker, its copy of the heights and rain
   void land_finish();  // joins the worker and adopts its heights and rain
@@ -256,6 +276,9 @@ class LiveModel {
   TickTimings timings_;
   MapRecipe recipe_;
   std::unique_ptr<Finish> finish_;  // null unless finishing
+  History history_;
+  bool original_changed_ = true;  // a new ground since the last checkpoint
+  bool replaying_ = false;        // going to a place of the history: no frames, no records
   // Records a map command in the recipe (a new start begins a new recipe).
   void record(const MapCommand& command);
 };

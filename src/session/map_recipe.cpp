@@ -133,7 +133,7 @@ Generator generator_at(const Json& value, const std::string& where) {
   fail(where, "must be \"island\" or \"diamond-square\", not " + shown(value));
 }
 
-Settings settings_at(const Json& json) {
+MapSettings settings_at(const Json& json) {
   const std::string where = "settings";
   if (!json.is_object()) fail(where, "must be an object, not " + shown(json));
   only_keys(json,
@@ -288,7 +288,7 @@ Json ground_json(const GroundFile& ground) {
 }  // namespace
 
 std::string recipe_text(const MapRecipe& recipe) {
-  const Settings& s = recipe.settings;
+  const MapSettings& s = recipe.settings;
   Json settings;
   settings["drops_per_frame"] = s.drops_per_frame;
   settings["erosion"] = s.erosion;

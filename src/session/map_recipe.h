@@ -37,7 +37,7 @@ struct MapRecipe {
   uint32_t seed = 0;
   // The ground of the last new start when it came from a file (else the generator grows it).
   std::optional<GroundFile> ground;
-  Settings settings;  // only the map settings count; the view settings are left at defaults
+  MapSettings settings;
   std::vector<MapCommand> commands;
 };
 

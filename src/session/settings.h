@@ -22,8 +22,9 @@ inline constexpr int kMinFlowMax = sketch::COLS * sketch::ROWS;
 // The diamond-square roughness as a slider: the "Diamond-square terrain" document's range.
 inline constexpr sketch::Range kRoughness{kRoughnessMin, kRoughnessMax, 0.01, kRoughnessDefault};
 
-struct Settings {
-  // The map's: the rain and the ground.
+// The map's settings: the ground and the rain. Changing one is a map command (map_command.h),
+// recorded in the map's recipe and its history; a checkpoint of the session holds them.
+struct MapSettings {
   int drops_per_frame = static_cast<int>(sketch::drops_per_frame.initial);
   double erosion = sketch::erosion.initial;
   double deposition = sketch::deposition.initial;
@@ -33,7 +34,13 @@ struct Settings {
   double terrain_scale = sketch::terrain_scale.initial;  // the island generator's
   Generator generator = Generator::island;               // how the ground is grown
   double roughness = kRoughnessDefault;                  // the diamond-square generator's
-  // The view's: what is drawn.
+
+  bool operator==(const MapSettings&) const = default;
+};
+
+// The view's settings: what is drawn. Changing one is a view command (view_command.h): not a
+// step of the history, and never part of a map's recipe.
+struct ViewSettings {
   int contour_levels = static_cast<int>(sketch::contour_levels.initial);
   bool show_rivers = true;
   bool show_original = false;           // draw the terrain as it was before any rain
@@ -43,6 +50,17 @@ struct Settings {
   RiversBy rivers_by = RiversBy::flow;  // stroked by the sketch's flow classes or by order
   int min_flow = static_cast<int>(sketch::RIVER_START);  // cells for a river: 1..kMinFlowMax
   Routing routing = Routing::sketch;  // the sketch's steepest descent, or the flood's links
+
+  bool operator==(const ViewSettings&) const = default;
+};
+
+// Both, as the sketch's `let`s: settings.erosion, settings.view ... Slicing gives either part.
+struct Settings : MapSettings, ViewSettings {
+  Settings() = default;
+  explicit Settings(const MapSettings& map_part, const ViewSettings& view_part = {})
+      : MapSettings(map_part), ViewSettings(view_part) {}
+  const MapSettings& map() const { return *this; }
+  const ViewSettings& view_settings() const { return *this; }
 };
 
 // Bad input changes nothing and says which control, what was given and what is allowed: each

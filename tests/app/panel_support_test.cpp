@@ -183,7 +183,7 @@ TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
     EXPECT_TRUE(found) << key;
   }
   EXPECT_TRUE(state_changes(before, state_values(model, ui, false, true)).empty());
-  model.set_erosion(0.5);
+  model.apply(MapCommand{SetErosion{0.5}});
   ui.side.view = SideView::walk;
   const StateValues changed = state_changes(before, state_values(model, ui, true, true));
   EXPECT_EQ(changed, (StateValues{{"erosion", "0.5"}, {"side_view", "walk"}, {"fullscreen", "1"}}));

@@ -236,7 +236,7 @@ TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
   playing.wait_finish();
   EXPECT_FALSE(playing.playing());
   EXPECT_TRUE(playing.resting());
-  playing.set_seed(4);
+  playing.apply(MapCommand{SetSeed{4}});
   EXPECT_TRUE(playing.playing());
 
   LiveModel paused(3);
@@ -244,7 +244,7 @@ TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
   paused.finish_rain();
   paused.wait_finish();
   EXPECT_FALSE(paused.resting());
-  paused.set_seed(4);
+  paused.apply(MapCommand{SetSeed{4}});
   EXPECT_FALSE(paused.playing());
 }
 
@@ -279,7 +279,7 @@ TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
 
   tick_to_stop(live);
   EXPECT_EQ(live.drops(), 301000u);
-  live.set_contour_levels(3);
+  live.apply(ViewCommand{SetContourLevels{3}});
   expect_same_map(model, live);
   expect_jumped(model);
 

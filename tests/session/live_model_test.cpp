@@ -125,16 +125,17 @@ TEST(LiveModelRain, ThreeHundredThousandDropsMatchTheSketchAndTheStoppedFrameReb
 // user paused stays paused, and so does one whose stop came while the user had paused.
 TEST(LiveModelRain, ANewMapAfterTheRainStoppedItselfRainsAgainAndAPausedOneStaysPaused) {
   const std::vector<std::pair<const char*, std::function<void(LiveModel&)>>> new_maps = {
-      {"seed", [](LiveModel& m) { m.set_seed(8); }},
-      {"restart", [](LiveModel& m) { m.restart(); }},
-      {"terrain scale", [](LiveModel& m) { m.set_terrain_scale(0.02); }},
-      {"generator", [](LiveModel& m) { m.set_generator(Generator::diamond_square); }},
-      {"roughness", [](LiveModel& m) { m.set_roughness(0.4); }},
+      {"seed", [](LiveModel& m) { m.apply(MapCommand{SetSeed{8}}); }},
+      {"restart", [](LiveModel& m) { m.apply(MapCommand{Restart{}}); }},
+      {"terrain scale", [](LiveModel& m) { m.apply(MapCommand{SetTerrainScale{0.02}}); }},
+      {"generator",
+       [](LiveModel& m) { m.apply(MapCommand{SetGenerator{Generator::diamond_square}}); }},
+      {"roughness", [](LiveModel& m) { m.apply(MapCommand{SetRoughness{0.4}}); }},
       {"ground", [](LiveModel& m) {
          GroundFile g;
          g.name = "flat.png";
          g.heights = std::make_shared<const Heightfield>(sketch::COLS, sketch::ROWS, 0.5f);
-         m.set_ground(g);
+         m.apply(MapCommand{SetGround{g}});
        }}};
   for (const auto& [what, new_map] : new_maps) {
     LiveModel model(5, with_drops(10000));
@@ -154,21 +155,21 @@ TEST(LiveModelRain, ANewMapAfterTheRainStoppedItselfRainsAgainAndAPausedOneStays
   EXPECT_TRUE(paused.resting()) << "a tick's stop rests too";
   paused.pause();
   EXPECT_FALSE(paused.resting());
-  paused.set_seed(6);
+  paused.apply(MapCommand{SetSeed{6}});
   EXPECT_FALSE(paused.playing()) << "a map the user paused stays paused";
   // Played on past the stop, then a new map: it rains (it was raining).
   LiveModel on(5, with_drops(10000));
   while (on.playing()) on.tick();
   on.play();
   on.tick();
-  on.set_seed(9);
+  on.apply(MapCommand{SetSeed{9}});
   EXPECT_TRUE(on.playing());
   // Paused before the drops that pass the target were rained at once: stays paused.
   LiveModel before(5);
   before.pause();
   before.rain_now(300000);
   EXPECT_FALSE(before.resting());
-  before.set_seed(9);
+  before.apply(MapCommand{SetSeed{9}});
   EXPECT_FALSE(before.playing());
 }
 
@@ -285,8 +286,8 @@ TEST(LiveModelRivers, APausedRefreshJumpsToTheNewRivers) {
   ASSERT_NE(differences(model.rivers().shown, model.water()), 0u);
   model.pause();
   const uint64_t builds = model.river_builds();
-  model.set_contour_levels(5);                  // any control refreshes while paused
-  EXPECT_EQ(model.river_builds(), builds + 1);  // drops moved on since tick 15
+  model.apply(ViewCommand{SetContourLevels{5}});  // any control refreshes while paused
+  EXPECT_EQ(model.river_builds(), builds + 1);    // drops moved on since tick 15
   const Rivers expected = rivers_of(model.heights(), sketch::sea_level.initial, 42);
   EXPECT_EQ(differences(model.water(), expected.water), 0u);
   EXPECT_EQ(differences(model.rivers().shown, model.water()), 0u);
@@ -295,7 +296,7 @@ TEST(LiveModelRivers, APausedRefreshJumpsToTheNewRivers) {
   EXPECT_TRUE(std::all_of(model.rivers().ghost_fade.begin(), model.rivers().ghost_fade.end(),
                           [](float g) { return g == 0.0f; }));
   // Nothing new to work out: a second refresh does not rebuild.
-  model.set_contour_levels(6);
+  model.apply(ViewCommand{SetContourLevels{6}});
   EXPECT_EQ(model.river_builds(), builds + 1);
 }
 
@@ -303,7 +304,7 @@ TEST(LiveModelRivers, APausedRefreshJumpsToTheNewRivers) {
 TEST(LiveModelRivers, TogglingShowOriginalJumpsToThatTerrainsRivers) {
   LiveModel model(42);
   for (int k = 0; k < 20; k++) model.tick();
-  model.set_show_original(true);
+  model.apply(ViewCommand{ShowOriginal{true}});
   EXPECT_EQ(&model.terrain(), &model.original());
   const uint64_t builds = model.river_builds();
   model.tick();  // frame 21: not a RIVER_EVERY frame
@@ -316,7 +317,7 @@ TEST(LiveModelRivers, TogglingShowOriginalJumpsToThatTerrainsRivers) {
 
   model.tick();  // same view: eases (towards the same water), no rebuild
   EXPECT_EQ(model.river_builds(), builds + 1);
-  model.set_show_original(false);
+  model.apply(ViewCommand{ShowOriginal{false}});
   model.tick();
   EXPECT_EQ(model.river_builds(), builds + 2);
   const Rivers on_eroded = rivers_of(model.heights(), sketch::sea_level.initial, 42);
@@ -329,7 +330,7 @@ TEST(LiveModelRivers, TogglingShowOriginalJumpsToThatTerrainsRivers) {
 TEST(LiveModelRivers, ChangingSeaLevelReroutesAtTheNextTick) {
   LiveModel model(42);
   for (int k = 0; k < 17; k++) model.tick();
-  model.set_sea_level(0.31);
+  model.apply(MapCommand{SetSeaLevel{0.31}});
   EXPECT_EQ(model.rain().params().sea_level, 0.31);
   const uint64_t builds = model.river_builds();
   model.tick();  // frame 18
@@ -399,7 +400,7 @@ TEST(LiveModelRivers, HiddenRiversAreNotWorkedOut) {
   for (int k = 0; k < 30; k++) model.tick();
   EXPECT_EQ(model.river_builds(), 0u);
   EXPECT_EQ(model.rivers().downstream.size(), kCells);  // zeros, as the sketch's Int32Array starts
-  model.set_show_rivers(true);
+  model.apply(ViewCommand{ShowRivers{true}});
   model.tick();  // rivers_for is null: due at once
   EXPECT_EQ(model.river_builds(), 1u);
 }
@@ -409,7 +410,7 @@ TEST(LiveModelRivers, HiddenRiversAreNotWorkedOut) {
 TEST(LiveModelControls, SetSeedGivesTheMapOfThatSeed) {
   LiveModel model(7);
   for (int k = 0; k < 5; k++) model.tick();
-  model.set_seed(42);
+  model.apply(MapCommand{SetSeed{42}});
   LiveModel fresh(42);
   EXPECT_EQ(model.seed(), 42u);
   EXPECT_EQ(model.drops(), 0u);
@@ -432,7 +433,7 @@ TEST(LiveModelControls, RestartBringsBackTheOriginalTerrainAndNoDrops) {
   LiveModel model(42);
   for (int k = 0; k < 10; k++) model.tick();
   ASSERT_NE(differences(model.heights(), model.original()), 0u);
-  model.restart();
+  model.apply(MapCommand{Restart{}});
   EXPECT_EQ(model.drops(), 0u);
   EXPECT_EQ(differences(model.heights(), island_terrain(42)), 0u);
   EXPECT_EQ(differences(model.original(), island_terrain(42)), 0u);
@@ -445,7 +446,7 @@ TEST(LiveModelControls, RestartBringsBackTheOriginalTerrainAndNoDrops) {
 TEST(LiveModelControls, TerrainScaleGrowsAnotherTerrain) {
   LiveModel model(42);
   for (int k = 0; k < 3; k++) model.tick();
-  model.set_terrain_scale(0.02);
+  model.apply(MapCommand{SetTerrainScale{0.02}});
   IslandParams p;
   p.terrain_scale = 0.02;
   EXPECT_EQ(model.drops(), 0u);
@@ -460,10 +461,14 @@ TEST(LiveModelControls, RainSettingsChangeTheRainThatFollows) {
     std::function<void(RainParams&)> expect;
   };
   const std::vector<Case> cases = {
-      {[](LiveModel& m) { m.set_brush_radius(4); }, [](RainParams& p) { p.brush_radius = 4; }},
-      {[](LiveModel& m) { m.set_erosion(0.6); }, [](RainParams& p) { p.erosion = 0.6; }},
-      {[](LiveModel& m) { m.set_deposition(0.1); }, [](RainParams& p) { p.deposition = 0.1; }},
-      {[](LiveModel& m) { m.set_inertia(0.3); }, [](RainParams& p) { p.inertia = 0.3; }},
+      {[](LiveModel& m) { m.apply(MapCommand{SetBrushRadius{4}}); },
+       [](RainParams& p) { p.brush_radius = 4; }},
+      {[](LiveModel& m) { m.apply(MapCommand{SetErosion{0.6}}); },
+       [](RainParams& p) { p.erosion = 0.6; }},
+      {[](LiveModel& m) { m.apply(MapCommand{SetDeposition{0.1}}); },
+       [](RainParams& p) { p.deposition = 0.1; }},
+      {[](LiveModel& m) { m.apply(MapCommand{SetInertia{0.3}}); },
+       [](RainParams& p) { p.inertia = 0.3; }},
   };
   const Heightfield plain = eroded(island_terrain(42), {}, 1000, 42);
   for (std::size_t c = 0; c < cases.size(); c++) {
@@ -479,7 +484,7 @@ TEST(LiveModelControls, RainSettingsChangeTheRainThatFollows) {
   LiveModel model(42);
   model.tick();
   model.tick();
-  model.set_brush_radius(5);
+  model.apply(MapCommand{SetBrushRadius{5}});
   for (int k = 0; k < 3; k++) model.tick();
   Heightfield expected = island_terrain(42);
   Rain rain(expected, 42);
@@ -493,19 +498,19 @@ TEST(LiveModelControls, RainSettingsChangeTheRainThatFollows) {
 
 TEST(LiveModelControls, EveryControlBumpsTheVersionPlayingOrPaused) {
   const std::vector<std::pair<std::string, std::function<void(LiveModel&)>>> controls = {
-      {"drops_per_frame", [](LiveModel& m) { m.set_drops_per_frame(500); }},
-      {"erosion", [](LiveModel& m) { m.set_erosion(0.5); }},
-      {"deposition", [](LiveModel& m) { m.set_deposition(0.5); }},
-      {"inertia", [](LiveModel& m) { m.set_inertia(0.2); }},
-      {"brush_radius", [](LiveModel& m) { m.set_brush_radius(3); }},
-      {"sea_level", [](LiveModel& m) { m.set_sea_level(0.4); }},
-      {"contour_levels", [](LiveModel& m) { m.set_contour_levels(3); }},
-      {"terrain_scale", [](LiveModel& m) { m.set_terrain_scale(0.01); }},
-      {"seed", [](LiveModel& m) { m.set_seed(9); }},
-      {"restart", [](LiveModel& m) { m.restart(); }},
-      {"show_rivers", [](LiveModel& m) { m.set_show_rivers(false); }},
-      {"show_original", [](LiveModel& m) { m.set_show_original(true); }},
-      {"debug_mode", [](LiveModel& m) { m.set_debug_mode(true); }},
+      {"drops_per_frame", [](LiveModel& m) { m.apply(MapCommand{SetDropsPerFrame{500}}); }},
+      {"erosion", [](LiveModel& m) { m.apply(MapCommand{SetErosion{0.5}}); }},
+      {"deposition", [](LiveModel& m) { m.apply(MapCommand{SetDeposition{0.5}}); }},
+      {"inertia", [](LiveModel& m) { m.apply(MapCommand{SetInertia{0.2}}); }},
+      {"brush_radius", [](LiveModel& m) { m.apply(MapCommand{SetBrushRadius{3}}); }},
+      {"sea_level", [](LiveModel& m) { m.apply(MapCommand{SetSeaLevel{0.4}}); }},
+      {"contour_levels", [](LiveModel& m) { m.apply(ViewCommand{SetContourLevels{3}}); }},
+      {"terrain_scale", [](LiveModel& m) { m.apply(MapCommand{SetTerrainScale{0.01}}); }},
+      {"seed", [](LiveModel& m) { m.apply(MapCommand{SetSeed{9}}); }},
+      {"restart", [](LiveModel& m) { m.apply(MapCommand{Restart{}}); }},
+      {"show_rivers", [](LiveModel& m) { m.apply(ViewCommand{ShowRivers{false}}); }},
+      {"show_original", [](LiveModel& m) { m.apply(ViewCommand{ShowOriginal{true}}); }},
+      {"debug_mode", [](LiveModel& m) { m.apply(ViewCommand{SetDebugMode{true}}); }},
       {"toggle_play", [](LiveModel& m) { m.toggle_play(); }},
   };
   for (const bool playing : {true, false}) {
@@ -547,21 +552,26 @@ TEST(LiveModelControls, ValuesOutOfRangeAreRefusedNamingControlValueAndRange) {
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
   };
-  refused([&] { model.set_drops_per_frame(10001); },
+  refused([&] { model.apply(MapCommand{SetDropsPerFrame{10001}}); },
           "drops_per_frame must be a whole number from 0 to 10000, not 10001");
-  refused([&] { model.set_drops_per_frame(-1); }, "drops_per_frame");
-  refused([&] { model.set_erosion(1.5); }, "erosion must be from 0 to 1, not 1.5");
-  refused([&] { model.set_deposition(-0.1); }, "deposition must be from 0 to 1, not -0.1");
-  refused([&] { model.set_inertia(0.6); }, "inertia must be from 0 to 0.5, not 0.6");
-  refused([&] { model.set_brush_radius(7); },
+  refused([&] { model.apply(MapCommand{SetDropsPerFrame{-1}}); }, "drops_per_frame");
+  refused([&] { model.apply(MapCommand{SetErosion{1.5}}); },
+          "erosion must be from 0 to 1, not 1.5");
+  refused([&] { model.apply(MapCommand{SetDeposition{-0.1}}); },
+          "deposition must be from 0 to 1, not -0.1");
+  refused([&] { model.apply(MapCommand{SetInertia{0.6}}); },
+          "inertia must be from 0 to 0.5, not 0.6");
+  refused([&] { model.apply(MapCommand{SetBrushRadius{7}}); },
           "brush_radius must be a whole number from 1 to 6, not 7");
-  refused([&] { model.set_brush_radius(0); }, "brush_radius");
-  refused([&] { model.set_sea_level(0.61); }, "sea_level must be from 0 to 0.6, not 0.61");
-  refused([&] { model.set_contour_levels(21); },
+  refused([&] { model.apply(MapCommand{SetBrushRadius{0}}); }, "brush_radius");
+  refused([&] { model.apply(MapCommand{SetSeaLevel{0.61}}); },
+          "sea_level must be from 0 to 0.6, not 0.61");
+  refused([&] { model.apply(ViewCommand{SetContourLevels{21}}); },
           "contour_levels must be a whole number from 0 to 20");
-  refused([&] { model.set_terrain_scale(0.001); },
+  refused([&] { model.apply(MapCommand{SetTerrainScale{0.001}}); },
           "terrain_scale must be from 0.004 to 0.03, not 0.001");
-  refused([&] { model.set_erosion(std::nan("")); }, "erosion must be from 0 to 1, not nan");
+  refused([&] { model.apply(MapCommand{SetErosion{std::nan("")}}); },
+          "erosion must be from 0 to 1, not nan");
   refused([&] { LiveModel bad(1, with_drops(20000)); }, "drops_per_frame");
   EXPECT_EQ(model.version(), version);
   EXPECT_EQ(model.settings().drops_per_frame, before.drops_per_frame);
@@ -580,7 +590,7 @@ TEST(LiveModelControls, ValuesOutOfRangeAreRefusedNamingControlValueAndRange) {
 TEST(LiveModelDebug, RoutesAreThoseOfTheLatestFrame) {
   Settings s = with_drops(7000);
   LiveModel model(42, s);
-  model.set_debug_mode(true);
+  model.apply(ViewCommand{SetDebugMode{true}});
   EXPECT_TRUE(model.rain().keeping_routes());
   model.tick();
   ASSERT_EQ(model.rain().route_count(), Rain::kMaxRoutes);
@@ -591,18 +601,20 @@ TEST(LiveModelDebug, RoutesAreThoseOfTheLatestFrame) {
 
   while (model.playing()) model.tick();  // stops at 301,000
   EXPECT_EQ(model.rain().route_count(), Rain::kMaxRoutes);
-  model.set_contour_levels(4);  // a paused redraw keeps the stopping frame's routes
+  model.apply(
+      ViewCommand{SetContourLevels{4}});  // a paused redraw keeps the stopping frame's routes
   EXPECT_EQ(model.rain().route_count(), Rain::kMaxRoutes);
 
   model.play();
   model.tick();
   model.pause();
   EXPECT_EQ(model.rain().route_count(), Rain::kMaxRoutes);  // still on screen after pause()
-  model.set_contour_levels(5);  // the redraw after a looping frame: `paths` was emptied
+  model.apply(
+      ViewCommand{SetContourLevels{5}});  // the redraw after a looping frame: `paths` was emptied
   EXPECT_EQ(model.rain().route_count(), 0);
 
   model.play();
-  model.set_debug_mode(false);
+  model.apply(ViewCommand{SetDebugMode{false}});
   model.tick();
   EXPECT_EQ(model.rain().route_count(), 0);
 }
@@ -613,7 +625,7 @@ TEST(LiveModelDebug, RoutesAreThoseOfTheLatestFrame) {
 // a paused refresh, allocate nothing.
 TEST(LiveModelPerformance, ASteadyTickAllocatesNothing) {
   LiveModel model(42);
-  model.set_debug_mode(true);
+  model.apply(ViewCommand{SetDebugMode{true}});
   for (int k = 0; k < 16; k++) model.tick();  // first builds done (frames 1 and 15)
   uint64_t allocations = 0;
   {
@@ -625,10 +637,10 @@ TEST(LiveModelPerformance, ASteadyTickAllocatesNothing) {
   EXPECT_EQ(allocations, 0u);
 
   model.pause();
-  model.set_contour_levels(4);  // rebuilds: drops moved on since frame 15
+  model.apply(ViewCommand{SetContourLevels{4}});  // rebuilds: drops moved on since frame 15
   {
     terrain::testing::CountAllocations counter;
-    model.set_contour_levels(5);  // a paused redraw: jump, no rebuild
+    model.apply(ViewCommand{SetContourLevels{5}});  // a paused redraw: jump, no rebuild
     allocations = counter.count();
   }
   EXPECT_EQ(allocations, 0u);
@@ -638,7 +650,7 @@ TEST(LiveModelPerformance, ASteadyTickAllocatesNothing) {
 // for a new sea level, after the first builds have sized everything.
 TEST(LiveModelPerformance, ARiverRebuildAllocatesNothing) {
   LiveModel model(42);
-  model.set_debug_mode(true);
+  model.apply(ViewCommand{SetDebugMode{true}});
   for (int k = 0; k < 16; k++) model.tick();  // first builds done (frames 1 and 15)
   const uint64_t builds = model.river_builds();
   uint64_t allocations = 0;
@@ -646,7 +658,7 @@ TEST(LiveModelPerformance, ARiverRebuildAllocatesNothing) {
     terrain::testing::CountAllocations counter;
     for (int k = 0; k < 30; k++) model.tick();  // frames 17 to 46
     model.pause();
-    model.set_sea_level(0.3);
+    model.apply(MapCommand{SetSeaLevel{0.3}});
     model.play();
     allocations = counter.count();
   }
