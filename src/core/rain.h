@@ -32,6 +32,7 @@ struct RainParams {
   double inertia = sketch::inertia.initial;        // 0 turns straight downhill, 1 never turns
   int brush_radius = static_cast<int>(sketch::brush_radius.initial);  // Cells a drop digs from
   double sea_level = sketch::sea_level.initial;  // Below this a drop has reached the sea
+  bool operator==(const RainParams&) const = default;
 };
 
 // How the drops so far ended, and how many steps they took (each step begins with a sample).
@@ -42,6 +43,7 @@ struct RainStats {
   uint64_t off_map = 0;    // it moved outside [0, width-1) x [0, height-1)
   uint64_t sea = 0;        // it reached a height below sea level
   uint64_t max_steps = 0;  // it ran MAX_STEPS steps
+  bool operator==(const RainStats&) const = default;
 };
 
 // A brush cell: the offset from the drop's cell and its share of the digging.
@@ -62,6 +64,7 @@ struct RainState {
   uint32_t random = 0;  // p5's LCG state: the next drop's landing follows from it
   RainParams params;
   RainStats stats;
+  bool operator==(const RainState&) const = default;
 };
 
 class Rain {

@@ -92,9 +92,9 @@ double setting_value(const MapSettings& s, const MapCommand& c) {
 
 }  // namespace
 
-History::History(const MapStart& start, std::size_t cells)
+History::History(const MapStart& start, std::size_t cells, std::size_t budget_bytes)
     : start_(start),
-      store_(cells, std::max<std::size_t>(3, kBudgetBytes / (cells * sizeof(float)))) {
+      store_(cells, std::max<std::size_t>(3, budget_bytes / (cells * sizeof(float)))) {
   // Room for a session's worth, so that recording a tick's rain never allocates.
   atoms_.reserve(256);
   cost_before_.reserve(257);
@@ -321,6 +321,12 @@ bool History::wants_checkpoint() const {
   if (last.at >= position_) return false;
   if (position_ == end() && !atoms_.empty() && starts_a_new_map(atoms_.back())) return true;
   return cost(position_) - last.cost >= spacing_;
+}
+
+uint64_t History::until_checkpoint() const {
+  if (checkpoints_.empty()) return 1;
+  const uint64_t since = cost(position_) - checkpoint_before(position_).cost;
+  return since < spacing_ ? spacing_ - since : 1;
 }
 
 void History::thin() {

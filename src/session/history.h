@@ -102,7 +102,7 @@ class History {
 
   // The history of a session that begins with `start` on a grid of `cells` cells; the
   // checkpoint of that beginning is given to checkpoint() by the live model.
-  History(const MapStart& start, std::size_t cells);
+  History(const MapStart& start, std::size_t cells, std::size_t budget_bytes = kBudgetBytes);
   History(const History&) = delete;
   History& operator=(const History&) = delete;
 
@@ -126,6 +126,8 @@ class History {
   // is full. False when none was kept (one is already here, or the store is full).
   bool checkpoint(const Heightfield& heights, const Heightfield& original, bool original_changed,
                   const MapStart& map, const RainState& rain, uint64_t drops);
+  // How much rain from the present place until the next checkpoint is due (at least 1).
+  uint64_t until_checkpoint() const;
   // A checkpoint inside the last rain atom, `into` drops into it (a finish's worker's).
   void checkpoint_in_rain(uint64_t into, int heights_slot, const MapStart& map,
                           const RainState& rain, uint64_t drops);

@@ -291,9 +291,7 @@ void LiveModel::tick() {
   // While finishing, the worker has the rest of the rain: a frame without it.
   const double rain_start = thread_cpu_ms();
   const auto n = finish_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
-  rain_.run(n);
-  drops_ += n;
-  record_rain(n);
+  rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   if (drops_ >= target && drops_ - n < target) {
     playing_ = false;  // sketch.noLoop()
@@ -313,9 +311,7 @@ void LiveModel::tick() {
 
 void LiveModel::rain_now(uint64_t n) {
   wait_finish();
-  rain_.run(n);
-  drops_ += n;
-  record_rain(n);
+  rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const bool stopped = drops_ >= target && drops_ - n < target;
   if (stopped && playing_) resting_ = true;  // stopped by itself, not paused by the user before
@@ -869,11 +865,18 @@ MapStart LiveModel::head() const {
   return {seed_, settings_.map(), ground_file_};
 }
 
-void LiveModel::record_rain(uint64_t n) {
-  if (n == 0 || replaying_) return;
-  record(RainDrops{n});
-  history_.record(RainDrops{n}, seed_, settings_.map(), drops_ - n);
-  keep_checkpoint();
+// Rain, recorded, with a checkpoint wherever one falls due, even inside a tick: reaching any
+// place replays at most the spacing, whatever the drops per frame.
+void LiveModel::rain_recorded(uint64_t n) {
+  while (n > 0) {
+    const uint64_t piece = std::min(n, history_.until_checkpoint());
+    rain_.run(piece);
+    drops_ += piece;
+    n -= piece;
+    record(RainDrops{piece});
+    history_.record(RainDrops{piece}, seed_, settings_.map(), drops_ - piece);
+    keep_checkpoint();
+  }
 }
 
 void LiveModel::keep_checkpoint() {

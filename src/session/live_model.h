@@ -221,7 +221,7 @@ class LiveModel {
   void go_to(const HistoryPosition& target);
   void restore(const Checkpoint& c);
   void replay(const HistoryPosition& from, const HistoryPosition& to);
-  void record_rain(uint64_t n);  // in the recipe and the history
+  void rain_recorded(uint64_t n);  // rains, recording it in the recipe and the history
 
   // ... the implementation's state: see live_model.cpp
   struct Finish;       // a finish under way: its worker, its copy of the heights and rain
