@@ -28,6 +28,7 @@
 #include <utility>
 
 #include "app/config_paths.h"
+#include "app/fonts.h"
 #include "app/keys.h"
 #include "app/preferences.h"
 #include "core/skyline.h"
@@ -69,12 +70,11 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   using namespace session;
   std::vector<Command> commands;
   commands.push_back(UiCommand{SetScheme{scheme_index(options.scheme)}});
-  // The ground's generator and its setting, then the seed grows that ground.
+  // The ground's generator and its setting (the session began at --seed's map).
   if (options.generator) commands.push_back(MapCommand{SetGenerator{*options.generator}});
   if (options.roughness) commands.push_back(MapCommand{SetRoughness{*options.roughness}});
   if (options.terrain_scale)
     commands.push_back(MapCommand{SetTerrainScale{*options.terrain_scale}});
-  if (options.seed) commands.push_back(MapCommand{SetSeed{*options.seed}});
   if (options.drops_per_frame)
     commands.push_back(MapCommand{SetDropsPerFrame{*options.drops_per_frame}});
   if (options.paused) commands.push_back(ViewCommand{Pause{}});
@@ -130,7 +130,8 @@ Overloaded(F...) -> Overloaded<F...>;
 App::App(const AppOptions& options)
     : options_(options),
       window_(options.width, options.height, !options.frames),
-      model_(random_seed()),  // as the sketch starts; --seed is a command like the others
+      // As the sketch starts, at a random seed, or at --seed's: the history starts there.
+      model_(options.seed.value_or(random_seed())),
       camera_(sketch::COLS, sketch::ROWS) {
   scripted_ = options.frames.has_value();
   const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
@@ -138,6 +139,7 @@ App::App(const AppOptions& options)
   ui_.note_controls = report_layout_;
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  add_panel_font();
   ImGuiIO& io = ImGui::GetIO();
   // ImGui remembers the panel's place between runs: in the user's config folder, not the
   // working directory (no file at all if there is no usable config folder).
@@ -298,9 +300,10 @@ void App::events() {
       case SDL_KEYDOWN:
         // Shortcuts, unless a text field has the keyboard.
         if (!event.key.repeat && !io.WantTextInput) {
-          if (auto command = command_for_key(event.key.keysym.sym, model_.settings(),
-                                             window_.fullscreen(), ui_.side.view,
-                                             static_cast<int>(render::color_schemes().size()))) {
+          if (auto command =
+                  command_for_key(event.key.keysym.sym, model_.settings(), window_.fullscreen(),
+                                  ui_.side.view, static_cast<int>(render::color_schemes().size()),
+                                  static_cast<SDL_Keymod>(event.key.keysym.mod))) {
             pending_.push_back(std::move(*command));
           }
         }
@@ -352,6 +355,7 @@ void App::events() {
   ui_.idle = waited_;
   ui_.controls.begin_frame();
   draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
+  draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
   if (report_layout_ && ui_.hover &&
@@ -372,19 +376,9 @@ void App::events() {
 void App::update() {
   // The frame's drawing follows the ticks: its threads wake while it rains.
   if (model_.playing() && !minimized_) renderer_.prime();
-  // While the rain finishes, what would change the map or its view waits for it to land (the
-  // model would wait for it, and the window would stop drawing for that long): kept, in
-  // order, and carried out in the frame it lands. The app's own commands go on at once.
-  const bool had_waiting = !waiting_.empty();
-  for (std::size_t k = 0; k < pending_.size(); k++) {
-    const bool model_command = !std::holds_alternative<UiCommand>(pending_[k]);
-    // While the rain finishes or a picture is drawn over several frames, the map waits.
-    if (model_command && (model_.finishing() || large_.active() || had_waiting)) {
-      waiting_.push_back(std::move(pending_[k]));
-    } else {
-      dispatch(pending_[k]);
-    }
-  }
+  // The frame's commands, in order (dispatch() keeps what changes the map waiting while the
+  // map is busy, and carries it out once it is not).
+  for (const Command& command : pending_) dispatch(command);
   pending_.clear();
   if (!running_) return;
   if (report_layout_ && camera_.version() != reported_camera_) {
@@ -410,10 +404,13 @@ void App::update() {
   update_recording();
   update_open();
   update_chooser();
-  if (!model_.finishing() && !large_.active() && !waiting_.empty()) {
-    for (std::size_t k = 0; k < waiting_.size(); k++) dispatch(waiting_[k]);
-    waiting_.clear();
+  // What waited for the map, in order, until it is busy again (a finish among them).
+  std::size_t carried = 0;
+  while (carried < waiting_.size() && !map_busy()) {
+    const Command command = waiting_[carried++];  // a copy: carrying it out may queue more
+    carry_out(command);
   }
+  waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(carried));
 
   rain_ms_ = 0;
   rivers_ms_ = 0;
@@ -580,7 +577,20 @@ void App::pace(Clock::time_point frame_start) {
 
 // --- 3. dispatch -------------------------------------------------------------------------------
 
+bool App::map_busy() const {
+  return model_.finishing() || large_.active();
+}
+
 void App::dispatch(const Command& command) {
+  const bool to_the_map = !std::holds_alternative<UiCommand>(command);
+  if (to_the_map && (map_busy() || !waiting_.empty())) {
+    waiting_.push_back(command);
+    return;
+  }
+  carry_out(command);
+}
+
+void App::carry_out(const Command& command) {
   // A value the session refuses changes nothing, and says why in the panel and on stderr.
   const auto refused = [&](const std::invalid_argument& e) { refuse(e.what()); };
   std::visit(Overloaded{[&](const session::MapCommand& c) {
@@ -604,10 +614,49 @@ void App::dispatch(const Command& command) {
                             longest_finish_frame_ms_ = 0;
                           }
                         },
+                        [&](const session::HistoryCommand& c) { dispatch_history(c); },
                         [&](const UiCommand& c) { dispatch_ui(c); },
                         [&](const OpenFile& c) { open_file(c.path); },
-                        [&](const SetSaveFolder& c) { set_save_folder(c.path); }},
+                        [&](const SetSaveFolder& c) { set_save_folder(c.path); },
+                        [&](const LandGround& c) { land_ground(*c.read); }},
              command);
+}
+
+// Undo and redo say which step they undid or redid; going nowhere says so.
+void App::dispatch_history(const session::HistoryCommand& command) {
+  const session::History& history = model_.history();
+  const auto step_at = [&](bool forward) -> std::optional<std::size_t> {
+    const session::HistoryPosition at = history.position();
+    const std::size_t done = history.steps_done(at);
+    if (forward) return done < history.steps().size() ? std::optional(done) : std::nullopt;
+    if (history.inside_step(at)) return done;
+    return done > 0 ? std::optional(done - 1) : std::nullopt;
+  };
+  std::string message;
+  if (const auto* undo = std::get_if<session::Undo>(&command)) {
+    const auto step = step_at(false);
+    if (!step) {
+      tell("Nothing to undo", false);
+      return;
+    }
+    message = "Undo: " + session::step_label(history, *step);
+    if (undo->steps > 1) message += " and " + std::to_string(undo->steps - 1) + " more";
+  } else if (const auto* redo = std::get_if<session::Redo>(&command)) {
+    const auto step = step_at(true);
+    if (!step) {
+      tell("Nothing to redo", false);
+      return;
+    }
+    message = "Redo: " + session::step_label(history, *step);
+    if (redo->steps > 1) message += " and " + std::to_string(redo->steps - 1) + " more";
+  }
+  try {
+    model_.apply(command);
+  } catch (const std::invalid_argument& e) {
+    refuse(e.what());
+    return;
+  }
+  if (!message.empty()) tell(message, false);
 }
 
 void App::dispatch_ui(const UiCommand& command) {
@@ -667,6 +716,14 @@ void App::dispatch_ui(const UiCommand& command) {
                 !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
           },
           [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit&) { running_ = false; },
+          // The timeline's keys: 1% of the map's drops a press.
+          [&](const StepTimeline& c) {
+            const session::Timeline& t = model_.history().timeline();
+            const uint64_t step = std::max<uint64_t>(1, t.total / 100);
+            const uint64_t to = c.direction < 0 ? (t.now > step ? t.now - step : 0)
+                                                : std::min(t.total, t.now + step);
+            if (to != t.now) dispatch(session::HistoryCommand{session::Seek{to}});
+          },
           // Moving around the map: the area it is seen in now.
           [&](const ZoomAt& c) {
             camera_.zoom_at(c.factor, {c.x, c.y}, layout_.map_area());
@@ -770,7 +827,7 @@ void App::lay_out_window() {
   const auto w = static_cast<float>(std::max(1, pw));
   const auto h = static_cast<float>(std::max(1, ph));
   layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(), ui_.side_bar_share * w,
-                    ui_.side.shown, ui_.side.share * h);
+                    ui_.side.shown, ui_.side.share * h, kTimelineHeight * pixels_per_point_);
 }
 
 bool App::side_bar_shown_now() const {

@@ -66,9 +66,15 @@ class App {
   // What happens once the loop ends.
   int finish();
 
-  // Carries out a command: the one place every action goes through.
+  // Carries out a command: the one place every action goes through. A command that changes the
+  // map (a map, view or history command, a file opened or landing) waits while the map is busy
+  // (a finish running, a picture rendered in tiles) and is carried out, in order, once it is
+  // not; the app's own commands go on at once.
   void dispatch(const Command& command);
+  void carry_out(const Command& command);
+  bool map_busy() const;
   void dispatch_ui(const UiCommand& command);
+  void dispatch_history(const session::HistoryCommand& command);
   // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
   void report();
   void save_png();
@@ -76,16 +82,8 @@ class App {
   // ground (session::SetGround); returns false, with the message in the panel and on stderr
   // and nothing changed, when it cannot be.
   bool open_file(const std::string& path);
-  struct LoadedGround {
-    std::string path;
-    std::string error;  // why it could not be opened, or empty
-    session::GroundFile ground;
-    int file_w = 0;
-    int file_h = 0;
-    bool own_heights = false;
-  };
-  static LoadedGround load_ground(const std::string& path, GroundFit fit);
-  bool land_ground(const LoadedGround& loaded);
+  static GroundRead load_ground(const std::string& path, GroundFit fit);
+  bool land_ground(const GroundRead& loaded);
   void update_open();
   void export_heightmap(bool original);
   void export_layers();
@@ -166,7 +164,7 @@ class App {
   std::future<io::SaveResult> render_saved_;  // ... and being written
   std::string render_what_;                   // its size, for the message
   std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
-  std::future<LoadedGround> opening_;         // a heightmap being read on a worker
+  std::future<GroundRead> opening_;           // a heightmap being read on a worker
   std::deque<std::string> next_opens_;        // ... and those given meanwhile, in order
   FileChooser chooser_;                       // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any

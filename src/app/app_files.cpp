@@ -48,8 +48,8 @@ std::string extension_of(io::HeightmapFormat format) {
 }  // namespace
 
 // Reads and fits a heightmap: no state of the app touched, so it runs on a worker as well.
-App::LoadedGround App::load_ground(const std::string& path, GroundFit fit) {
-  LoadedGround loaded;
+GroundRead App::load_ground(const std::string& path, GroundFit fit) {
+  GroundRead loaded;
   loaded.path = path;
   io::HeightmapFile file;
   try {
@@ -70,7 +70,7 @@ App::LoadedGround App::load_ground(const std::string& path, GroundFit fit) {
   return loaded;
 }
 
-bool App::land_ground(const LoadedGround& loaded) {
+bool App::land_ground(const GroundRead& loaded) {
   if (!loaded.error.empty()) {
     refuse(loaded.error);
     return false;
@@ -113,7 +113,7 @@ void App::update_open() {
       opening_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
     return;
   }
-  land_ground(opening_.get());
+  dispatch(LandGround{std::make_shared<const GroundRead>(opening_.get())});
   if (!next_opens_.empty()) {
     const std::string next = std::move(next_opens_.front());
     next_opens_.pop_front();

@@ -4,12 +4,14 @@
 //   session::MapCommand   changes the map (rain, a seed, a slider of the ground or the rain):
 //                         recorded in the map's recipe, replayable for the same bytes
 //   session::ViewCommand  changes what is shown or whether it rains (contours, toggles, play)
+//   session::HistoryCommand  goes back and forth along the map's history (undo, redo, seek)
 //   UiCommand             the app's own: the window, the panel, the scheme, saving, exports
 //   OpenFile              a file given to the app: a heightmap becomes the ground
 //   SetSaveFolder         where saves and exports go (kept between runs)
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 
@@ -19,6 +21,7 @@
 #include "exports/svg.h"
 #include "io/heightmap.h"
 #include "io/timelapse.h"
+#include "session/history_command.h"
 #include "session/map_command.h"
 #include "session/view_command.h"
 
@@ -103,6 +106,11 @@ struct SetRenderSize {
 };
 // Close the window and quit.
 struct Quit {};
+// The timeline's keys ([ and ]): back or forward by 1% of the map's drops (carried out as
+// session::Seek to the count that makes).
+struct StepTimeline {
+  int direction = 1;
+};
 // Open the desktop's file chooser (file_chooser.h) for a heightmap to open, or for the save
 // folder; what is chosen comes back as OpenFile or SetSaveFolder.
 enum class FileChoice { heightmap, save_folder };
@@ -169,7 +177,7 @@ using UiCommand =
                  ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
-                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage>;
+                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -177,7 +185,22 @@ struct SetSaveFolder {
   std::string path;
 };
 
-using Command =
-    std::variant<session::MapCommand, session::ViewCommand, UiCommand, OpenFile, SetSaveFolder>;
+// A heightmap read on a worker (OpenFile) is ready: it becomes the ground (a SetGround), or
+// its message says why not. Through dispatch like every change to the map, so it waits its
+// turn while the map is busy. (The read ground, shared: the command stays cheap to copy.)
+struct GroundRead {
+  std::string path;
+  std::string error;  // why it could not be opened, or empty
+  session::GroundFile ground;
+  int file_w = 0;
+  int file_h = 0;
+  bool own_heights = false;
+};
+struct LandGround {
+  std::shared_ptr<const GroundRead> read;
+};
+
+using Command = std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand,
+                             UiCommand, OpenFile, SetSaveFolder, LandGround>;
 
 }  // namespace terrain::app

@@ -4,9 +4,22 @@
 namespace terrain::app {
 
 std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
-                                       bool fullscreen, SideView side_view, int schemes) {
+                                       bool fullscreen, SideView side_view, int schemes,
+                                       SDL_Keymod mod) {
   using namespace session;
+  if ((mod & KMOD_CTRL) != 0) {
+    if (key == SDLK_z) {
+      return (mod & KMOD_SHIFT) != 0 ? Command{HistoryCommand{Redo{}}}
+                                     : Command{HistoryCommand{Undo{}}};
+    }
+    if (key == SDLK_y) return HistoryCommand{Redo{}};
+    return std::nullopt;  // Ctrl+R is not R
+  }
   switch (key) {
+    case SDLK_LEFTBRACKET:
+      return UiCommand{StepTimeline{-1}};
+    case SDLK_RIGHTBRACKET:
+      return UiCommand{StepTimeline{1}};
     case SDLK_SPACE:
       return ViewCommand{TogglePlay{}};
     case SDLK_r:

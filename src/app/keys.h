@@ -6,6 +6,7 @@
 //   V next view (map, basins, flow)           L show lakes       T rivers by Strahler order
 //   B the side view strip                     Home, Z fit the map G finish the rain now
 //   K next side view (cross-section, the two skylines)
+//   Ctrl+Z undo  Ctrl+Shift+Z, Ctrl+Y redo    [ ] the timeline back / forward by 1% of the drops
 // (The app ignores them while a text field has the keyboard.)
 #pragma once
 
@@ -20,9 +21,10 @@ namespace terrain::app {
 
 // The command for `key`, or nullopt for a key that has none. `settings`, `fullscreen` and
 // `side_view` are what the toggles toggle; `schemes` is how many colour schemes the number
-// keys can pick.
+// keys can pick; `mod` the modifier keys held (with Ctrl, only Z and Y mean anything).
 std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings& settings,
-                                       bool fullscreen, SideView side_view, int schemes);
+                                       bool fullscreen, SideView side_view, int schemes,
+                                       SDL_Keymod mod = KMOD_NONE);
 
 // The keys as the panel and --help list them, one per line.
 inline constexpr const char* kKeyHelp =
@@ -43,6 +45,8 @@ inline constexpr const char* kKeyHelp =
     "K      next side view: cross-section, skylines\n"
     "Home Z  fit the whole map (the sketch's view)\n"
     "G      finish the rain now\n"
+    "Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo\n"
+    "[ ]    the timeline back / forward 1%\n"
     "(not while typing in a field)";
 
 // The mouse over the map, as the panel lists it.

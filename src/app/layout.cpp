@@ -30,7 +30,7 @@ bool side_bar_shown(bool visible, bool opened_small, float width_points) {
 }
 
 Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
-               float strip_height) {
+               float strip_height, float timeline_height) {
   const auto w = static_cast<float>(std::max(1, width));
   const auto h = static_cast<float>(std::max(1, height));
   Layout layout;
@@ -41,7 +41,10 @@ Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool 
   const float below =
       strip ? static_cast<float>(static_cast<int>(clamp_strip_height(strip_height, h))) : 0.0f;
   if (bar > 0) layout.side_bar = {0, 0, bar, h};
-  layout.map = {bar, 0, w - bar, h - below};
+  const float line = static_cast<float>(
+      static_cast<int>(std::clamp(timeline_height, 0.0f, std::max(0.0f, h - below - 1))));
+  layout.map = {bar, 0, w - bar, h - below - line};
+  if (line > 0) layout.timeline = {bar, h - below - line, w - bar, line};
   if (below > 0) layout.strip = {bar, h - below, w - bar, below};
   return layout;
 }

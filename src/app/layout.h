@@ -10,6 +10,9 @@
 
 namespace terrain::app {
 
+// The rain's timeline: a band this many points tall above the strip.
+inline constexpr float kTimelineHeight = 24;
+
 struct Rect {
   float left = 0;
   float top = 0;
@@ -24,6 +27,7 @@ struct Rect {
 struct Layout {
   Rect side_bar;  // empty when the panel is hidden
   Rect strip;     // empty when the side view is hidden
+  Rect timeline;  // the rain's timeline, between the map and the strip (empty when not asked for)
   Rect map;       // never empty for a window of at least 1 x 1
   // The map's rectangle as the camera takes it.
   render::MapArea map_area() const { return {map.left, map.top, map.width, map.height}; }
@@ -41,9 +45,10 @@ bool side_bar_shown(bool visible, bool opened_small, float width_points);
 
 // The parts for a window of `width` x `height` pixels (each at least 1). The side bar is as
 // wide as `side_bar_width` allows (clamped), the strip as tall as `strip_height` allows, and
-// the map takes what is left beside and above them: the three never overlap and cover the
-// window.
+// the map takes what is left beside and above them: the parts never overlap and cover the
+// window. The timeline, `timeline_height` tall (less when the window is too small for it and a
+// pixel of map), runs along the map's bottom edge, above the strip.
 Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
-               float strip_height);
+               float strip_height, float timeline_height = 0);
 
 }  // namespace terrain::app

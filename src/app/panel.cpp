@@ -48,6 +48,8 @@ namespace {
 // The panel being drawn notes its controls here (set by draw_panel and draw_side_view for
 // their duration: the helpers below are called from deep inside them).
 ControlRects* g_controls = nullptr;
+// ... and asks for the commands of its sliders' drags here (a drag is one step of the history).
+std::vector<Command>* g_commands = nullptr;
 
 // Notes the last item's rectangle under `name`, or under the name of its label.
 void note(const char* label, const char* name = nullptr) {
@@ -152,6 +154,14 @@ bool slider(const char* label, double& value, const sketch::Range& range, const 
   const float width = ImGui::CalcItemWidth();
   ImGui::SliderScalar(label, ImGuiDataType_Double, &edited, &range.min, &range.max, format, flags);
   note_frame(label, width);
+  // A drag (or a value typed after Ctrl+click) is one step of the history, from where it began
+  // to where it ended: the edit opens before the first value it sets.
+  if (g_commands != nullptr) {
+    if (ImGui::IsItemActivated())
+      g_commands->push_back(session::HistoryCommand{session::BeginEdit{}});
+    if (ImGui::IsItemDeactivated())
+      g_commands->push_back(session::HistoryCommand{session::EndEdit{}});
+  }
   if (edited == value) return false;
   sketch::Range typed = range;
   if (typed_max > range.max) typed.max = typed_max;
@@ -184,6 +194,8 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
                               bool& grabbed);
 // The Side view section's controls.
 void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask);
+// The History section's list.
+void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask);
 
 }  // namespace
 
@@ -287,6 +299,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   auto ask = [&](Command command) { commands.push_back(std::move(command)); };
   const float ppp = pixels_per_point;
   g_controls = ui.note_controls ? &ui.controls : nullptr;
+  g_commands = &commands;
   if (layout.side_bar.empty()) {
     // Hidden (H, or a window too narrow for it): a button over the map's corner brings it
     // back, so a newcomer in a small window finds the controls.
@@ -300,6 +313,8 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the controls");
     ImGui::End();
     g_controls = nullptr;
+    g_commands = nullptr;
+    g_commands = nullptr;
     return;
   }
   const Settings s = model.settings();
@@ -331,6 +346,20 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   if (button(ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
              "fullscreen")) {
     ask(UiCommand{ToggleFullscreen{}});
+  }
+  // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): the History section lists the steps.
+  ImGui::SameLine();
+  const session::History& history = model.history();
+  if (!history.can_undo()) ImGui::BeginDisabled();
+  if (button("Undo")) ask(HistoryCommand{Undo{}});
+  if (!history.can_undo()) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
+  ImGui::SameLine();
+  if (!history.can_redo()) ImGui::BeginDisabled();
+  if (button("Redo")) ask(HistoryCommand{Redo{}});
+  if (!history.can_redo()) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
   }
   ImGui::SetNextItemWidth(140);
   const bool entered =
@@ -449,6 +478,9 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     if (radio("Fit", "stretch", &fit, 1)) ask(UiCommand{SetGroundFit{GroundFit::stretch}});
     ImGui::TextDisabled("or drop a heightmap on the window");
   }
+
+  // 3b. History: every step since the session began; clicking one goes there.
+  if (section("History", ImGuiTreeNodeFlags_DefaultOpen)) draw_history(model, ui, ask);
 
   // 4. Rivers, the sketch's and the "Drainage" API documentation's way
   if (section("Rivers")) {
@@ -908,5 +940,136 @@ void draw_side_view_controls(const SideViewState& side, const std::function<void
 }
 
 }  // namespace
+
+}  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+// The list: the start, then each step; the one the map is at marked, the steps that undo left
+// to redo greyed. A rain step's label is written as it is drawn (it grows every tick); the
+// others are kept until the history's shape changes.
+void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask) {
+  using namespace session;
+  const History& history = model.history();
+  const std::span<const HistoryStep> steps = history.steps();
+  if (ui.labels_shape != history.shape_version()) {
+    ui.step_labels.resize(steps.size());
+    for (std::size_t k = 0; k < steps.size(); k++) {
+      if (steps[k].kind != StepKind::rain) ui.step_labels[k] = step_label(history, k);
+    }
+    ui.labels_shape = history.shape_version();
+  }
+  const HistoryPosition at = history.position();
+  const std::size_t done = history.steps_done(at);
+  const bool inside = history.inside_step(at);
+  const std::size_t current = inside ? done + 1 : done;  // the row the map is at
+  const int rows = static_cast<int>(steps.size()) + 1;
+  const float row_height = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("##history list", ImVec2(0, row_height * 7.5f), true);
+  ImGuiListClipper clipper;
+  clipper.Begin(rows);
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; row++) {
+      const auto r = static_cast<std::size_t>(row);
+      char text[160];
+      if (row == 0) {
+        std::snprintf(text, sizeof text, "%s##step0", start_label(history).c_str());
+      } else if (steps[r - 1].kind == StepKind::rain) {
+        uint64_t drops = 0;
+        for (std::size_t a = steps[r - 1].first; a < steps[r - 1].end; a++) {
+          drops += std::get<RainDrops>(history.atoms()[a]).drops;
+        }
+        char count[32];
+        std::snprintf(text, sizeof text, "Rain: %s drops##step%d",
+                      with_thousands(drops, count).data(), row);
+      } else {
+        std::snprintf(text, sizeof text, "%s##step%d", ui.step_labels[r - 1].c_str(), row);
+      }
+      const bool undone = r > current;
+      if (undone)
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      char name[32];
+      std::snprintf(name, sizeof name, "step%d", row);
+      if (ImGui::Selectable(text, r == current)) ask(HistoryCommand{GoToStep{r}});
+      note(text, name);
+      if (undone) ImGui::PopStyleColor();
+      if (r == current && inside && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The timeline stopped inside this step");
+      }
+    }
+  }
+  // A new step scrolls the list to it.
+  if (steps.size() != ui.listed_steps) {
+    ImGui::SetScrollY(
+        std::max(0.0f, row_height * static_cast<float>(current) - ImGui::GetWindowHeight() / 2));
+    ui.listed_steps = steps.size();
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
+                   float pixels_per_point, std::vector<Command>& commands) {
+  if (layout.timeline.empty()) return;
+  const float ppp = pixels_per_point;
+  g_controls = ui.note_controls ? &ui.controls : nullptr;
+  const session::Timeline& t = model.history().timeline();
+  ImGui::SetNextWindowPos(ImVec2(layout.timeline.left / ppp, layout.timeline.top / ppp));
+  ImGui::SetNextWindowSize(ImVec2(layout.timeline.width / ppp, layout.timeline.height / ppp));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 2));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::Begin("##timeline", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  // What it says, at a glance: the drops now of the map's life so far.
+  char now[32];
+  char total[32];
+  char text[96];
+  std::snprintf(text, sizeof text, "Drop %s of %s", with_thousands(t.now, now).data(),
+                with_thousands(t.total, total).data());
+  ImGui::SetNextItemWidth(-1);
+  const ImVec2 frame_min = ImGui::GetCursorScreenPos();
+  const float frame_width = ImGui::CalcItemWidth();
+  uint64_t value = t.now;
+  const uint64_t zero = 0;
+  const uint64_t most = std::max<uint64_t>(t.total, 1);
+  if (t.total == 0) ImGui::BeginDisabled();
+  // (The text has no '%': ImGui shows it as it is, in place of the value.)
+  if (ImGui::SliderScalar("##timeline slider", ImGuiDataType_U64, &value, &zero, &most, text,
+                          ImGuiSliderFlags_AlwaysClamp) &&
+      value != t.now && value <= t.total) {
+    commands.push_back(session::HistoryCommand{session::Seek{value}});
+  }
+  if (t.total == 0) ImGui::EndDisabled();
+  note("##timeline slider", "timeline");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "The rain since the map's last new start: drag to see the map at any drop\n"
+        "(Play rains on from there). [ and ] step 1%%; marks are steps taken");
+  }
+  // The steps taken along the way, marked where the slider's grab would stand for them.
+  if (t.total > 0) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float pad = 2.0f;  // ImGui's slider keeps this inside its frame
+    const float grab = style.GrabMinSize;
+    const float usable = frame_width - 2 * pad - grab;
+    const float height = ImGui::GetFrameHeight();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (const uint64_t mark : t.marks) {
+      const float x =
+          frame_min.x + pad + grab / 2 +
+          usable * static_cast<float>(static_cast<double>(mark) / static_cast<double>(t.total));
+      draw->AddLine(ImVec2(x, frame_min.y + 2), ImVec2(x, frame_min.y + height - 2),
+                    IM_COL32(255, 200, 80, 220), 2.0f);
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  g_controls = nullptr;
+}
 
 }  // namespace terrain::app

@@ -74,6 +74,11 @@ struct UiState {
   // ordinary frame does no bookkeeping for them.
   ControlRects controls;
   bool note_controls = false;
+  // The History list's labels of the steps other than rain, made again only when the
+  // history's shape changes (History::shape_version), and how many steps it last showed.
+  std::vector<std::string> step_labels;
+  uint64_t labels_shape = ~uint64_t{0};
+  std::size_t listed_steps = 0;
 };
 
 // Draws the panel for this frame as the side bar of `layout` (nothing when it is hidden),
@@ -93,6 +98,11 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
 void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
                     float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
                     std::vector<Command>& commands);
+
+// The rain's timeline in layout.timeline: a scrubber over the drops of the map's life since its
+// last new start, the steps taken along it marked; dragging it asks for session::Seek.
+void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
+                   float pixels_per_point, std::vector<Command>& commands);
 
 // The status line: the latest message (ui.messages) along the map's bottom edge while it is
 // recent, errors in the error colour; nothing otherwise.

@@ -30,6 +30,16 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
   v.reserve(48);
   v.emplace_back("playing", yes(model.playing()));
   v.emplace_back("seed", std::to_string(model.seed()));
+  // The history: steps done of all (and "inside" when the timeline stopped inside one), and the
+  // timeline's drops now of its total while the rain is still (it moves every tick otherwise).
+  const session::History& history = model.history();
+  v.emplace_back("history", std::to_string(history.steps_done(history.position())) + " of " +
+                                std::to_string(history.steps().size()) +
+                                (history.inside_step(history.position()) ? " inside" : ""));
+  const session::Timeline& timeline = history.timeline();
+  v.emplace_back("timeline", model.playing() ? std::string("raining")
+                                             : std::to_string(timeline.now) + " of " +
+                                                   std::to_string(timeline.total));
   v.emplace_back("ground_version", std::to_string(model.ground_version()));
   v.emplace_back("drops_per_frame", std::to_string(s.drops_per_frame));
   v.emplace_back("erosion", number(s.erosion));

@@ -257,6 +257,7 @@ void History::cut() {
   edit_step_.reset();
   position_ = end();
   version_++;
+  shape_version_++;
 }
 
 void History::record(const MapCommand& command, uint32_t seed_before, const MapSettings& before,
@@ -270,6 +271,7 @@ void History::record(const MapCommand& command, uint32_t seed_before, const MapS
       steps_.push_back(
           {StepKind::rain, atoms_.size(), atoms_.size(), drops_before, seed_before, before, false});
     }
+    if (!into_step || edit_step_) shape_version_++;  // a new step, or an edit's label changes
     HistoryStep& step = steps_.back();
     if (!atoms_.empty() && atoms_.size() - 1 >= step.first && as_rain(atoms_.back())) {
       std::get<RainDrops>(atoms_.back()).drops += rain->drops;  // a tick more of the same rain
@@ -299,6 +301,7 @@ void History::record(const MapCommand& command, uint32_t seed_before, const MapS
     steps_.back().end = atoms_.size();
     if (editing_) edit_step_ = steps_.size() - 1;
   }
+  if (!as_rain(command)) shape_version_++;
   position_ = end();
   version_++;
 }

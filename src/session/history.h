@@ -173,6 +173,9 @@ class History {
   const Timeline& timeline() const;
   // Counts every change, for the panel.
   uint64_t version() const { return version_; }
+  // Counts every change but a rain step growing (the labels of the other steps change only
+  // with it).
+  uint64_t shape_version() const { return shape_version_; }
   // Bytes held: checkpoint grids, and the commands and steps.
   std::size_t bytes() const;
 
@@ -200,6 +203,7 @@ class History {
   int original_slot_ = -1;  // the original ground of the last checkpoint, held once by the history
   uint64_t spacing_ = kFirstSpacing;
   uint64_t version_ = 0;
+  uint64_t shape_version_ = 0;
   mutable uint64_t timeline_version_ = ~uint64_t{0};
   mutable HistoryPosition timeline_at_;
   mutable Timeline timeline_;
