@@ -4,7 +4,7 @@
 # under build/fuzz/run, so the repository is never written). Fails if any target finds a crash,
 # a leak, undefined behaviour, a timeout or too much memory, and prints the reproducer's path.
 #
-# Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, npy, png, heightmap_png, heightmap_exr,
+# Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, script, npy, png, heightmap_png, heightmap_exr,
 #                                        heightmap_tiff (default: all of them)
 #   FUZZ_RUNS     inputs each target runs (default 200000), from libFuzzer's seed FUZZ_SEED (1)
 #   FUZZ_SECONDS  the most seconds each target runs, whatever its runs (default 60)
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-$(nproc)}"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(recipe npy png heightmap_png heightmap_exr heightmap_tiff)
+[ ${#names[@]} -gt 0 ] || names=(recipe script npy png heightmap_png heightmap_exr heightmap_tiff)
 runs="${FUZZ_RUNS:-200000}"
 fuzz_seed="${FUZZ_SEED:-1}"
 build=build/fuzz
@@ -60,9 +60,9 @@ for name in "${names[@]}"; do
     done
   else
     # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
-    runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
+    ran="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
     last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
-    echo "   $name: ${runs:-?} inputs in $((SECONDS - started)) s, nothing found (${last})"
+    echo "   $name: ${ran:-?} inputs in $((SECONDS - started)) s, nothing found (${last})"
   fi
 done
 

@@ -98,6 +98,10 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.no_side_view) commands.push_back(UiCommand{ShowSideView{false}});
   if (options.side_view) commands.push_back(UiCommand{SetSideView{*options.side_view}});
   if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
+  // The script's commands, in order, as if given one after another in the window.
+  for (const ScriptLine& line : options.script_lines) {
+    std::visit([&](const auto& c) { commands.push_back(c); }, line.command);
+  }
   if (options.finish) commands.push_back(ViewCommand{FinishRain{}});
   return commands;
 }

@@ -21,7 +21,9 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -222,6 +224,19 @@ void read_flags(int argc, char** argv, AppOptions& options) {
     options.probes.push_back({*x, *y});
   });
   add_switch("--finish", options.finish);
+  add_value("--script", [&](const std::string& value) {
+    options.script = value;
+    std::ifstream in(value, std::ios::binary);
+    std::stringstream text;
+    if (in) text << in.rdbuf();
+    if (!in || in.bad()) fail("--script: cannot read " + value);
+    try {
+      options.script_lines =
+          session::parse_script(text.str(), std::filesystem::path(value).filename().string());
+    } catch (const std::invalid_argument& e) {
+      fail(e.what());
+    }
+  });
   add_switch("--no-side-view", options.no_side_view);
   add_value("--zoom", [&](const std::string& value) {
     options.zoom = real(value, render::MapCamera::kMinZoom, render::MapCamera::kMaxZoom);
@@ -439,7 +454,7 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
                        [--generator island|diamond-square] [--roughness R]
                        [--terrain-scale T] [--zoom Z] [--center X,Y]
                        [--side-view cross-section|walk|sections] [--row N] [--no-side-view]
-                       [--finish] [--probe X,Y ...] [--stats] [--help]
+                       [--script FILE] [--finish] [--probe X,Y ...] [--stats] [--help]
 
   FILE                 a heightmap to rain on: .png (8 or 16-bit, gray or colour as
                        luminance), .exr, .tif or .npy; fitted to the 320x180 grid, its own
@@ -497,6 +512,13 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
                        skyline) or sections (random points per section); default cross-section
   --row N              the cross-section's row, 0..179 (default: the middle row)
   --no-side-view       start with the strip hidden
+  --script FILE        carry out FILE's commands in order before the first frame, as if given
+                       one after another in the window: one JSON object a line, the map's as
+                       the map recipe writes them ({"rain": 6000}, {"erosion": 0.45},
+                       {"seed": 42}, {"restart": true} ...), the history's ({"undo": 1},
+                       {"redo": 1}, {"seek": N}, {"step": N}) and the view's ({"view":
+                       "basins"}, {"lakes": true} ...); a bad line is refused with its number
+                       before anything runs (see docs/app.md)
   --finish             finish the rain at once: the drops left to the 300,000 at full speed
   --probe X,Y          at exit print one JSON line for the cell at column X (0..319), row Y
                        (0..179, 0 at the top): x, y, height, original, flow, strahler, basin,
@@ -508,7 +530,8 @@ Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--scheme KEY] [--
 Keys (not while typing in a field): Space play/pause, R restart, N new seed, S save PNG,
 F11 or F fullscreen, Esc leave fullscreen, W rivers, O original terrain, D debug mode,
 V next view, L lakes, T rivers by order, 1-5 colour scheme, H hide the panel, B the side
-view strip, Home or Z fit the map, G finish the rain now. Mouse: the wheel zooms about the
+view strip, Home or Z fit the map, G finish the rain now, Ctrl+Z undo, Ctrl+Shift+Z or
+Ctrl+Y redo, [ and ] the timeline back or forward 1% of the drops. Mouse: the wheel zooms about the
 pointer, a drag pans, Shift+click sets the cross-section's row.
 )";
 }

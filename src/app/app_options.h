@@ -13,6 +13,7 @@
 #include "core/ground_fit.h"
 #include "core/map_view.h"
 #include "session/cell_readout.h"
+#include "session/script.h"
 
 namespace terrain::app {
 
@@ -70,6 +71,10 @@ struct AppOptions {
   // Your own ground.
   std::string file;              // FILE: a heightmap opened as the ground at start
   std::optional<GroundFit> fit;  // --fit crop|stretch: how heightmaps are fitted to the grid
+  // --script FILE: its commands (session/script.h), read and checked whole before anything
+  // runs, carried out in order after the flags' (before --finish's).
+  std::string script;
+  std::vector<session::ScriptLine> script_lines;
   bool help = false;
 };
 

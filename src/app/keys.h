@@ -45,9 +45,9 @@ inline constexpr const char* kKeyHelp =
     "K      next side view: cross-section, skylines\n"
     "Home Z  fit the whole map (the sketch's view)\n"
     "G      finish the rain now\n"
-    "Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo\n"
     "[ ]    the timeline back / forward 1%\n"
-    "(not while typing in a field)";
+    "(not while typing in a field)\n"
+    "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)";
 
 // The mouse over the map, as the panel lists it.
 inline constexpr const char* kMouseHelp =

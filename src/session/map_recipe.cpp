@@ -24,8 +24,9 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kFormat = "terrain-sandbox map recipe";
 constexpr int kVersion = 1;
 
+// What a reader says: "map recipe: " (or a script's line) is put in front by the caller.
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw std::invalid_argument("map recipe: " + where + ": " + what);
+  throw std::invalid_argument(where + ": " + what);
 }
 
 // The first `n` bytes of UTF-8 text, or fewer: never half a character.
@@ -218,8 +219,7 @@ GroundFile ground_at(const Json& json, const std::string& where) {
   return ground;
 }
 
-MapCommand command_at(const Json& json, std::size_t index) {
-  const std::string where = "commands[" + std::to_string(index) + "]";
+MapCommand command_at(const Json& json, const std::string& where) {
   if (!json.is_object() || json.size() != 1) {
     fail(where, "must be an object of one key, the command's name, not " + shown(json));
   }
@@ -335,14 +335,16 @@ std::string recipe_text(const MapRecipe& recipe) {
 
 // --- reading ---------------------------------------------------------------------------------
 
-MapRecipe parse_recipe(std::string_view text) {
+namespace {
+
+MapRecipe read_recipe(std::string_view text) {
   Json json;
   try {
     json = Json::parse(text.begin(), text.end());
   } catch (const Json::exception& e) {
     // nlohmann's own message says where ("at line 3, column 5") and what it expected, or which
     // number it cannot hold.
-    throw std::invalid_argument(std::string("map recipe: not JSON: ") + e.what());
+    throw std::invalid_argument(std::string("not JSON: ") + e.what());
   }
   if (!json.is_object()) fail("the text", "must be a JSON object, not " + shown(json));
   only_keys(json, {"format", "version", "seed", "ground", "settings", "commands"}, "the recipe");
@@ -366,9 +368,38 @@ MapRecipe parse_recipe(std::string_view text) {
   if (!commands.is_array()) fail("commands", "must be an array, not " + shown(commands));
   recipe.commands.reserve(commands.size());
   for (std::size_t k = 0; k < commands.size(); k++) {
-    recipe.commands.push_back(command_at(commands[k], k));
+    recipe.commands.push_back(command_at(commands[k], "commands[" + std::to_string(k) + "]"));
   }
   return recipe;
+}
+
+}  // namespace
+
+MapRecipe parse_recipe(std::string_view text) {
+  try {
+    return read_recipe(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("map recipe: ") + e.what());
+  }
+}
+
+bool is_map_command_name(std::string_view name) {
+  for (const char* known :
+       {"rain", "seed", "restart", "terrain_scale", "erosion", "deposition", "inertia",
+        "brush_radius", "sea_level", "drops_per_frame", "generator", "roughness", "ground"}) {
+    if (name == known) return true;
+  }
+  return false;
+}
+
+MapCommand parse_map_command(std::string_view text, const std::string& where) {
+  Json json;
+  try {
+    json = Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    throw std::invalid_argument(where + ": not JSON: " + e.what());
+  }
+  return command_at(json, where);
 }
 
 }  // namespace terrain::session

@@ -50,4 +50,10 @@ std::string recipe_text(const MapRecipe& recipe);
 // session checks), so that a recipe that reads can be applied whole.
 MapRecipe parse_recipe(std::string_view text);
 
+// One map command as the recipe writes it, a JSON object of one key ({"erosion": 0.45}), from
+// its text, checked as the recipe's are. Throws std::invalid_argument "WHERE: what is wrong".
+MapCommand parse_map_command(std::string_view text, const std::string& where);
+// Whether `name` is a map command's (command_name()'s names).
+bool is_map_command_name(std::string_view name);
+
 }  // namespace terrain::session

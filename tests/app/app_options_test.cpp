@@ -694,6 +694,7 @@ struct FlagUse {
 };
 
 std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
+  std::ofstream(dir / "run.jsonl") << "{\"rain\": 100}\n{\"undo\": 1}\n";
   return {
       {"--seed", {{"--seed", "17"}, [](const AppOptions& o) { return o.seed == 17u; }}},
       {"--scheme", {{"--scheme", "bw"}, [](const AppOptions& o) { return o.scheme == "bw"; }}},
@@ -766,6 +767,9 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--row", {{"--row", "12"}, [](const AppOptions& o) { return o.row == 12; }}},
       {"--no-side-view", {{"--no-side-view"}, [](const AppOptions& o) { return o.no_side_view; }}},
       {"--finish", {{"--finish"}, [](const AppOptions& o) { return o.finish; }}},
+      {"--script",
+       {{"--script", dir / "run.jsonl"},
+        [](const AppOptions& o) { return o.script_lines.size() == 2; }}},
       {"--fit",
        {{"--fit", "stretch"}, [](const AppOptions& o) { return o.fit == GroundFit::stretch; }}},
       {"--probe",
@@ -794,6 +798,16 @@ std::set<std::string> flags_in(const std::string& text) {
 // The "--" words of --help's text.
 std::set<std::string> usage_flags() {
   return flags_in(app_usage());
+}
+
+// A script is read whole as the flags are: a bad line is refused with its file, number and what
+// is wrong, before anything runs; a file that cannot be read is named.
+TEST(AppOptions, AScriptsBadLineIsRefusedWithItsNumber) {
+  const TempDir dir;
+  std::ofstream(dir / "bad.jsonl") << "{\"rain\": 100}\n# fine\n{\"erosion\": 7}\n";
+  EXPECT_EQ(bad({"--script", dir / "bad.jsonl"}),
+            "bad.jsonl line 3: erosion must be from 0 to 1, not 7");
+  EXPECT_EQ(bad({"--script", dir / "none.jsonl"}), "--script: cannot read " + (dir / "none.jsonl"));
 }
 
 TEST(AppUsage, EveryFlagItNamesIsOneTheParserReads) {
@@ -846,7 +860,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 36u);
+  EXPECT_EQ(flags_in(described).size(), 37u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndMarksTheDefault) {

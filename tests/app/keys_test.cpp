@@ -247,6 +247,8 @@ SDL_Keycode key_named(const std::string& name) {
   }
   if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z') return SDLK_a + (name[0] - 'A');
   if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return SDLK_0 + (name[0] - '0');
+  if (name == "[") return SDLK_LEFTBRACKET;
+  if (name == "]") return SDLK_RIGHTBRACKET;
   ADD_FAILURE() << "kKeyHelp names a key the test cannot read: '" << name << "'";
   return SDLK_UNKNOWN;
 }
@@ -279,13 +281,42 @@ std::vector<SDL_Keycode> help_keys() {
   return keys;
 }
 
+// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; with Ctrl no other key does its plain command.
+TEST(Keys, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
+  const auto with = [](SDL_Keycode key, SDL_Keymod mod) {
+    return command_for_key(key, Settings{}, false, SideView::cross_section, 5, mod);
+  };
+  const auto undo = with(SDLK_z, KMOD_LCTRL);
+  ASSERT_TRUE(undo);
+  EXPECT_EQ(std::get<session::Undo>(std::get<session::HistoryCommand>(*undo)).steps, 1);
+  for (const auto& [key, mod] :
+       {std::pair{SDLK_z, static_cast<SDL_Keymod>(KMOD_RCTRL | KMOD_LSHIFT)},
+        std::pair{SDLK_y, KMOD_LCTRL}}) {
+    const auto redo = with(key, mod);
+    ASSERT_TRUE(redo);
+    EXPECT_EQ(std::get<session::Redo>(std::get<session::HistoryCommand>(*redo)).steps, 1);
+  }
+  EXPECT_FALSE(with(SDLK_r, KMOD_LCTRL));  // Ctrl+R is not Restart
+  EXPECT_TRUE(std::holds_alternative<session::HistoryCommand>(*with(SDLK_z, KMOD_LCTRL)));
+  // Without Ctrl, Z still fits the map.
+  EXPECT_TRUE(std::holds_alternative<UiCommand>(*with(SDLK_z, KMOD_NONE)));
+  // [ and ] step the timeline.
+  EXPECT_EQ(
+      std::get<StepTimeline>(std::get<UiCommand>(*with(SDLK_LEFTBRACKET, KMOD_NONE))).direction,
+      -1);
+  EXPECT_EQ(
+      std::get<StepTimeline>(std::get<UiCommand>(*with(SDLK_RIGHTBRACKET, KMOD_NONE))).direction,
+      1);
+}
+
 TEST(KeyHelp, ListsTheDocumentedKeys) {
   const auto keys = help_keys();
   const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
   const std::set<SDL_Keycode> documented = {
-      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s, SDLK_F11,  SDLK_f, SDLK_ESCAPE, SDLK_w,
-      SDLK_o,     SDLK_d, SDLK_1, SDLK_2, SDLK_3,    SDLK_4, SDLK_5,      SDLK_h,
-      SDLK_v,     SDLK_l, SDLK_t, SDLK_b, SDLK_HOME, SDLK_z, SDLK_g,      SDLK_k};
+      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s,           SDLK_F11,         SDLK_f, SDLK_ESCAPE,
+      SDLK_w,     SDLK_o, SDLK_d, SDLK_1,           SDLK_2,           SDLK_3, SDLK_4,
+      SDLK_5,     SDLK_h, SDLK_v, SDLK_l,           SDLK_t,           SDLK_b, SDLK_HOME,
+      SDLK_z,     SDLK_g, SDLK_k, SDLK_LEFTBRACKET, SDLK_RIGHTBRACKET};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }

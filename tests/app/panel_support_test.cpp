@@ -177,16 +177,21 @@ TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
                           "walk",          "sections",    "save_folder",
                           "export_format", "render_size", "record",
                           "real_units",    "svg_page",    "status",
-                          "side_bar",      "fullscreen"}) {
+                          "side_bar",      "fullscreen",  "history",
+                          "timeline"}) {
     bool found = false;
     for (const auto& [k, v] : first) found |= k == key;
     EXPECT_TRUE(found) << key;
   }
   EXPECT_TRUE(state_changes(before, state_values(model, ui, false, true)).empty());
-  model.apply(MapCommand{SetErosion{0.5}});
+  model.apply(session::MapCommand{session::SetErosion{0.5}});
   ui.side.view = SideView::walk;
   const StateValues changed = state_changes(before, state_values(model, ui, true, true));
-  EXPECT_EQ(changed, (StateValues{{"erosion", "0.5"}, {"side_view", "walk"}, {"fullscreen", "1"}}));
+  // The erosion is a step of the history too.
+  EXPECT_EQ(
+      changed,
+      (StateValues{
+          {"history", "1 of 1"}, {"erosion", "0.5"}, {"side_view", "walk"}, {"fullscreen", "1"}}));
 }
 
 }  // namespace

@@ -1,0 +1,105 @@
+// libFuzzer target: scripts (terrain::session::parse_script) carried out on a session, as the
+// app carries out --script: parse, then every command through LiveModel::apply.
+//
+// What must hold for every input: parse_script either returns the commands or throws
+// std::invalid_argument; carrying them out either applies each or refuses it with
+// std::invalid_argument, changing nothing; nothing crashes, hangs, leaks or hits undefined
+// behaviour. And the history keeps its promise: the map the script leaves is the map its
+// recipe replays from scratch, and going back to the history's start and forward again to the
+// same place gives the same bytes.
+//
+// To stay quick under the sanitizers a script is carried out only when its rain is bounded
+// (at most kMostDrops in all, no finish) and it is short (kMostLines commands); longer ones are
+// only parsed.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "session/live_model.h"
+#include "session/script.h"
+
+namespace {
+
+using namespace terrain::session;
+
+constexpr uint64_t kMostDrops = 20000;
+constexpr std::size_t kMostLines = 24;
+
+[[noreturn]] void broken(const char* what, std::string_view script) {
+  std::fprintf(stderr, "script_fuzz: %s\n--- script:\n%.*s\n", what,
+               static_cast<int>(script.size()), script.data());
+  std::abort();
+}
+
+bool same(const LiveModel& a, const LiveModel& b) {
+  return a.heights() == b.heights() && a.original() == b.original() && a.drops() == b.drops() &&
+         a.rain().state() == b.rain().state() && a.seed() == b.seed() &&
+         a.settings().map() == b.settings().map();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::vector<ScriptLine> lines;
+  try {
+    lines = parse_script(text);
+  } catch (const std::invalid_argument&) {
+    return 0;  // refused, as a bad script must be
+  }
+  if (lines.size() > kMostLines) return 0;
+  uint64_t drops = 0;
+  for (const ScriptLine& line : lines) {
+    if (const auto* map = std::get_if<MapCommand>(&line.command)) {
+      if (const auto* rain = std::get_if<RainDrops>(map))
+        drops += std::min(rain->drops, kMostDrops + 1);
+    }
+    if (const auto* view = std::get_if<ViewCommand>(&line.command)) {
+      if (std::holds_alternative<FinishRain>(*view) || std::holds_alternative<Play>(*view) ||
+          std::holds_alternative<TogglePlay>(*view)) {
+        return 0;  // the rain in time is the app's, not the script's
+      }
+    }
+    if (drops > kMostDrops) return 0;
+  }
+
+  LiveModel model(42);
+  model.pause();
+  for (const ScriptLine& line : lines) {
+    try {
+      apply_script_command(model, line.command);
+    } catch (const std::invalid_argument&) {
+      // refused: nothing changed
+    }
+  }
+  model.apply(HistoryCommand{EndEdit{}});
+
+  // Its recipe replays it.
+  const LiveModel replayed(model.recipe());
+  if (replayed.heights() != model.heights() || replayed.rain().state() != model.rain().state()) {
+    broken("the map differs from its recipe replayed", text);
+  }
+  // Back to the start and forward to the same place: the same bytes.
+  const History& history = model.history();
+  const HistoryPosition at = history.position();
+  const std::size_t done = history.steps_done(at);
+  const bool inside = history.inside_step(at);
+  const uint64_t now = history.timeline().now;
+  LiveModel end(model.recipe());
+  model.apply(HistoryCommand{GoToStep{0}});
+  if (model.drops() != 0) broken("the history's start has drops", text);
+  model.apply(HistoryCommand{GoToStep{inside ? done + 1 : done}});
+  if (inside) model.apply(HistoryCommand{Seek{now}});
+  if (model.history().position() != at) broken("undoing and redoing all moved the place", text);
+  if (!same(model, end)) {
+    broken("undoing and redoing all changed the bytes", text);
+  }
+  return 0;
+}
