@@ -189,13 +189,12 @@ App::App(const AppOptions& options)
   lay_out_window();
 
   for (const Command& command : startup_commands(options)) {
-    const bool opening = std::holds_alternative<OpenFile>(command);
     const uint64_t failures_before = ui_.messages.failures();
     dispatch(command);
-    // A script's FILE that cannot be opened is bad input: exit 2, nothing written. (In the
-    // window, the message shows on the status line over the map from the first frame, and
-    // the seed's island stays.)
-    if (opening && ui_.messages.failures() > failures_before && scripted_) exit_code_ = 2;
+    // In a scripted run, a FILE that cannot be opened or a script's command refused (a seek
+    // past the map's drops) is bad input: exit 2, nothing written. (In the window, the message
+    // shows on the status line over the map from the first frame, and the map stays.)
+    if (ui_.messages.failures() > failures_before && scripted_) exit_code_ = 2;
   }
   // p5 draws the first frame after setup even when it does not loop.
   model_.refresh();
@@ -564,6 +563,8 @@ void App::report_layout() {
       std::printf("layout map %.0f %.0f %.0f %.0f\n", m.left, m.top, m.width, m.height);
       std::printf("layout strip %.0f %.0f %.0f %.0f\n", layout_.strip.left, layout_.strip.top,
                   layout_.strip.width, layout_.strip.height);
+      std::printf("layout timeline_band %.0f %.0f %.0f %.0f\n", layout_.timeline.left,
+                  layout_.timeline.top, layout_.timeline.width, layout_.timeline.height);
       std::fflush(stdout);
     }
   }

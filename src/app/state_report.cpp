@@ -5,15 +5,15 @@
 
 #include "core/ground.h"
 #include "core/map_view.h"
+#include "core/number_text.h"
 #include "render/geometry/color_scheme.h"
 
 namespace terrain::app {
 namespace {
 
+// The shortest text that reads back as the same double ("0.3", not "0.29999999999999999").
 std::string number(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
+  return number_text(v);
 }
 
 std::string yes(bool on) {

@@ -16,6 +16,33 @@ bool overlap(const Rect& a, const Rect& b) {
   return a.left < b.right() && b.left < a.right() && a.top < b.bottom() && b.top < a.bottom();
 }
 
+// The timeline band runs between the map and the strip, never covering either, and gives way
+// to a pixel of map in a window too small for it.
+TEST(Layout, TheTimelineRunsBetweenTheMapAndTheStrip) {
+  for (int h : {1, 2, 25, 64, 360, 720, 2160}) {
+    for (bool strip : {false, true}) {
+      for (float line : {0.0f, 24.0f, 48.0f}) {
+        SCOPED_TRACE(::testing::Message() << "h " << h << " strip " << strip << " line " << line);
+        const Layout l = lay_out(1280, h, true, 360, strip, 170, line);
+        EXPECT_FALSE(l.map.empty());
+        EXPECT_FALSE(overlap(l.map, l.timeline));
+        EXPECT_FALSE(overlap(l.strip, l.timeline));
+        if (l.timeline.empty()) {
+          EXPECT_TRUE(line == 0 || static_cast<float>(h) - l.strip.height <= 1);
+          continue;
+        }
+        EXPECT_EQ(l.timeline.left, l.map.left);
+        EXPECT_EQ(l.timeline.width, l.map.width);
+        EXPECT_EQ(l.timeline.top, l.map.bottom());
+        EXPECT_EQ(l.timeline.bottom(), l.strip.empty() ? static_cast<float>(h) : l.strip.top);
+        if (h >= 360) {
+          EXPECT_EQ(l.timeline.height, line);
+        }
+      }
+    }
+  }
+}
+
 TEST(Layout, TheSideBarAndTheStripNeverCoverTheMapAtAnySize) {
   for (int w : {1, 2, 64, 100, 300, 641, 1280, 1920, 3840, 16384}) {
     for (int h : {1, 2, 64, 99, 360, 720, 1080, 16384}) {

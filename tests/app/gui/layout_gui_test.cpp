@@ -26,8 +26,15 @@ TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
     App app({"--seed", "5", "--paused", "--size", size}, dir.path);
     const std::vector<int> map = app.layout("map");
     const std::vector<int> strip = app.layout("strip");
+    const std::vector<int> timeline = app.layout("timeline_band");
     EXPECT_EQ(map[0] + map[2], w);
     EXPECT_EQ(strip[1] + strip[3], h);
+    // The rain's timeline runs between the map and the strip, as wide as the map.
+    EXPECT_EQ(timeline[0], map[0]);
+    EXPECT_EQ(timeline[2], map[2]);
+    EXPECT_EQ(timeline[1], map[1] + map[3]);
+    EXPECT_EQ(timeline[1] + timeline[3], strip[1]);
+    EXPECT_EQ(timeline[3], 24);
     EXPECT_GT(static_cast<double>(map[2]) * map[3], 0.5 * w * h) << "the map has most of it";
     if (w < 720) {
       // Too narrow for the side bar: it hides itself, and a button over the map brings it.

@@ -1,0 +1,155 @@
+// The history through the real window: Ctrl+Z, a step of the History list clicked, the
+// timeline's scrubber clicked, each bringing the map back exactly as a fresh run of that map
+// draws it. And scripts (--script), which the other tests about the map use instead of the
+// mouse: a scripted run's picture is the map its commands make, and a bad script is refused
+// before anything runs.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+namespace fs = std::filesystem;
+
+// Waits for the app to say "state KEY VALUE"; the value it last said if that never came.
+std::string wait_state(App& app, const std::string& key, const std::string& value) {
+  std::string said;
+  for (std::size_t n = 1;; n++) {
+    const std::string next = nth_state(app, key, n);
+    if (next.empty()) return said;
+    said = next;
+    if (said == value) return said;
+  }
+}
+
+// The app's picture after one frame with `args`.
+io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
+                        const std::string& name) {
+  std::vector<std::string> all = args;
+  all.insert(all.end(), {"--frames", "1"});
+  return screenshot(all, dir, name);
+}
+
+fs::path write(const fs::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Saves the map (S) and returns the picture.
+io::RgbaImage saved_picture(App& app, std::size_t n) {
+  press("s");
+  const std::string saved = nth_line(app, "Saved ", n);
+  EXPECT_NE(saved, "") << app.err();
+  return saved.empty() ? io::RgbaImage{} : io::read_png(saved_path(saved));
+}
+
+TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
+  TempDir dir;
+  const fs::path saves = dir.path / "saves";
+  fs::create_directories(saves);
+  // Three steps: the rain of --drops, an erosion, more rain.
+  const fs::path script = write(dir.path / "steps.jsonl", "{\"erosion\": 0.5}\n{\"rain\": 3000}\n");
+  App app({"--seed", "42", "--paused", "--drops", "6000", "--script", script.string(),
+           "--save-folder", saves.string()},
+          dir.path);
+  ASSERT_EQ(wait_state(app, "history", "3 of 3"), "3 of 3") << app.err();
+  app.layout("step1");
+  app.layout("timeline");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+
+  // Ctrl+Z: the rain after the erosion goes.
+  xdotool("keydown ctrl keydown z");
+  std::this_thread::sleep_for(milliseconds(300));
+  xdotool("keyup z keyup ctrl");
+  EXPECT_EQ(wait_state(app, "history", "2 of 3"), "2 of 3");
+  EXPECT_EQ(wait_state(app, "timeline", "6000 of 9000"), "6000 of 9000");
+  // (The pictures a fresh run makes are made once this window is done with: another app's
+  // window would take the keyboard.)
+  const io::RgbaImage undone = saved_picture(app, 1);
+
+  // The History list's first step (the rain of --drops): the erosion is undone too.
+  scroll_into_view(app, window, "step1");
+  click(window, latest_rect(app, "step1"));
+  EXPECT_EQ(wait_state(app, "history", "1 of 3"), "1 of 3");
+  EXPECT_EQ(wait_state(app, "erosion", "0.3"), "0.3");
+
+  // The scrubber, clicked a quarter of the way along: the map at that drop, the steps after
+  // it not taken, as a fresh rain of that many drops.
+  const std::vector<int> bar = latest_rect(app, "timeline");
+  ASSERT_GT(bar[2], 0);
+  xdotool("mousemove --window " + window + " " + std::to_string(bar[0] + bar[2] / 4) + " " +
+          std::to_string(bar[1] + bar[3] / 2));
+  std::this_thread::sleep_for(milliseconds(300));
+  xdotool("mousedown 1");
+  std::this_thread::sleep_for(milliseconds(300));
+  xdotool("mouseup 1");
+  const std::string history = wait_state(app, "history", "0 of 3 inside");
+  EXPECT_EQ(history, "0 of 3 inside");
+  // (Said in the same frame as the history's place.)
+  const std::vector<std::string> timeline = lines_starting(app.out(), "state timeline ");
+  ASSERT_FALSE(timeline.empty());
+  const std::string at = timeline.back().substr(15);
+  const uint64_t drops = std::stoull(at.substr(0, at.find(' ')));
+  EXPECT_GT(drops, 1000u) << at;
+  EXPECT_LT(drops, 3500u) << at;
+  const io::RgbaImage scrubbed = saved_picture(app, 2);
+  EXPECT_EQ(app.quit(), 0);
+  EXPECT_EQ(undone, one_frame({"--seed", "42", "--paused", "--drops", "6000", "--script",
+                               write(dir.path / "e.jsonl", "{\"erosion\": 0.5}\n").string()},
+                              dir, "undone.png"));
+  EXPECT_EQ(scrubbed, one_frame({"--seed", "42", "--paused", "--drops", std::to_string(drops)}, dir,
+                                "scrubbed.png"));
+}
+
+// A scripted run's picture is the map its commands make: undo, redo and a seek give the map a
+// plain run of the same drops gives.
+TEST(HistoryGui, AScriptsUndoRedoAndSeekMakeTheMapTheirRecipeMakes) {
+  TempDir dir;
+  const fs::path script = write(dir.path / "walk.jsonl",
+                                "# rain, a slider, undo it, redo it, seek back into the rain\n"
+                                "{\"rain\": 5000}\n"
+                                "{\"sea_level\": 0.4}\n"
+                                "{\"rain\": 2000}\n"
+                                "{\"undo\": 2}\n"
+                                "{\"redo\": 1}\n"
+                                "{\"undo\": 1}\n"
+                                "{\"seek\": 3210}\n");
+  EXPECT_EQ(one_frame({"--seed", "9", "--paused", "--script", script.string()}, dir, "a.png"),
+            one_frame({"--seed", "9", "--paused", "--drops", "3210"}, dir, "b.png"));
+}
+
+TEST(HistoryGui, ABadScriptIsRefusedBeforeAnythingRuns) {
+  TempDir dir;
+  const fs::path script = write(dir.path / "bad.jsonl", "{\"rain\": 100}\n{\"erosion\": 7}\n");
+  std::string out;
+  std::string err;
+  EXPECT_EQ(run_app({"--script", script.string(), "--frames", "1", "--screenshot",
+                     (dir.path / "never.png").string()},
+                    dir.path, &out, &err),
+            2);
+  EXPECT_EQ(err, "terrain-sandbox: bad.jsonl line 2: erosion must be from 0 to 1, not 7\n");
+  EXPECT_FALSE(fs::exists(dir.path / "never.png"));
+  // A seek past the map's drops is refused as it runs: one line, exit 2, nothing written.
+  const fs::path past = write(dir.path / "past.jsonl", "{\"rain\": 100}\n{\"seek\": 101}\n");
+  EXPECT_EQ(run_app({"--script", past.string(), "--frames", "1", "--screenshot",
+                     (dir.path / "never.png").string()},
+                    dir.path, &out, &err),
+            2);
+  EXPECT_EQ(err, "terrain-sandbox: seek: drop 101 is past this map's 100 drops\n");
+  EXPECT_FALSE(fs::exists(dir.path / "never.png"));
+}
+
+}  // namespace
+}  // namespace terrain::gui
