@@ -293,6 +293,496 @@ void show_seed(UiState& ui, uint32_t seed) {
   std::snprintf(ui.seed_text, sizeof ui.seed_text, "%u", seed);
 }
 
+namespace {
+
+// What every section of the side bar reads: the model, the panel's state, the settings now,
+// the layout, drawable pixels per point, a control's frame width, the frame times; and where
+// it asks for commands.
+struct PanelContext {
+  const LiveModel& model;
+  UiState& ui;
+  const Settings& s;
+  const Layout& layout;
+  float ppp;
+  float item_width;
+  const FrameStats& stats;
+  std::vector<Command>& commands;
+  void ask(Command command) const { commands.push_back(std::move(command)); }
+};
+
+// 1. The actions, the seed and the rain's progress.
+void draw_actions(const PanelContext& c) {
+  using namespace session;
+  if (button(c.model.playing() ? "Pause###play" : "Play###play", "play", ImVec2(60, 0)))
+    c.ask(ViewCommand{TogglePlay{}});
+  ImGui::SameLine();
+  if (button("Restart")) c.ask(MapCommand{Restart{}});
+  ImGui::SameLine();
+  if (button("New seed")) c.ask(UiCommand{NewSeed{}});
+  ImGui::SameLine();
+  if (button("Save PNG", "save")) c.ask(UiCommand{SavePng{}});
+  if (button(c.ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
+             "fullscreen")) {
+    c.ask(UiCommand{ToggleFullscreen{}});
+  }
+  // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): the History section lists the steps.
+  ImGui::SameLine();
+  const session::History& history = c.model.history();
+  if (!history.can_undo()) ImGui::BeginDisabled();
+  if (button("Undo")) c.ask(HistoryCommand{Undo{}});
+  if (!history.can_undo()) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
+  ImGui::SameLine();
+  if (!history.can_redo()) ImGui::BeginDisabled();
+  if (button("Redo")) c.ask(HistoryCommand{Redo{}});
+  if (!history.can_redo()) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
+  }
+  ImGui::SetNextItemWidth(140);
+  const bool entered =
+      ImGui::InputText("Seed", c.ui.seed_text, sizeof c.ui.seed_text,
+                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsNoBlank);
+  const bool editing = ImGui::IsItemActive();
+  note("Seed");
+  if (entered) {
+    std::string why;
+    const auto seed = session::parse_seed(c.ui.seed_text, &why);
+    if (seed) {
+      c.ui.seed_message.clear();
+      c.ask(MapCommand{SetSeed{*seed}});
+    } else {
+      c.ui.seed_message = why;  // and nothing changes
+    }
+  } else if (!editing && c.ui.seed_message.empty()) {
+    show_seed(c.ui, c.model.seed());
+  }
+  if (!c.ui.seed_message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kErrorColour, "%s", c.ui.seed_message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  // The drops so far against the sketch's stop (rain_progress.h).
+  const RainProgress progress = rain_progress(c.model.drops());
+  ImGui::ProgressBar(progress.fraction, ImVec2(-1, 0), progress.text);
+  note("progress");
+  const auto target_drops = static_cast<uint64_t>(sketch::RAIN_TARGET);
+  char target[32];
+  const std::string_view target_text = with_thousands(target_drops, target);
+  // The rest of the rain at full speed; the map jumps to it when it is done.
+  const bool can_finish =
+      !c.model.finishing() && c.s.drops_per_frame > 0 && c.model.drops() < target_drops;
+  if (!can_finish) ImGui::BeginDisabled();
+  if (button(
+          c.model.finishing() ? "Finishing the rain...###finish" : "Finish the rain now###finish",
+          "finish_the_rain_now")) {
+    c.ask(ViewCommand{FinishRain{}});
+  }
+  if (!can_finish) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "The drops left to %s at full speed (G); the map is then as live rain leaves it",
+        target_text.data());
+  }
+}
+
+// 2. Rain: the sketch's sliders.
+void draw_rain_section(const PanelContext& c) {
+  using namespace session;
+  double v = c.s.drops_per_frame;
+  if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
+    c.ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
+  v = c.s.erosion;
+  if (slider("Erosion", v, sketch::erosion, "%.2f")) c.ask(MapCommand{SetErosion{v}});
+  v = c.s.deposition;
+  if (slider("Deposition", v, sketch::deposition, "%.2f")) c.ask(MapCommand{SetDeposition{v}});
+  v = c.s.inertia;
+  if (slider("Inertia", v, sketch::inertia, "%.2f")) c.ask(MapCommand{SetInertia{v}});
+  v = c.s.brush_radius;
+  if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
+    c.ask(MapCommand{SetBrushRadius{static_cast<int>(v)}});
+  }
+  v = c.s.sea_level;
+  if (slider("Sea level", v, sketch::sea_level, "%.2f")) c.ask(MapCommand{SetSeaLevel{v}});
+}
+
+// 3. Ground: its generator and the generator's own setting, or the file it came from.
+void draw_ground_section(const PanelContext& c) {
+  using namespace session;
+  if (const auto& file = c.model.ground_file()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("From %s (%s)", file->name.c_str(), ground_fit_name(file->fit).data());
+    ImGui::TextDisabled("The generator's controls grow a ground again.");
+    ImGui::PopTextWrapPos();
+  }
+  int generator = c.s.generator == Generator::island ? 0 : 1;
+  const char* generators[] = {"Noise island", "Diamond-square"};
+  if (combo("Generator", &generator, generators, 2)) {
+    c.ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
+  }
+  double v = 0;
+  if (c.s.generator == Generator::island) {
+    v = c.s.terrain_scale;
+    if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
+      c.ask(MapCommand{SetTerrainScale{v}});
+  } else {
+    v = c.s.roughness;
+    if (slider("Roughness", v, session::kRoughness, "%.2f")) c.ask(MapCommand{SetRoughness{v}});
+  }
+  // Your own ground: a heightmap, typed here, chosen, or dropped on the window.
+  ImGui::SetNextItemWidth(c.ui.can_choose_files ? -150.0f : -90.0f);
+  const bool typed =
+      ImGui::InputTextWithHint("##heightmap", "a heightmap file", c.ui.open_text,
+                               sizeof c.ui.open_text, ImGuiInputTextFlags_EnterReturnsTrue);
+  note("##heightmap", "open_text");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("A heightmap: .png (8 or 16-bit, gray or colour), .exr, .tif or .npy");
+  }
+  ImGui::SameLine();
+  if ((button("Open", "open") || typed) && c.ui.open_text[0] != '\0') {
+    c.ask(OpenFile{c.ui.open_text});
+  }
+  if (c.ui.can_choose_files) {
+    ImGui::SameLine();
+    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (button("Browse...", "browse_heightmap")) {
+      c.ask(UiCommand{ChooseFile{FileChoice::heightmap}});
+    }
+    if (c.ui.choosing_file) ImGui::EndDisabled();
+  }
+  int fit = c.ui.ground_fit == GroundFit::crop ? 0 : 1;
+  ImGui::TextUnformatted("Fit");
+  ImGui::SameLine();
+  if (radio("Fit", "crop", &fit, 0)) c.ask(UiCommand{SetGroundFit{GroundFit::crop}});
+  ImGui::SameLine();
+  if (radio("Fit", "stretch", &fit, 1)) c.ask(UiCommand{SetGroundFit{GroundFit::stretch}});
+  ImGui::TextDisabled("or drop a heightmap on the window");
+}
+
+// 4. Rivers, the sketch's and the "Drainage" API documentation's way.
+void draw_rivers_section(const PanelContext& c) {
+  using namespace session;
+  bool on = c.s.show_rivers;
+  if (checkbox("Show rivers", &on)) c.ask(ViewCommand{ShowRivers{on}});
+  int by = c.s.rivers_by == RiversBy::flow ? 0 : 1;
+  ImGui::TextUnformatted("Rivers by");
+  ImGui::SameLine();
+  if (radio("Rivers by", "flow", &by, 0)) c.ask(ViewCommand{SetRiversBy{RiversBy::flow}});
+  ImGui::SameLine();
+  if (radio("Rivers by", "Strahler order", &by, 1)) {
+    c.ask(ViewCommand{SetRiversBy{RiversBy::order}});
+  }
+  int min_flow = c.s.min_flow;
+  // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
+  ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
+                   ImGuiSliderFlags_Logarithmic);
+  note_frame("Min flow", c.item_width);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Cells draining through a cell for it to be river (the sketch's: 250).\n"
+        "Ctrl+click to type 1 to %d",
+        kMinFlowMax);
+  }
+  // A typed value out of range goes to the session too, which refuses it with a message.
+  if (min_flow != c.s.min_flow) c.ask(ViewCommand{SetMinFlow{min_flow}});
+  int routing = c.s.routing == Routing::sketch ? 0 : 1;
+  const char* routings[] = {"Sketch's", "Flood's"};
+  if (combo("Routing", &routing, routings, 2)) {
+    c.ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Sketch's: steepest descent over the filled ground and its ripple.\n"
+        "Flood's: through filled hollows along the links the flood came by.");
+  }
+}
+
+// 5. View: what the map shows, and where.
+void draw_view_section(const PanelContext& c) {
+  using namespace session;
+  const auto schemes = render::color_schemes();
+  const char* scheme_labels[16] = {};
+  const int scheme_count = static_cast<int>(std::min<std::size_t>(schemes.size(), 16));
+  for (int k = 0; k < scheme_count; k++) {
+    scheme_labels[k] = schemes[static_cast<std::size_t>(k)].label.c_str();
+  }
+  int scheme = c.ui.scheme;
+  if (combo("Colour scheme", &scheme, scheme_labels, scheme_count)) {
+    c.ask(UiCommand{SetScheme{scheme}});
+  }
+  double v = c.s.contour_levels;
+  if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
+    c.ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
+  }
+  // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
+  int view = static_cast<int>(c.s.view);
+  const char* views[] = {"Map", "Basins", "Flow"};
+  if (combo("Map shows", &view, views, 3)) {
+    c.ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
+  bool on = c.s.show_lakes;
+  if (checkbox("Show lakes", &on)) c.ask(ViewCommand{ShowLakes{on}});
+  ImGui::SameLine();
+  on = c.s.debug_mode;
+  if (checkbox("Debug mode", &on)) c.ask(ViewCommand{SetDebugMode{on}});
+  on = c.s.show_original;
+  if (checkbox("Show original terrain", &on)) c.ask(ViewCommand{ShowOriginal{on}});
+  // Zoom about the map's middle (the wheel zooms about the pointer).
+  float zoom = static_cast<float>(c.ui.zoom);
+  if (ImGui::SliderFloat("Zoom", &zoom, 1.0f, 16.0f, "%.2fx",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp) &&
+      zoom != static_cast<float>(c.ui.zoom)) {
+    c.ask(UiCommand{ZoomAt{zoom / c.ui.zoom, c.layout.map.left + c.layout.map.width / 2,
+                           c.layout.map.top + c.layout.map.height / 2}});
+  }
+  note_frame("Zoom", c.item_width);
+  if (c.ui.at_fit) ImGui::BeginDisabled();
+  if (button("Fit map")) c.ask(UiCommand{FitMap{}});
+  if (c.ui.at_fit) ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("wheel zooms, drag pans, Home fits");
+}
+
+// 7. Output: the save folder, the exports, the time-lapse and the messages.
+void draw_output_section(const PanelContext& c) {
+  using namespace session;
+  ImGui::SetNextItemWidth(c.ui.can_choose_files ? -160.0f : -90.0f);
+  ImGui::InputText("Save folder", c.ui.folder_text, sizeof c.ui.folder_text);
+  note("Save folder", "folder");
+  // Kept between runs once typed (when the field is left, not at every key).
+  if (ImGui::IsItemDeactivatedAfterEdit()) c.ask(SetSaveFolder{c.ui.folder_text});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Where Save PNG, the exports and the time-lapses go (made if missing)");
+  }
+  if (c.ui.can_choose_files) {
+    ImGui::SameLine();
+    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (small_button("Choose...", "choose_folder")) {
+      c.ask(UiCommand{ChooseFile{FileChoice::save_folder}});
+    }
+    if (c.ui.choosing_file) ImGui::EndDisabled();
+  }
+  // The exports: what leaves the sandbox for other tools.
+  constexpr io::HeightmapFormat formats[] = {io::HeightmapFormat::png, io::HeightmapFormat::r16,
+                                             io::HeightmapFormat::exr, io::HeightmapFormat::tiff,
+                                             io::HeightmapFormat::npy};
+  const char* format_labels[] = {"16-bit PNG", "R16 (raw)", "EXR (float)", "TIFF (float)",
+                                 "NumPy .npy"};
+  int format = 0;
+  for (int k = 0; k < 5; k++) {
+    if (formats[k] == c.ui.export_format) format = k;
+  }
+  if (combo("Heights as", &format, format_labels, 5)) {
+    c.ask(UiCommand{SetExportFormat{formats[format]}});
+  }
+  // Heights in real units: the TIFF a GeoTIFF, the float formats and the meshes in metres.
+  bool units_edited = false;
+  ImGui::InputDouble("Cell size (m)", &c.ui.real_units_edit[0], 0, 0, "%g");
+  note_frame("Cell size (m)", c.item_width);
+  units_edited |= ImGui::IsItemDeactivatedAfterEdit();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Metres a cell is wide: the TIFF becomes a GeoTIFF (0: none)");
+  }
+  ImGui::InputDouble("Height scale (m)", &c.ui.real_units_edit[1], 0, 0, "%g");
+  note_frame("Height scale (m)", c.item_width);
+  units_edited |= ImGui::IsItemDeactivatedAfterEdit();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Metres a height of 1 stands: the TIFF, EXR, .npy and meshes in metres");
+  }
+  const bool both = c.ui.real_units_edit[0] != 0 && c.ui.real_units_edit[1] != 0;
+  const bool neither = c.ui.real_units_edit[0] == 0 && c.ui.real_units_edit[1] == 0;
+  if (units_edited && (both || neither)) {
+    c.ask(UiCommand{SetRealUnits{io::RealUnits{c.ui.real_units_edit[0], c.ui.real_units_edit[1]}}});
+  }
+  if (!both && !neither) ImGui::TextDisabled("Set both (or neither) for heights in metres");
+  if (button("Export heights", "export_heights")) c.ask(UiCommand{ExportHeightmap{false}});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
+  ImGui::SameLine();
+  if (button("Export original", "export_original")) c.ask(UiCommand{ExportHeightmap{true}});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
+  if (button("Export layers", "export_layers")) c.ask(UiCommand{ExportLayers{}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
+  }
+  ImGui::SameLine();
+  if (button("Export grids", "export_grids")) c.ask(UiCommand{ExportGrids{}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
+  }
+  // The SVG's page: the screen's, or paper for a plotter, in the map's colours or dark pens.
+  int paper = !c.ui.svg_page.paper                           ? 0
+              : *c.ui.svg_page.paper == exports::kSvgPaperA4 ? 1
+              : *c.ui.svg_page.paper == exports::kSvgPaperA3 ? 2
+                                                             : 0;
+  const char* papers[] = {"Screen (no paper)", "A4 landscape", "A3 landscape"};
+  if (combo("SVG paper", &paper, papers, 3)) {
+    exports::SvgPage page = c.ui.svg_page;
+    page.paper = paper == 0   ? std::nullopt
+                 : paper == 1 ? std::optional(exports::kSvgPaperA4)
+                              : std::optional(exports::kSvgPaperA3);
+    c.ask(UiCommand{SetSvgPage{page}});
+  }
+  int style = c.ui.svg_page.style == exports::SvgStyle::map ? 0 : 1;
+  const char* styles[] = {"Map's colours", "Plot (dark pens)"};
+  if (combo("SVG style", &style, styles, 2)) {
+    exports::SvgPage page = c.ui.svg_page;
+    page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
+    c.ask(UiCommand{SetSvgPage{page}});
+  }
+  if (button("Export SVG", "export_svg")) c.ask(UiCommand{ExportSvg{}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "coastline, contours, index contours and rivers, a layer each (pen plotters)");
+  }
+  ImGui::SameLine();
+  if (button("Mesh .glb", "export_glb")) c.ask(UiCommand{ExportMesh{false}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
+  }
+  ImGui::SameLine();
+  if (button("Mesh .obj", "export_obj")) c.ask(UiCommand{ExportMesh{true}});
+  // A picture larger than the window.
+  int render_size[2] = {c.ui.render_size[0], c.ui.render_size[1]};
+  if (ImGui::InputInt2("Render size", render_size)) {
+    c.ask(UiCommand{SetRenderSize{render_size[0], render_size[1]}});
+  }
+  note_frame("Render size", c.item_width);
+  const bool rendering = c.ui.render_tiles > 0 || c.ui.render_saving;
+  if (rendering) ImGui::BeginDisabled();
+  if (button("Render PNG", "render")) {
+    c.ask(UiCommand{RenderPng{c.ui.render_size[0], c.ui.render_size[1]}});
+  }
+  if (rendering) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (small_button("HD")) c.ask(UiCommand{SetRenderSize{1920, 1080}});
+  ImGui::SameLine();
+  if (small_button("4K")) c.ask(UiCommand{SetRenderSize{3840, 2160}});
+  ImGui::SameLine();
+  if (small_button("8K")) c.ask(UiCommand{SetRenderSize{7680, 4320}});
+  if (c.ui.render_tiles > 0) {
+    char label[48];
+    std::snprintf(label, sizeof label, "Rendering %d / %d", c.ui.render_tiles_done,
+                  c.ui.render_tiles);
+    ImGui::ProgressBar(
+        static_cast<float>(c.ui.render_tiles_done) / static_cast<float>(c.ui.render_tiles),
+        ImVec2(-1, 0), label);
+  } else if (c.ui.render_saving) {
+    ImGui::ProgressBar(1.0f, ImVec2(-1, 0), "Writing the PNG...");
+  }
+  // A time-lapse of the rain.
+  ImGui::Separator();
+  ImGui::TextUnformatted("Time-lapse");
+  SetRecording next = c.ui.record;
+  bool changed = false;
+  const bool busy = c.ui.recording || c.ui.record_writing;
+  if (busy) ImGui::BeginDisabled();
+  int clip_format = next.mp4 ? 1 : 0;
+  changed |= radio("Clip", "GIF", &clip_format, 0);
+  ImGui::SameLine();
+  changed |= radio("Clip", "MP4 (H.264)", &clip_format, 1);
+  next.mp4 = clip_format == 1;
+  changed |= ImGui::SliderInt("Every", &next.every, 1, 100, "%d ticks",
+                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  note_frame("Every", c.item_width);
+  changed |= ImGui::SliderInt("Clip fps", &next.fps, io::kTimelapseMinFps, io::kTimelapseMaxFps,
+                              "%d frames/s", ImGuiSliderFlags_AlwaysClamp);
+  note_frame("Clip fps", c.item_width);
+  int size[2] = {next.width, next.height};
+  if (ImGui::InputInt2("Clip size", size)) {
+    next.width = size[0];
+    next.height = size[1];
+    changed = true;
+  }
+  note_frame("Clip size", c.item_width);
+  if (busy) ImGui::EndDisabled();
+  if (changed) c.ask(UiCommand{next});
+  if (c.ui.record_writing) ImGui::BeginDisabled();
+  ImGui::PushStyleColor(ImGuiCol_Button, c.ui.recording
+                                             ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
+                                             : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+  if (button(c.ui.recording ? "Stop and write###record" : "Record###record", "record")) {
+    c.ask(UiCommand{ToggleRecording{}});
+  }
+  ImGui::PopStyleColor();
+  if (c.ui.record_writing) ImGui::EndDisabled();
+  if (c.ui.recording) {
+    ImGui::SameLine();
+    const int seconds = static_cast<int>(c.ui.record_seconds);
+    ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld %s", seconds / 60,
+                       seconds % 60, static_cast<long long>(c.ui.record_frames),
+                       c.ui.record_frames == 1 ? "frame" : "frames");
+    if (c.ui.record_dropped > 0) {
+      ImGui::TextDisabled("%lld %s dropped (the encoder fell behind)",
+                          static_cast<long long>(c.ui.record_dropped),
+                          c.ui.record_dropped == 1 ? "frame" : "frames");
+    }
+  } else if (c.ui.record_writing) {
+    char label[64];
+    std::snprintf(label, sizeof label, "Encoding %lld / %lld",
+                  static_cast<long long>(c.ui.record_encoded),
+                  static_cast<long long>(c.ui.record_frames));
+    ImGui::ProgressBar(c.ui.record_frames > 0 ? static_cast<float>(c.ui.record_encoded) /
+                                                    static_cast<float>(c.ui.record_frames)
+                                              : 0.0f,
+                       ImVec2(-1, 0), label);
+  }
+  // The log: every message of this run, the newest first (each was shown on the status line
+  // over the map as it came).
+  ImGui::Separator();
+  const std::deque<Message>& log = c.ui.messages.all();
+  char log_label[48];
+  std::snprintf(log_label, sizeof log_label, "Messages (%zu)###messages", log.size());
+  if (ImGui::TreeNode(log_label)) {
+    note(log_label, "messages");
+    ImGui::PushTextWrapPos(0);
+    for (auto m = log.rbegin(); m != log.rend(); ++m) {
+      ImGui::TextColored(m->failed ? kErrorColour : kOkColour, "%s", m->text.c_str());
+    }
+    if (log.empty()) ImGui::TextDisabled("none yet");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  } else {
+    note(log_label, "messages");
+  }
+}
+
+// 8. Frame times.
+void draw_frame_times_section(const PanelContext& c) {
+  using namespace session;
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("Frame, CPU ms: %.2f", c.stats.recent_median(Stage::cpu_side));
+  note("frame_cpu_ms");
+  ImGui::Text("rain %.2f, rivers %.2f, contours %.2f, drawing %.2f",
+              c.stats.recent_median(Stage::rain), c.stats.recent_median(Stage::rivers),
+              c.stats.recent_median(Stage::contours), c.stats.recent_median(Stage::drawing));
+  ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
+                      c.stats.recent_median(Stage::painting), c.stats.recent_median(Stage::gl),
+                      c.stats.recent_median(Stage::swap));
+  // Paused and still, a frame is drawn only when input comes: a frame rate would read low.
+  if (c.ui.idle) {
+    ImGui::TextDisabled("still: a frame on each input, within %.1f ms", c.ui.input_ms);
+  } else {
+    ImGui::TextDisabled("%.0f fps; input shown within %.1f ms", ImGui::GetIO().Framerate,
+                        c.ui.input_ms);
+  }
+  ImGui::TextDisabled("relief in %s precision, map painted by the %s",
+                      c.ui.exact_relief ? "double" : "single", c.ui.cpu_painter ? "CPU" : "GPU");
+  ImGui::PopTextWrapPos();
+}
+
+// 8. Keys.
+void draw_keys_section() {
+  ImGui::TextUnformatted(kKeyHelp);
+  note("key_help");
+  ImGui::Separator();
+  ImGui::TextUnformatted(kMouseHelp);
+}
+
+}  // namespace
+
 void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
                 float pixels_per_point, std::vector<Command>& commands) {
   using namespace session;
@@ -314,7 +804,6 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     ImGui::End();
     g_controls = nullptr;
     g_commands = nullptr;
-    g_commands = nullptr;
     return;
   }
   const Settings s = model.settings();
@@ -334,236 +823,25 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   ImGui::PushItemWidth(-120);
   const float item_width = ImGui::CalcItemWidth();  // a control's frame, without its label
 
+  const PanelContext c{model, ui, s, layout, ppp, item_width, stats, commands};
+
   // 1. Actions, the seed and the rain's progress
-  if (button(model.playing() ? "Pause###play" : "Play###play", "play", ImVec2(60, 0)))
-    ask(ViewCommand{TogglePlay{}});
-  ImGui::SameLine();
-  if (button("Restart")) ask(MapCommand{Restart{}});
-  ImGui::SameLine();
-  if (button("New seed")) ask(UiCommand{NewSeed{}});
-  ImGui::SameLine();
-  if (button("Save PNG", "save")) ask(UiCommand{SavePng{}});
-  if (button(ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
-             "fullscreen")) {
-    ask(UiCommand{ToggleFullscreen{}});
-  }
-  // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): the History section lists the steps.
-  ImGui::SameLine();
-  const session::History& history = model.history();
-  if (!history.can_undo()) ImGui::BeginDisabled();
-  if (button("Undo")) ask(HistoryCommand{Undo{}});
-  if (!history.can_undo()) ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
-  ImGui::SameLine();
-  if (!history.can_redo()) ImGui::BeginDisabled();
-  if (button("Redo")) ask(HistoryCommand{Redo{}});
-  if (!history.can_redo()) ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
-  }
-  ImGui::SetNextItemWidth(140);
-  const bool entered =
-      ImGui::InputText("Seed", ui.seed_text, sizeof ui.seed_text,
-                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsNoBlank);
-  const bool editing = ImGui::IsItemActive();
-  note("Seed");
-  if (entered) {
-    std::string why;
-    const auto seed = session::parse_seed(ui.seed_text, &why);
-    if (seed) {
-      ui.seed_message.clear();
-      ask(MapCommand{SetSeed{*seed}});
-    } else {
-      ui.seed_message = why;  // and nothing changes
-    }
-  } else if (!editing && ui.seed_message.empty()) {
-    show_seed(ui, model.seed());
-  }
-  if (!ui.seed_message.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kErrorColour, "%s", ui.seed_message.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  // The drops so far against the sketch's stop (rain_progress.h).
-  const RainProgress progress = rain_progress(model.drops());
-  ImGui::ProgressBar(progress.fraction, ImVec2(-1, 0), progress.text);
-  note("progress");
-  const auto target_drops = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  char target[32];
-  const std::string_view target_text = with_thousands(target_drops, target);
-  // The rest of the rain at full speed; the map jumps to it when it is done.
-  const bool can_finish =
-      !model.finishing() && s.drops_per_frame > 0 && model.drops() < target_drops;
-  if (!can_finish) ImGui::BeginDisabled();
-  if (button(model.finishing() ? "Finishing the rain...###finish" : "Finish the rain now###finish",
-             "finish_the_rain_now")) {
-    ask(ViewCommand{FinishRain{}});
-  }
-  if (!can_finish) ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip(
-        "The drops left to %s at full speed (G); the map is then as live rain leaves it",
-        target_text.data());
-  }
+  draw_actions(c);
 
   // 2. Rain: the sketch's sliders
-  if (section("Rain", ImGuiTreeNodeFlags_DefaultOpen)) {
-    double v = s.drops_per_frame;
-    if (slider("Drops per frame", v, sketch::drops_per_frame, "%.0f", session::kMaxDropsPerFrame)) {
-      ask(MapCommand{SetDropsPerFrame{static_cast<int>(v)}});
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 10000");
-    v = s.erosion;
-    if (slider("Erosion", v, sketch::erosion, "%.2f")) ask(MapCommand{SetErosion{v}});
-    v = s.deposition;
-    if (slider("Deposition", v, sketch::deposition, "%.2f")) ask(MapCommand{SetDeposition{v}});
-    v = s.inertia;
-    if (slider("Inertia", v, sketch::inertia, "%.2f")) ask(MapCommand{SetInertia{v}});
-    v = s.brush_radius;
-    if (slider("Brush radius", v, sketch::brush_radius, "%.0f")) {
-      ask(MapCommand{SetBrushRadius{static_cast<int>(v)}});
-    }
-    v = s.sea_level;
-    if (slider("Sea level", v, sketch::sea_level, "%.2f")) ask(MapCommand{SetSeaLevel{v}});
-  }
+  if (section("Rain", ImGuiTreeNodeFlags_DefaultOpen)) draw_rain_section(c);
 
   // 3. Ground: only the chosen generator's own setting is shown; or the file it came from.
-  if (section("Ground", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (const auto& file = model.ground_file()) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::Text("From %s (%s)", file->name.c_str(), ground_fit_name(file->fit).data());
-      ImGui::TextDisabled("The generator's controls grow a ground again.");
-      ImGui::PopTextWrapPos();
-    }
-    int generator = s.generator == Generator::island ? 0 : 1;
-    const char* generators[] = {"Noise island", "Diamond-square"};
-    if (combo("Generator", &generator, generators, 2)) {
-      ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
-    }
-    double v = 0;
-    if (s.generator == Generator::island) {
-      v = s.terrain_scale;
-      if (slider("Terrain scale", v, sketch::terrain_scale, "%.3f"))
-        ask(MapCommand{SetTerrainScale{v}});
-    } else {
-      v = s.roughness;
-      if (slider("Roughness", v, session::kRoughness, "%.2f")) ask(MapCommand{SetRoughness{v}});
-    }
-    // Your own ground: a heightmap, typed here, chosen, or dropped on the window.
-    ImGui::SetNextItemWidth(ui.can_choose_files ? -150.0f : -90.0f);
-    const bool typed =
-        ImGui::InputTextWithHint("##heightmap", "a heightmap file", ui.open_text,
-                                 sizeof ui.open_text, ImGuiInputTextFlags_EnterReturnsTrue);
-    note("##heightmap", "open_text");
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("A heightmap: .png (8 or 16-bit, gray or colour), .exr, .tif or .npy");
-    }
-    ImGui::SameLine();
-    if ((button("Open", "open") || typed) && ui.open_text[0] != '\0') {
-      ask(OpenFile{ui.open_text});
-    }
-    if (ui.can_choose_files) {
-      ImGui::SameLine();
-      if (ui.choosing_file) ImGui::BeginDisabled();
-      if (button("Browse...", "browse_heightmap")) {
-        ask(UiCommand{ChooseFile{FileChoice::heightmap}});
-      }
-      if (ui.choosing_file) ImGui::EndDisabled();
-    }
-    int fit = ui.ground_fit == GroundFit::crop ? 0 : 1;
-    ImGui::TextUnformatted("Fit");
-    ImGui::SameLine();
-    if (radio("Fit", "crop", &fit, 0)) ask(UiCommand{SetGroundFit{GroundFit::crop}});
-    ImGui::SameLine();
-    if (radio("Fit", "stretch", &fit, 1)) ask(UiCommand{SetGroundFit{GroundFit::stretch}});
-    ImGui::TextDisabled("or drop a heightmap on the window");
-  }
+  if (section("Ground", ImGuiTreeNodeFlags_DefaultOpen)) draw_ground_section(c);
 
   // 3b. History: every step since the session began; clicking one goes there.
   if (section("History", ImGuiTreeNodeFlags_DefaultOpen)) draw_history(model, ui, ask);
 
   // 4. Rivers, the sketch's and the "Drainage" API documentation's way
-  if (section("Rivers")) {
-    bool on = s.show_rivers;
-    if (checkbox("Show rivers", &on)) ask(ViewCommand{ShowRivers{on}});
-    int by = s.rivers_by == RiversBy::flow ? 0 : 1;
-    ImGui::TextUnformatted("Rivers by");
-    ImGui::SameLine();
-    if (radio("Rivers by", "flow", &by, 0)) ask(ViewCommand{SetRiversBy{RiversBy::flow}});
-    ImGui::SameLine();
-    if (radio("Rivers by", "Strahler order", &by, 1)) {
-      ask(ViewCommand{SetRiversBy{RiversBy::order}});
-    }
-    int min_flow = s.min_flow;
-    // The slider's own range is the useful one; Ctrl+click types any minimum up to the cells.
-    ImGui::SliderInt("Min flow", &min_flow, kMinFlowSliderMin, kMinFlowSliderMax, "%d cells",
-                     ImGuiSliderFlags_Logarithmic);
-    note_frame("Min flow", item_width);
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "Cells draining through a cell for it to be river (the sketch's: 250).\n"
-          "Ctrl+click to type 1 to %d",
-          kMinFlowMax);
-    }
-    // A typed value out of range goes to the session too, which refuses it with a message.
-    if (min_flow != s.min_flow) ask(ViewCommand{SetMinFlow{min_flow}});
-    int routing = s.routing == Routing::sketch ? 0 : 1;
-    const char* routings[] = {"Sketch's", "Flood's"};
-    if (combo("Routing", &routing, routings, 2)) {
-      ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
-    }
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "Sketch's: steepest descent over the filled ground and its ripple.\n"
-          "Flood's: through filled hollows along the links the flood came by.");
-    }
-  }
+  if (section("Rivers")) draw_rivers_section(c);
 
   // 5. View: what the map shows, and where
-  if (section("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const auto schemes = render::color_schemes();
-    const char* scheme_labels[16] = {};
-    const int scheme_count = static_cast<int>(std::min<std::size_t>(schemes.size(), 16));
-    for (int k = 0; k < scheme_count; k++) {
-      scheme_labels[k] = schemes[static_cast<std::size_t>(k)].label.c_str();
-    }
-    int scheme = ui.scheme;
-    if (combo("Colour scheme", &scheme, scheme_labels, scheme_count)) {
-      ask(UiCommand{SetScheme{scheme}});
-    }
-    double v = s.contour_levels;
-    if (slider("Contour levels", v, sketch::contour_levels, "%.0f")) {
-      ask(ViewCommand{SetContourLevels{static_cast<int>(v)}});
-    }
-    // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
-    int view = static_cast<int>(s.view);
-    const char* views[] = {"Map", "Basins", "Flow"};
-    if (combo("Map shows", &view, views, 3)) {
-      ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
-    bool on = s.show_lakes;
-    if (checkbox("Show lakes", &on)) ask(ViewCommand{ShowLakes{on}});
-    ImGui::SameLine();
-    on = s.debug_mode;
-    if (checkbox("Debug mode", &on)) ask(ViewCommand{SetDebugMode{on}});
-    on = s.show_original;
-    if (checkbox("Show original terrain", &on)) ask(ViewCommand{ShowOriginal{on}});
-    // Zoom about the map's middle (the wheel zooms about the pointer).
-    float zoom = static_cast<float>(ui.zoom);
-    if (ImGui::SliderFloat("Zoom", &zoom, 1.0f, 16.0f, "%.2fx",
-                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp) &&
-        zoom != static_cast<float>(ui.zoom)) {
-      ask(UiCommand{ZoomAt{zoom / ui.zoom, layout.map.left + layout.map.width / 2,
-                           layout.map.top + layout.map.height / 2}});
-    }
-    note_frame("Zoom", item_width);
-    if (ui.at_fit) ImGui::BeginDisabled();
-    if (button("Fit map")) ask(UiCommand{FitMap{}});
-    if (ui.at_fit) ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextDisabled("wheel zooms, drag pans, Home fits");
-  }
+  if (section("View", ImGuiTreeNodeFlags_DefaultOpen)) draw_view_section(c);
 
   // 6. Side view
   if (section("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -571,235 +849,11 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   }
 
   // 7. Output
-  if (section("Output", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SetNextItemWidth(ui.can_choose_files ? -160.0f : -90.0f);
-    ImGui::InputText("Save folder", ui.folder_text, sizeof ui.folder_text);
-    note("Save folder", "folder");
-    // Kept between runs once typed (when the field is left, not at every key).
-    if (ImGui::IsItemDeactivatedAfterEdit()) ask(SetSaveFolder{ui.folder_text});
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("Where Save PNG, the exports and the time-lapses go (made if missing)");
-    }
-    if (ui.can_choose_files) {
-      ImGui::SameLine();
-      if (ui.choosing_file) ImGui::BeginDisabled();
-      if (small_button("Choose...", "choose_folder")) {
-        ask(UiCommand{ChooseFile{FileChoice::save_folder}});
-      }
-      if (ui.choosing_file) ImGui::EndDisabled();
-    }
-    // The exports: what leaves the sandbox for other tools.
-    constexpr io::HeightmapFormat formats[] = {io::HeightmapFormat::png, io::HeightmapFormat::r16,
-                                               io::HeightmapFormat::exr, io::HeightmapFormat::tiff,
-                                               io::HeightmapFormat::npy};
-    const char* format_labels[] = {"16-bit PNG", "R16 (raw)", "EXR (float)", "TIFF (float)",
-                                   "NumPy .npy"};
-    int format = 0;
-    for (int k = 0; k < 5; k++) {
-      if (formats[k] == ui.export_format) format = k;
-    }
-    if (combo("Heights as", &format, format_labels, 5)) {
-      ask(UiCommand{SetExportFormat{formats[format]}});
-    }
-    // Heights in real units: the TIFF a GeoTIFF, the float formats and the meshes in metres.
-    bool units_edited = false;
-    ImGui::InputDouble("Cell size (m)", &ui.real_units_edit[0], 0, 0, "%g");
-    note_frame("Cell size (m)", item_width);
-    units_edited |= ImGui::IsItemDeactivatedAfterEdit();
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("Metres a cell is wide: the TIFF becomes a GeoTIFF (0: none)");
-    }
-    ImGui::InputDouble("Height scale (m)", &ui.real_units_edit[1], 0, 0, "%g");
-    note_frame("Height scale (m)", item_width);
-    units_edited |= ImGui::IsItemDeactivatedAfterEdit();
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("Metres a height of 1 stands: the TIFF, EXR, .npy and meshes in metres");
-    }
-    const bool both = ui.real_units_edit[0] != 0 && ui.real_units_edit[1] != 0;
-    const bool neither = ui.real_units_edit[0] == 0 && ui.real_units_edit[1] == 0;
-    if (units_edited && (both || neither)) {
-      ask(UiCommand{SetRealUnits{io::RealUnits{ui.real_units_edit[0], ui.real_units_edit[1]}}});
-    }
-    if (!both && !neither) ImGui::TextDisabled("Set both (or neither) for heights in metres");
-    if (button("Export heights", "export_heights")) ask(UiCommand{ExportHeightmap{false}});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
-    ImGui::SameLine();
-    if (button("Export original", "export_original")) ask(UiCommand{ExportHeightmap{true}});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
-    if (button("Export layers", "export_layers")) ask(UiCommand{ExportLayers{}});
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
-    }
-    ImGui::SameLine();
-    if (button("Export grids", "export_grids")) ask(UiCommand{ExportGrids{}});
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
-    }
-    // The SVG's page: the screen's, or paper for a plotter, in the map's colours or dark pens.
-    int paper = !ui.svg_page.paper                           ? 0
-                : *ui.svg_page.paper == exports::kSvgPaperA4 ? 1
-                : *ui.svg_page.paper == exports::kSvgPaperA3 ? 2
-                                                             : 0;
-    const char* papers[] = {"Screen (no paper)", "A4 landscape", "A3 landscape"};
-    if (combo("SVG paper", &paper, papers, 3)) {
-      exports::SvgPage page = ui.svg_page;
-      page.paper = paper == 0   ? std::nullopt
-                   : paper == 1 ? std::optional(exports::kSvgPaperA4)
-                                : std::optional(exports::kSvgPaperA3);
-      ask(UiCommand{SetSvgPage{page}});
-    }
-    int style = ui.svg_page.style == exports::SvgStyle::map ? 0 : 1;
-    const char* styles[] = {"Map's colours", "Plot (dark pens)"};
-    if (combo("SVG style", &style, styles, 2)) {
-      exports::SvgPage page = ui.svg_page;
-      page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
-      ask(UiCommand{SetSvgPage{page}});
-    }
-    if (button("Export SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "coastline, contours, index contours and rivers, a layer each (pen plotters)");
-    }
-    ImGui::SameLine();
-    if (button("Mesh .glb", "export_glb")) ask(UiCommand{ExportMesh{false}});
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
-    }
-    ImGui::SameLine();
-    if (button("Mesh .obj", "export_obj")) ask(UiCommand{ExportMesh{true}});
-    // A picture larger than the window.
-    int render_size[2] = {ui.render_size[0], ui.render_size[1]};
-    if (ImGui::InputInt2("Render size", render_size)) {
-      ask(UiCommand{SetRenderSize{render_size[0], render_size[1]}});
-    }
-    note_frame("Render size", item_width);
-    const bool rendering = ui.render_tiles > 0 || ui.render_saving;
-    if (rendering) ImGui::BeginDisabled();
-    if (button("Render PNG", "render")) {
-      ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
-    }
-    if (rendering) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (small_button("HD")) ask(UiCommand{SetRenderSize{1920, 1080}});
-    ImGui::SameLine();
-    if (small_button("4K")) ask(UiCommand{SetRenderSize{3840, 2160}});
-    ImGui::SameLine();
-    if (small_button("8K")) ask(UiCommand{SetRenderSize{7680, 4320}});
-    if (ui.render_tiles > 0) {
-      char label[48];
-      std::snprintf(label, sizeof label, "Rendering %d / %d", ui.render_tiles_done,
-                    ui.render_tiles);
-      ImGui::ProgressBar(
-          static_cast<float>(ui.render_tiles_done) / static_cast<float>(ui.render_tiles),
-          ImVec2(-1, 0), label);
-    } else if (ui.render_saving) {
-      ImGui::ProgressBar(1.0f, ImVec2(-1, 0), "Writing the PNG...");
-    }
-    // A time-lapse of the rain.
-    ImGui::Separator();
-    ImGui::TextUnformatted("Time-lapse");
-    SetRecording next = ui.record;
-    bool changed = false;
-    const bool busy = ui.recording || ui.record_writing;
-    if (busy) ImGui::BeginDisabled();
-    int clip_format = next.mp4 ? 1 : 0;
-    changed |= radio("Clip", "GIF", &clip_format, 0);
-    ImGui::SameLine();
-    changed |= radio("Clip", "MP4 (H.264)", &clip_format, 1);
-    next.mp4 = clip_format == 1;
-    changed |= ImGui::SliderInt("Every", &next.every, 1, 100, "%d ticks",
-                                ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    note_frame("Every", item_width);
-    changed |= ImGui::SliderInt("Clip fps", &next.fps, io::kTimelapseMinFps, io::kTimelapseMaxFps,
-                                "%d frames/s", ImGuiSliderFlags_AlwaysClamp);
-    note_frame("Clip fps", item_width);
-    int size[2] = {next.width, next.height};
-    if (ImGui::InputInt2("Clip size", size)) {
-      next.width = size[0];
-      next.height = size[1];
-      changed = true;
-    }
-    note_frame("Clip size", item_width);
-    if (busy) ImGui::EndDisabled();
-    if (changed) ask(UiCommand{next});
-    if (ui.record_writing) ImGui::BeginDisabled();
-    ImGui::PushStyleColor(ImGuiCol_Button, ui.recording
-                                               ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
-                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
-    if (button(ui.recording ? "Stop and write###record" : "Record###record", "record")) {
-      ask(UiCommand{ToggleRecording{}});
-    }
-    ImGui::PopStyleColor();
-    if (ui.record_writing) ImGui::EndDisabled();
-    if (ui.recording) {
-      ImGui::SameLine();
-      const int seconds = static_cast<int>(ui.record_seconds);
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld %s", seconds / 60,
-                         seconds % 60, static_cast<long long>(ui.record_frames),
-                         ui.record_frames == 1 ? "frame" : "frames");
-      if (ui.record_dropped > 0) {
-        ImGui::TextDisabled("%lld %s dropped (the encoder fell behind)",
-                            static_cast<long long>(ui.record_dropped),
-                            ui.record_dropped == 1 ? "frame" : "frames");
-      }
-    } else if (ui.record_writing) {
-      char label[64];
-      std::snprintf(label, sizeof label, "Encoding %lld / %lld",
-                    static_cast<long long>(ui.record_encoded),
-                    static_cast<long long>(ui.record_frames));
-      ImGui::ProgressBar(ui.record_frames > 0 ? static_cast<float>(ui.record_encoded) /
-                                                    static_cast<float>(ui.record_frames)
-                                              : 0.0f,
-                         ImVec2(-1, 0), label);
-    }
-    // The log: every message of this run, the newest first (each was shown on the status line
-    // over the map as it came).
-    ImGui::Separator();
-    const std::deque<Message>& log = ui.messages.all();
-    char log_label[48];
-    std::snprintf(log_label, sizeof log_label, "Messages (%zu)###messages", log.size());
-    if (ImGui::TreeNode(log_label)) {
-      note(log_label, "messages");
-      ImGui::PushTextWrapPos(0);
-      for (auto m = log.rbegin(); m != log.rend(); ++m) {
-        ImGui::TextColored(m->failed ? kErrorColour : kOkColour, "%s", m->text.c_str());
-      }
-      if (log.empty()) ImGui::TextDisabled("none yet");
-      ImGui::PopTextWrapPos();
-      ImGui::TreePop();
-    } else {
-      note(log_label, "messages");
-    }
-  }
+  if (section("Output", ImGuiTreeNodeFlags_DefaultOpen)) draw_output_section(c);
 
   // 8. Frame times and keys
-  if (section("Frame times")) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::Text("Frame, CPU ms: %.2f", stats.recent_median(Stage::cpu_side));
-    note("frame_cpu_ms");
-    ImGui::Text("rain %.2f, rivers %.2f, contours %.2f, drawing %.2f",
-                stats.recent_median(Stage::rain), stats.recent_median(Stage::rivers),
-                stats.recent_median(Stage::contours), stats.recent_median(Stage::drawing));
-    ImGui::TextDisabled("painting %.1f ms, GL %.1f ms CPU, swap %.1f ms",
-                        stats.recent_median(Stage::painting), stats.recent_median(Stage::gl),
-                        stats.recent_median(Stage::swap));
-    // Paused and still, a frame is drawn only when input comes: a frame rate would read low.
-    if (ui.idle) {
-      ImGui::TextDisabled("still: a frame on each input, within %.1f ms", ui.input_ms);
-    } else {
-      ImGui::TextDisabled("%.0f fps; input shown within %.1f ms", ImGui::GetIO().Framerate,
-                          ui.input_ms);
-    }
-    ImGui::TextDisabled("relief in %s precision, map painted by the %s",
-                        ui.exact_relief ? "double" : "single", ui.cpu_painter ? "CPU" : "GPU");
-    ImGui::PopTextWrapPos();
-  }
-  if (section("Keys")) {
-    ImGui::TextUnformatted(kKeyHelp);
-    note("key_help");
-    ImGui::Separator();
-    ImGui::TextUnformatted(kMouseHelp);
-  }
+  if (section("Frame times")) draw_frame_times_section(c);
+  if (section("Keys")) draw_keys_section();
   ImGui::PopItemWidth();
   ImGui::End();
 
@@ -813,6 +867,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     ask(UiCommand{ResizeSideBar{ui.side_bar_grabbed_at + *dragged * ppp}});
   }
   g_controls = nullptr;
+  g_commands = nullptr;
 }
 
 void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point) {
@@ -966,7 +1021,10 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   const std::size_t current = inside ? done + 1 : done;  // the row the map is at
   const int rows = static_cast<int>(steps.size()) + 1;
   const float row_height = ImGui::GetTextLineHeightWithSpacing();
-  ImGui::BeginChild("##history list", ImVec2(0, row_height * 7.5f), true);
+  // The wheel scrolls the side bar even over the list (its scroll bar scrolls the list, and
+  // it follows the step the map is at), so that scrolling the panel never sticks on it.
+  ImGui::BeginChild("##history list", ImVec2(0, row_height * 7.5f), true,
+                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGuiListClipper clipper;
   clipper.Begin(rows);
   while (clipper.Step()) {
@@ -1063,8 +1121,12 @@ void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
       const float x =
           frame_min.x + pad + grab / 2 +
           usable * static_cast<float>(static_cast<double>(mark) / static_cast<double>(t.total));
-      draw->AddLine(ImVec2(x, frame_min.y + 2), ImVec2(x, frame_min.y + height - 2),
-                    IM_COL32(255, 200, 80, 220), 2.0f);
+      // A notch at the top and the bottom edge: the count's text in the middle stays clear.
+      const float notch = std::max(3.0f, height * 0.3f);
+      draw->AddLine(ImVec2(x, frame_min.y), ImVec2(x, frame_min.y + notch),
+                    IM_COL32(255, 200, 80, 230), 2.0f);
+      draw->AddLine(ImVec2(x, frame_min.y + height - notch), ImVec2(x, frame_min.y + height),
+                    IM_COL32(255, 200, 80, 230), 2.0f);
     }
   }
   ImGui::End();

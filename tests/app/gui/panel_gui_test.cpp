@@ -183,6 +183,10 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   panel.expect("play", "playing", "0");
   panel.expect("restart", "ground_version");
   panel.expect("new_seed", "seed");
+  // Undo and Redo: the new seed goes and comes back (the History list and the timeline are
+  // clicked in history_gui_test).
+  panel.expect("undo", "history");
+  panel.expect("redo", "history");
   // (No window manager here: the window keeps its size, and so does the layout.)
   panel.expect("fullscreen", "fullscreen", "1");
   panel.expect("fullscreen", "fullscreen", "0");
