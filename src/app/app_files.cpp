@@ -160,12 +160,11 @@ namespace {
 
 // The hydrology of `ground` as the map works it out (its routing, minimum flow and sea level).
 Hydrology hydrology_of(const session::LiveModel& model, const Heightfield& ground) {
-  HydrologyParams params;
-  params.sea_level = model.settings().sea_level;
-  params.routing = model.settings().routing;
-  params.min_flow = static_cast<uint32_t>(model.settings().min_flow);
+  const session::Settings& s = model.settings();
   Hydrology hydrology;
-  hydrology.compute(ground, params, model.seed());
+  hydrology.compute(
+      ground, session::hydrology_params(s.sea_level, s.routing, static_cast<uint32_t>(s.min_flow)),
+      model.seed());
   return hydrology;
 }
 
@@ -199,11 +198,7 @@ void App::export_svg() {
   in.min_flow = static_cast<uint32_t>(s.min_flow);
   in.scheme = &render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
   // Titled as terrain-cli titles its SVG, so the same map gives the same file.
-  in.title = "Terrain Sandbox: seed ";
-  in.title += std::to_string(model_.seed());
-  in.title += " after ";
-  in.title += std::to_string(model_.drops());
-  in.title += " drops";
+  in.title = exports::svg_title(model_.seed(), model_.drops());
   in.page = ui_.svg_page;
   std::string svg;
   try {

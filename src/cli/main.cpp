@@ -209,11 +209,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     svg.min_flow = options.min_flow;
     svg.scheme = &scheme;
     svg.page = options.svg_page;
-    svg.title = "Terrain Sandbox: seed ";
-    svg.title += std::to_string(options.seed);
-    svg.title += " after ";
-    svg.title += std::to_string(options.drops);
-    svg.title += " drops";
+    svg.title = exports::svg_title(options.seed, options.drops);
     const std::string text = exports::map_svg(svg, &svg_counts);
     files.push_back(stage_file(
         options.svg,

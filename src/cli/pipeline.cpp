@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
 #include "core/ground.h"
 #include "core/river_network.h"
+#include "session/map.h"
 
 namespace terrain::cli {
 namespace {
@@ -32,39 +34,50 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
                  (ground_file ? std::string("from ") + options.ground.string()
                               : std::string(generator_name(options.generator))) +
                  ", " + with_thousands(cells) + " cells");
+  // The map is made as the app makes it (session::Map): the same ground, the same rain, the
+  // same hydrology, so the two programs give the same bytes for the same map by construction.
+  session::MapSettings settings;
+  settings.erosion = options.rain.erosion;
+  settings.deposition = options.rain.deposition;
+  settings.inertia = options.rain.inertia;
+  settings.brush_radius = options.rain.brush_radius;
+  settings.sea_level = options.rain.sea_level;
+  settings.generator = options.generator;
+  settings.terrain_scale = options.terrain_scale;
+  settings.roughness = options.roughness;
   auto start = Clock::now();
+  std::unique_ptr<session::Map> map;
   if (ground_file) {
-    result.original = *ground_file;
+    session::GroundFile ground;
+    ground.name = options.ground.filename().string();
+    ground.fit = options.fit;
+    ground.heights = std::make_shared<const Heightfield>(*ground_file);
+    map = std::make_unique<session::Map>(options.seed, settings, ground);
   } else {
-    GroundParams ground;
-    ground.generator = options.generator;
-    ground.terrain_scale = options.terrain_scale;
-    ground.roughness = options.roughness;
-    result.original = grow_ground(options.seed, ground, options.width, options.height);
+    map = std::make_unique<session::Map>(options.seed, settings, options.width, options.height);
   }
   result.timings.terrain_ms = ms_since(start);
 
   start = Clock::now();
-  result.eroded = result.original;
-  Rain rain(result.eroded, options.seed, options.rain);
   for (uint64_t done = 0; done < options.drops;) {
     const uint64_t chunk = std::min(kDropsPerChunk, options.drops - done);
-    rain.run(chunk);
+    map->carry_out(session::RainDrops{chunk});
     done += chunk;
     progress.count("rain", done, options.drops, "drops");
   }
-  result.rain = rain.stats();
+  result.rain = map->rain().stats();
+  result.original = map->original();
+  result.eroded = map->heights();
   result.timings.rain_ms = ms_since(start);
 
   progress.stage("drainage: " + with_thousands(cells) + " cells, Strahler orders, lakes");
   start = Clock::now();
-  HydrologyParams hydrology_params;
-  hydrology_params.sea_level = options.rain.sea_level;
-  hydrology_params.routing = options.routing;
-  hydrology_params.min_flow = options.min_flow;
   // The sketch bends its rivers on the flat with the seed's ripple; the flood routing has its
   // own way through flats and takes none.
-  result.hydrology.compute(result.eroded, hydrology_params, options.seed);
+  result.hydrology.compute(
+      result.eroded,
+      session::hydrology_params(options.rain.sea_level, options.routing, options.min_flow),
+      options.seed);
   result.timings.drainage_ms = ms_since(start);
 
   progress.stage("rivers: reaches counted, lakes measured");

@@ -439,4 +439,9 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
   return out;
 }
 
+std::string svg_title(uint32_t seed, uint64_t drops) {
+  return "Terrain Sandbox: seed " + std::to_string(seed) + " after " + std::to_string(drops) +
+         " drops";
+}
+
 }  // namespace terrain::exports

@@ -131,4 +131,7 @@ inline constexpr double kSvgPixelsPerCell = 4;
 double svg_contour_width(bool index);
 double svg_river_width(RiversBy by, int size_or_order);
 
+// The title both programs give a map's SVG: "Terrain Sandbox: seed 42 after 300000 drops".
+std::string svg_title(uint32_t seed, uint64_t drops);
+
 }  // namespace terrain::exports

@@ -39,6 +39,7 @@
 #include "core/heightfield.h"
 #include "core/rain.h"
 #include "session/checkpoint_store.h"
+#include "session/map.h"
 #include "session/map_command.h"
 #include "session/map_recipe.h"
 #include "session/settings.h"
@@ -61,13 +62,6 @@ struct HistoryStep {
   uint32_t seed_before = 0;
   MapSettings before;  // the map settings where it began, for its label
   bool edit = false;   // a drag or a typed value (BeginEdit .. EndEdit)
-};
-
-// What the map was where a new start begins: the recipe's head.
-struct MapStart {
-  uint32_t seed = 0;
-  MapSettings settings;
-  std::optional<GroundFile> ground;
 };
 
 // A checkpoint of the session: everything a map needs to go on exactly as it would have.

@@ -40,26 +40,6 @@ const Settings& checked(const Settings& s) {
   return s;
 }
 
-// The rain's settings out of the sketch's (drop() reads the same globals).
-RainParams rain_params_of(const Settings& s) {
-  RainParams p;
-  p.erosion = s.erosion;
-  p.deposition = s.deposition;
-  p.inertia = s.inertia;
-  p.brush_radius = s.brush_radius;
-  p.sea_level = s.sea_level;
-  return p;
-}
-
-// The ground for the seed, as terrain-cli --generator grows it.
-Heightfield ground_for(uint32_t seed, const Settings& s) {
-  GroundParams p;
-  p.generator = s.generator;
-  p.terrain_scale = s.terrain_scale;
-  p.roughness = s.roughness;
-  return grow_ground(seed, p);
-}
-
 // Every frame the drawn rivers move RIVER_EASE of the way to the latest ones (drawRivers()'s
 // easing loop, its Float32Array arithmetic kept: each read widened to double, each result
 // stored as float32); true if anything moved. Without a branch in the loop, so the compiler
@@ -83,47 +63,6 @@ bool ease_rivers(const float* water, float* shown, float* fade_in, float* ghost_
     ghost_fade[i] = g;
   }
   return moved;
-}
-
-// A ground of your own must be the grid's size, every height finite.
-void check_ground(const GroundFile& ground) {
-  if (!ground.heights) throw std::invalid_argument("ground: no heights");
-  const Heightfield& h = *ground.heights;
-  if (h.width() != sketch::COLS || h.height() != sketch::ROWS) {
-    throw std::invalid_argument("ground " + ground.name + ": must be " +
-                                std::to_string(sketch::COLS) + " x " +
-                                std::to_string(sketch::ROWS) + " cells (the map's grid), not " +
-                                std::to_string(h.width()) + " x " + std::to_string(h.height()));
-  }
-  for (std::size_t k = 0; k < h.size(); k++) {
-    if (!std::isfinite(h.data()[k])) {
-      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
-    }
-  }
-}
-
-// Every value of a map command inside its range, before anything waits or changes.
-void check_command(const MapCommand& command) {
-  std::visit(
-      Overloaded{
-          [](const RainDrops&) {}, [](const SetSeed&) {}, [](const Restart&) {},
-          [](const SetTerrainScale& c) {
-            check_range("terrain_scale", c.value, sketch::terrain_scale);
-          },
-          [](const SetErosion& c) { check_range("erosion", c.value, sketch::erosion); },
-          [](const SetDeposition& c) { check_range("deposition", c.value, sketch::deposition); },
-          [](const SetInertia& c) { check_range("inertia", c.value, sketch::inertia); },
-          [](const SetBrushRadius& c) {
-            check_whole("brush_radius", c.value, sketch::brush_radius);
-          },
-          [](const SetSeaLevel& c) { check_range("sea_level", c.value, sketch::sea_level); },
-          [](const SetDropsPerFrame& c) {
-            check_whole("drops_per_frame", c.value, 0, kMaxDropsPerFrame);
-          },
-          [](const SetGenerator&) {},
-          [](const SetRoughness& c) { check_range("roughness", c.value, kRoughness); },
-          [](const SetGround& c) { check_ground(c.ground); }},
-      command);
 }
 
 }  // namespace
@@ -179,28 +118,25 @@ struct LiveModel::Finish {
 // setup(): buildBrush() (inside Rain), resetTerrain(). The island and the rain are built in
 // the initialiser list so the terrain is grown once.
 LiveModel::LiveModel(uint32_t seed, const Settings& settings)
-    : seed_(seed),
-      settings_(checked(settings)),
-      heights_(ground_for(seed, settings_)),
-      original_(heights_),
-      rain_(heights_, seed, rain_params_of(settings_)),
-      history_(MapStart{seed, settings_.map(), std::nullopt}, heights_.size()) {
-  rain_.keep_routes(settings_.debug_mode);
+    : settings_(checked(settings)),
+      map_(seed, settings_.map()),
+      history_(map_.head(), map_.heights().size()) {
+  map_.rain().keep_routes(settings_.debug_mode);
   // The drawRivers() arrays, sized once for the grid (Float32Array and Int32Array start at 0).
-  const std::size_t n = heights_.size();
+  const std::size_t n = map_.heights().size();
   rivers_.assign(n);
   water_.assign(n, 0.0f);
   previous_downstream_.assign(n, 0);
   // The recipe starts here; room for a session's worth of commands, so recording a tick's
   // rain never allocates in a steady frame.
-  recipe_ = {seed_, std::nullopt, settings_.map(), {}};
+  recipe_ = {seed, std::nullopt, settings_.map(), {}};
   recipe_.commands.reserve(256);
   update_hydrology();
   keep_checkpoint();  // the history's start
 }
 
 LiveModel::LiveModel(const MapRecipe& recipe) : LiveModel(recipe.seed, Settings(recipe.settings)) {
-  if (recipe.ground) set_ground(*recipe.ground);
+  if (recipe.ground) apply(MapCommand{SetGround{*recipe.ground}});
   for (const MapCommand& command : recipe.commands) apply(command);
 }
 
@@ -212,26 +148,14 @@ LiveModel::~LiveModel() {
   }
 }
 
-RainParams LiveModel::rain_params() const {
-  return rain_params_of(settings_);
-}
-
-// resetTerrain(): noiseSeed / randomSeed(seed), a new island at terrain_scale, original =
-// heights, rivers_for = null, shown_for = null, drops = 0, paths = []. The river arrays keep
-// their contents (the sketch's do): the next drawRivers() jumps, as shown_for is null.
-Heightfield LiveModel::ground() const {
-  return ground_file_ ? *ground_file_->heights : ground_for(seed_, settings_);
-}
-
-void LiveModel::reset_terrain() {
-  heights_ = ground();
-  original_ = heights_;
-  rain_ = Rain(heights_, seed_, rain_params());  // randomSeed(seed); paths = []
-  rain_.keep_routes(settings_.debug_mode);
+// resetTerrain() done by the map: what is drawn of it starts again. rivers_for = null,
+// shown_for = null, paths = []. The river arrays keep their contents (the sketch's do): the
+// next drawRivers() jumps, as shown_for is null.
+void LiveModel::new_map() {
+  map_.rain().keep_routes(settings_.debug_mode);
   routes_expire_ = false;
   rivers_for_ = {};
   shown_for_ = {};
-  drops_ = 0;
   stopped_at_target_ = false;
   // After the rain stopped itself, a new map rains again (resting(): not the sketch's way).
   if (resting_) {
@@ -239,8 +163,8 @@ void LiveModel::reset_terrain() {
     playing_ = true;
   }
   // A new map: its recipe starts again from here.
-  recipe_.seed = seed_;
-  recipe_.ground = ground_file_;
+  recipe_.seed = map_.seed();
+  recipe_.ground = map_.ground_file();
   recipe_.settings = settings_.map();
   recipe_.commands.clear();
   original_changed_ = true;
@@ -257,7 +181,7 @@ void LiveModel::record(const MapCommand& command) {
 }
 
 uint64_t LiveModel::drops() const {
-  return finish_ ? drops_ + finish_->done.load(std::memory_order_relaxed) : drops_;
+  return finish_ ? map_.drops() + finish_->done.load(std::memory_order_relaxed) : map_.drops();
 }
 
 double LiveModel::progress() const {
@@ -265,7 +189,7 @@ double LiveModel::progress() const {
 }
 
 const Heightfield& LiveModel::terrain() const {
-  return settings_.show_original ? original_ : heights_;
+  return settings_.show_original ? map_.original() : map_.heights();
 }
 
 void LiveModel::changed() {
@@ -283,7 +207,7 @@ void LiveModel::tick() {
   if (!playing_) return;
   frame_count_++;
   // drawDebug() emptied `paths` at the end of the last looping frame.
-  if (routes_expire_) rain_.clear_routes();
+  if (routes_expire_) map_.rain().clear_routes();
   routes_expire_ = false;
 
   // rain(): drops_per_frame drops, then stop once when the target is passed; pressing play
@@ -293,7 +217,7 @@ void LiveModel::tick() {
   const auto n = finish_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
   rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  if (drops_ >= target && drops_ - n < target) {
+  if (map_.drops() >= target && map_.drops() - n < target) {
     playing_ = false;  // sketch.noLoop()
     stopped_at_target_ = true;
     resting_ = true;
@@ -313,7 +237,7 @@ void LiveModel::rain_now(uint64_t n) {
   wait_finish();
   rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  const bool stopped = drops_ >= target && drops_ - n < target;
+  const bool stopped = map_.drops() >= target && map_.drops() - n < target;
   if (stopped && playing_) resting_ = true;  // stopped by itself, not paused by the user before
   if (stopped) playing_ = false;             // sketch.noLoop(), as in rain()
   if (n > 0) changed();
@@ -328,7 +252,7 @@ void LiveModel::refresh() {
   if (playing_) return;
   stopped_at_target_ = false;
   frame_count_++;
-  if (routes_expire_) rain_.clear_routes();
+  if (routes_expire_) map_.rain().clear_routes();
   routes_expire_ = false;
   const double start = thread_cpu_ms();
   frame();
@@ -375,9 +299,9 @@ void LiveModel::toggle_play() {
 void LiveModel::finish_rain() {
   if (finish_) return;
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  if (drops_ >= target) {
+  if (map_.drops() >= target) {
     throw std::invalid_argument("nothing to finish: the rain has reached its target already (" +
-                                std::to_string(drops_) + " of " + std::to_string(target) +
+                                std::to_string(map_.drops()) + " of " + std::to_string(target) +
                                 " drops)");
   }
   const auto per_tick = static_cast<uint64_t>(settings_.drops_per_frame);
@@ -386,8 +310,8 @@ void LiveModel::finish_rain() {
         "nothing to finish: drops_per_frame is 0, so the rain would never reach its target of " +
         std::to_string(target) + " drops");
   }
-  const uint64_t ticks = (target - drops_ + per_tick - 1) / per_tick;
-  auto finish = std::make_unique<Finish>(heights_, rain_, ticks * per_tick);
+  const uint64_t ticks = (target - map_.drops() + per_tick - 1) / per_tick;
+  auto finish = std::make_unique<Finish>(map_.heights(), map_.rain(), ticks * per_tick);
   // The history's checkpoints inside the finish, at its spacing as live rain would keep them:
   // the slots are taken now, on this thread; the worker only writes their values.
   if (!original_changed_) {
@@ -436,16 +360,13 @@ void LiveModel::wait_finish() {
 void LiveModel::land_finish() {
   finish_->worker.join();
   const uint64_t n = finish_->drops;
-  std::swap(heights_, finish_->heights);
-  rain_ = finish_->rain;  // its stream and counts; rain_'s route storage is kept
-  rain_.rebind(heights_);
-  rain_.keep_routes(settings_.debug_mode);
+  const uint64_t drops_before = map_.drops();
+  map_.adopt(finish_->heights, finish_->rain, n);  // the heights' storage changes hands
+  map_.rain().keep_routes(settings_.debug_mode);
   const std::unique_ptr<Finish> finish = std::move(finish_);
 
-  const uint64_t drops_before = drops_;
-  drops_ += n;
   record(RainDrops{n});
-  history_.record(RainDrops{n}, seed_, settings_.map(), drops_before);
+  history_.record(RainDrops{n}, map_.seed(), settings_.map(), drops_before);
   // The worker's checkpoints, inside the rain atom the finish went into.
   const auto& atom = std::get<RainDrops>(history_.atoms().back());
   const MapStart now = head();
@@ -481,7 +402,7 @@ void LiveModel::land_finish() {
 // frame and meanwhile eases towards the old view's rivers.
 LiveModel::RiverKey LiveModel::key_now() const {
   return {true,
-          drops_,
+          map_.drops(),
           settings_.show_original,
           settings_.sea_level,
           settings_.routing,
@@ -498,7 +419,7 @@ void LiveModel::draw_rivers_bookkeeping() {
   // flow); state = `${drops}/${view_of}`.
   const RiverKey state = key_now();
   const bool easing = playing_ && same_view(shown_for_, state);
-  const bool same_state = same_view(rivers_for_, state) && rivers_for_.drops == drops_;
+  const bool same_state = same_view(rivers_for_, state) && rivers_for_.drops == map_.drops();
   const bool view_changed = rivers_for_.valid && !same_view(rivers_for_, state);  // the deviation
   const bool due =
       !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || !rivers_for_.valid || view_changed;
@@ -553,7 +474,7 @@ void LiveModel::draw_rivers_bookkeeping() {
 // With the rivers hidden: the hydrology is worked out when the rivers would have been.
 void LiveModel::keep_hydrology() {
   const RiverKey now = key_now();
-  const bool same_state = same_view(hydrology_for_, now) && hydrology_for_.drops == drops_;
+  const bool same_state = same_view(hydrology_for_, now) && hydrology_for_.drops == map_.drops();
   const bool view_changed = !same_view(hydrology_for_, now);
   const bool due = !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || view_changed;
   if (same_state || !due) return;
@@ -565,12 +486,11 @@ void LiveModel::keep_hydrology() {
 // hydrology, for the sketch's routing; none for the flood's).
 void LiveModel::update_hydrology() {
   const RiverKey now = key_now();
-  if (same_view(hydrology_for_, now) && hydrology_for_.drops == drops_) return;
-  HydrologyParams params;
-  params.sea_level = settings_.sea_level;
-  params.routing = settings_.routing;
-  params.min_flow = static_cast<uint32_t>(settings_.min_flow);
-  hydrology_.compute(terrain(), params, seed_);
+  if (same_view(hydrology_for_, now) && hydrology_for_.drops == map_.drops()) return;
+  hydrology_.compute(terrain(),
+                     hydrology_params(settings_.sea_level, settings_.routing,
+                                      static_cast<uint32_t>(settings_.min_flow)),
+                     map_.seed());
   hydrology_for_ = now;
 }
 
@@ -590,110 +510,11 @@ void LiveModel::build_rivers() {
 // --- Controls ------------------------------------------------------------------------------
 // Each is the sketch's handler: update the setting, then refresh() (redraw if paused).
 
-void LiveModel::set_drops_per_frame(int n) {
-  check_whole("drops_per_frame", n, 0, kMaxDropsPerFrame);
-  wait_finish();
-  settings_.drops_per_frame = n;
-  record(SetDropsPerFrame{n});
-  changed();
-  refresh();
-}
-
-void LiveModel::set_erosion(double v) {
-  check_range("erosion", v, sketch::erosion);
-  wait_finish();
-  settings_.erosion = v;
-  rain_.set_params(rain_params());
-  record(SetErosion{v});
-  changed();
-  refresh();
-}
-
-void LiveModel::set_deposition(double v) {
-  check_range("deposition", v, sketch::deposition);
-  wait_finish();
-  settings_.deposition = v;
-  rain_.set_params(rain_params());
-  record(SetDeposition{v});
-  changed();
-  refresh();
-}
-
-void LiveModel::set_inertia(double v) {
-  check_range("inertia", v, sketch::inertia);
-  wait_finish();
-  settings_.inertia = v;
-  rain_.set_params(rain_params());
-  record(SetInertia{v});
-  changed();
-  refresh();
-}
-
-// brush_radius = value; buildBrush()
-void LiveModel::set_brush_radius(int r) {
-  check_whole("brush_radius", r, sketch::brush_radius);
-  wait_finish();
-  settings_.brush_radius = r;
-  rain_.set_params(rain_params());
-  record(SetBrushRadius{r});
-  changed();
-  refresh();
-}
-
-// The sea level is also where a drop stops (drop() reads it), so the rain gets it too.
-void LiveModel::set_sea_level(double v) {
-  check_range("sea_level", v, sketch::sea_level);
-  wait_finish();
-  settings_.sea_level = v;
-  rain_.set_params(rain_params());
-  record(SetSeaLevel{v});
-  changed();
-  refresh();
-}
-
 void LiveModel::set_contour_levels(int n) {
   check_whole("contour_levels", n, sketch::contour_levels);
   wait_finish();
   settings_.contour_levels = n;
   changed();
-  refresh();
-}
-
-// terrain_scale = value; resetTerrain()
-void LiveModel::set_terrain_scale(double v) {
-  check_range("terrain_scale", v, sketch::terrain_scale);
-  wait_finish();
-  settings_.terrain_scale = v;
-  ground_file_.reset();  // the generator grows the ground again
-  reset_terrain();
-  refresh();
-}
-
-// seed = value; restart()
-// A new generator or roughness grows a new ground, as a new terrain scale does.
-void LiveModel::set_generator(Generator g) {
-  wait_finish();
-  settings_.generator = g;
-  ground_file_.reset();
-  reset_terrain();
-  refresh();
-}
-
-void LiveModel::set_roughness(double v) {
-  check_range("roughness", v, kRoughness);
-  wait_finish();
-  settings_.roughness = v;
-  ground_file_.reset();
-  reset_terrain();
-  refresh();
-}
-
-// A ground of your own: as a new seed, a new start, but on the file's heights.
-void LiveModel::set_ground(const GroundFile& ground) {
-  check_ground(ground);
-  wait_finish();
-  ground_file_ = ground;
-  reset_terrain();
   refresh();
 }
 
@@ -735,18 +556,6 @@ void LiveModel::set_routing(Routing routing) {
   refresh();
 }
 
-void LiveModel::set_seed(uint32_t seed) {
-  wait_finish();
-  seed_ = seed;
-  restart();
-}
-
-void LiveModel::restart() {
-  wait_finish();
-  reset_terrain();
-  refresh();
-}
-
 void LiveModel::set_show_rivers(bool on) {
   wait_finish();
   settings_.show_rivers = on;
@@ -765,8 +574,8 @@ void LiveModel::set_show_original(bool on) {
 void LiveModel::set_debug_mode(bool on) {
   wait_finish();
   settings_.debug_mode = on;
-  rain_.clear_routes();
-  rain_.keep_routes(on);
+  map_.rain().clear_routes();
+  map_.rain().keep_routes(on);
   routes_expire_ = false;
   changed();
   refresh();
@@ -774,35 +583,37 @@ void LiveModel::set_debug_mode(bool on) {
 
 // --- Commands ------------------------------------------------------------------------------
 
-// Every alternative has its own handler: a command added to MapCommand and not handled here
-// does not compile.
+// The map's handlers are Map::carry_out's (every alternative has its own: a command added to
+// MapCommand and not handled there does not compile); then what is drawn follows, as after
+// the sketch's handler: a new map starts its rivers and recipe again, a setting is recorded,
+// and a paused map is drawn again (refresh).
 void LiveModel::carry_out(const MapCommand& command) {
-  std::visit(Overloaded{[this](const RainDrops& c) { rain_now(c.drops); },
-                        [this](const SetSeed& c) { set_seed(c.seed); },
-                        [this](const Restart&) { restart(); },
-                        [this](const SetTerrainScale& c) { set_terrain_scale(c.value); },
-                        [this](const SetErosion& c) { set_erosion(c.value); },
-                        [this](const SetDeposition& c) { set_deposition(c.value); },
-                        [this](const SetInertia& c) { set_inertia(c.value); },
-                        [this](const SetBrushRadius& c) { set_brush_radius(c.value); },
-                        [this](const SetSeaLevel& c) { set_sea_level(c.value); },
-                        [this](const SetDropsPerFrame& c) { set_drops_per_frame(c.value); },
-                        [this](const SetGenerator& c) { set_generator(c.value); },
-                        [this](const SetRoughness& c) { set_roughness(c.value); },
-                        [this](const SetGround& c) { set_ground(c.ground); }},
-             command);
+  if (const auto* rain = std::get_if<RainDrops>(&command)) {
+    rain_now(rain->drops);
+    return;
+  }
+  wait_finish();
+  const bool fresh = map_.carry_out(command);
+  static_cast<MapSettings&>(settings_) = map_.settings();
+  if (fresh) {
+    new_map();
+  } else {
+    record(command);
+  }
+  changed();
+  refresh();
 }
 
 void LiveModel::apply(const MapCommand& command) {
-  check_command(command);  // a value refused is refused before waiting
+  map_.check(command);  // a value refused is refused before waiting
   wait_finish();
   if (std::holds_alternative<RainDrops>(command)) {
     carry_out(command);  // rain_now records it
     return;
   }
-  const uint32_t seed_before = seed_;
+  const uint32_t seed_before = map_.seed();
   const MapSettings before = settings_.map();
-  const uint64_t drops_before = drops_;
+  const uint64_t drops_before = map_.drops();
   carry_out(command);
   // Drops per frame only decides where ticks fall: in the recipe, not a step of the history.
   if (std::holds_alternative<SetDropsPerFrame>(command)) return;
@@ -862,7 +673,7 @@ void LiveModel::apply(const HistoryCommand& command) {
 // --- The history's side ---------------------------------------------------------------------
 
 MapStart LiveModel::head() const {
-  return {seed_, settings_.map(), ground_file_};
+  return map_.head();
 }
 
 // Rain, recorded, with a checkpoint wherever one falls due, even inside a tick: reaching any
@@ -870,18 +681,18 @@ MapStart LiveModel::head() const {
 void LiveModel::rain_recorded(uint64_t n) {
   while (n > 0) {
     const uint64_t piece = std::min(n, history_.until_checkpoint());
-    rain_.run(piece);
-    drops_ += piece;
+    map_.rain(piece);
     n -= piece;
     record(RainDrops{piece});
-    history_.record(RainDrops{piece}, seed_, settings_.map(), drops_ - piece);
+    history_.record(RainDrops{piece}, map_.seed(), settings_.map(), map_.drops() - piece);
     keep_checkpoint();
   }
 }
 
 void LiveModel::keep_checkpoint() {
   if (!history_.wants_checkpoint()) return;
-  if (history_.checkpoint(heights_, original_, original_changed_, head(), rain_.state(), drops_)) {
+  if (history_.checkpoint(map_.heights(), map_.original(), original_changed_, head(),
+                          map_.rain().state(), map_.drops())) {
     original_changed_ = false;
   }
 }
@@ -906,11 +717,13 @@ void LiveModel::go_to(const HistoryPosition& target) {
     throw;
   }
   replaying_ = false;
+  static_cast<MapSettings&>(settings_) = map_.settings();
+  map_.rain().keep_routes(settings_.debug_mode);
   history_.set_position(target);
   recipe_ = history_.recipe_at(target);
   recipe_.settings.drops_per_frame = settings_.drops_per_frame;
 
-  rain_.clear_routes();
+  map_.rain().clear_routes();
   routes_expire_ = false;
   rivers_for_ = {};
   shown_for_ = {};
@@ -926,17 +739,10 @@ void LiveModel::go_to(const HistoryPosition& target) {
 
 void LiveModel::restore(const Checkpoint& c) {
   const CheckpointStore& store = history_.store();
-  std::copy(store.values(c.heights), store.values(c.heights) + heights_.size(), heights_.data());
-  std::copy(store.values(c.original), store.values(c.original) + original_.size(),
-            original_.data());
-  seed_ = c.map.seed;
-  const int drops_per_frame = settings_.drops_per_frame;  // not a step: stays as it is
-  static_cast<MapSettings&>(settings_) = c.map.settings;
-  settings_.drops_per_frame = drops_per_frame;
-  ground_file_ = c.map.ground;
-  rain_.restore(c.rain);
-  rain_.keep_routes(settings_.debug_mode);
-  drops_ = c.drops;
+  MapStart head = c.map;
+  head.settings.drops_per_frame = settings_.drops_per_frame;  // not a step: stays as it is
+  map_.restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+  static_cast<MapSettings&>(settings_) = map_.settings();
   history_.restored(c);
   original_changed_ = false;
 }
@@ -949,12 +755,9 @@ void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
     const uint64_t begin = k == from.atom ? from.partial : 0;
     if (const auto* rain = std::get_if<RainDrops>(&atoms[k])) {
       const uint64_t end = k == to.atom ? to.partial : rain->drops;
-      if (end > begin) {
-        rain_.run(end - begin);
-        drops_ += end - begin;
-      }
-    } else if (k < to.atom) {
-      carry_out(atoms[k]);
+      if (end > begin) map_.rain(end - begin);
+    } else if (k < to.atom && map_.carry_out(atoms[k])) {
+      original_changed_ = true;
     }
   }
 }

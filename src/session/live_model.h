@@ -44,6 +44,7 @@
 #include "core/sketch.h"
 #include "session/history.h"
 #include "session/history_command.h"
+#include "session/map.h"
 #include "session/map_command.h"
 #include "session/map_recipe.h"
 #include "session/settings.h"
@@ -157,10 +158,10 @@ class LiveModel {
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
   // --- What is drawn ---
-  uint32_t seed() const { return seed_; }
+  uint32_t seed() const { return map_.seed(); }
   const Settings& settings() const { return settings_; }
   // The file the ground came from, or nullopt while the generator grows it.
-  const std::optional<GroundFile>& ground_file() const { return ground_file_; }
+  const std::optional<GroundFile>& ground_file() const { return map_.ground_file(); }
   // Drops rained so far; while finishing, those the worker has rained too (they move in
   // chunks of kFinishChunk while heights() stays as it was until the finish lands).
   uint64_t drops() const;
@@ -168,9 +169,9 @@ class LiveModel {
   double progress() const;
   // The terrain drawn: the original while show_original, else the eroded one.
   const Heightfield& terrain() const;
-  const Heightfield& heights() const { return heights_; }
-  const Heightfield& original() const { return original_; }
-  const Rain& rain() const { return rain_; }
+  const Heightfield& heights() const { return map_.heights(); }
+  const Heightfield& original() const { return map_.original(); }
+  const Rain& rain() const { return map_.rain(); }
   // drawRivers()'s arrays (cols * rows each): the rivers as drawn, and the water of the last
   // rebuild they ease towards.
   const RiverPicture& rivers() const { return rivers_; }
@@ -188,29 +189,16 @@ class LiveModel {
   const TickTimings& last_timings() const { return timings_; }
 
  private:
-  // The controls, each as the sketch's handler (apply() carries the commands out through
-  // them; every one refreshes while paused).
+  // The map commands (rain aside) through Map::carry_out, then what is drawn follows; the view's
+  // controls, each as the sketch's handler (every one refreshes while paused).
   void carry_out(const MapCommand& command);
-  void set_drops_per_frame(int n);  // 0 .. kMaxDropsPerFrame
-  void set_erosion(double v);       // sketch range, see sketch.h
-  void set_deposition(double v);
-  void set_inertia(double v);
-  void set_brush_radius(int r);  // rebuilds the brush
-  void set_sea_level(double v);  // re-colours and re-routes at once
+  void new_map();  // after the map's resetTerrain(): rivers, recipe, hydrology start again
   void set_contour_levels(int n);
-  void set_terrain_scale(double v);  // grows a new terrain (resetTerrain)
-  void set_generator(Generator g);   // grows a new ground with that generator
-  void set_roughness(double v);      // diamond-square's: grows a new ground
-  // Your own ground (map_command.h's SetGround): the original ground from now on, the seed's
-  // rain on it; kept by set_seed and restart, left by the three controls above.
-  void set_ground(const GroundFile& ground);
   void set_view(MapView view);
   void set_show_lakes(bool on);
   void set_rivers_by(RiversBy by);
   void set_min_flow(int n);           // 1 .. kMinFlowMax: re-works the rivers out at once
   void set_routing(Routing routing);  // re-routes at once
-  void set_seed(uint32_t seed);       // that map comes back: resetTerrain + refresh
-  void restart();                     // resetTerrain with the same seed
   void set_show_rivers(bool on);
   void set_show_original(bool on);
   void set_debug_mode(bool on);  // also empties the routes
@@ -226,19 +214,15 @@ class LiveModel {
   // ... the implementation's state: see live_model.cpp
   struct Finish;       // a finish under way: its worker, its copy of the heights and rain
   void land_finish();  // joins the worker and adopts its heights and rain
-  void reset_terrain();
-  Heightfield ground() const;      // the ground of a new start: the file's, or the seed's grown one
-  void frame();                    // the part of draw() after the rain
+  void frame();        // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
   void build_rivers();             // buildRivers(terrain)
   void keep_hydrology();           // the rivers' schedule, for the hydrology alone
   void update_hydrology();         // works it out for the terrain now, unless it is already
   void changed();
-  RainParams rain_params() const;
 
-  uint32_t seed_;
-  Settings settings_;
-  std::optional<GroundFile> ground_file_;  // what ground_for() gives, when set
+  Settings settings_;  // the map's part is the map's own, copied after each change
+  Map map_;            // the seed, the ground, the heights, the rain and the drops
   bool playing_ = true;
   bool resting_ = false;  // see resting()
   uint64_t version_ = 0;
@@ -247,11 +231,7 @@ class LiveModel {
   // The sketch empties `paths` at the end of every frame drawn while looping; here that
   // happens at the start of the next frame, so the routes stay readable until then.
   bool routes_expire_ = false;
-  uint64_t drops_ = 0;
   bool stopped_at_target_ = false;
-  Heightfield heights_;
-  Heightfield original_;
-  Rain rain_;
   Hydrology hydrology_;
   uint64_t ground_version_ = 0;
   RiverPicture rivers_;  // its `downstream` is the sketch's: zeros until the first build

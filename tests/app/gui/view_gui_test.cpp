@@ -244,7 +244,10 @@ TEST(ViewGui, TheSplitterHAndBGiveTheMapWhatTheSideBarAndTheStripLeave) {
   EXPECT_EQ(first[0] + first[2], 1280);
   EXPECT_EQ(first[1], 0);
   EXPECT_EQ(strip[0], first[0]);
-  EXPECT_EQ(strip[1], first[1] + first[3]) << "the strip starts where the map ends";
+  // The rain's timeline runs between them.
+  const std::vector<int> timeline = app.layout("timeline_band");
+  EXPECT_EQ(timeline[1], first[1] + first[3]) << "the timeline starts where the map ends";
+  EXPECT_EQ(strip[1], timeline[1] + timeline[3]) << "the strip starts where the timeline ends";
   EXPECT_EQ(strip[1] + strip[3], 720);
   auto last_map = [&] {
     const auto lines = lines_starting(app.out(), "layout map ");
@@ -285,13 +288,13 @@ TEST(ViewGui, TheSplitterHAndBGiveTheMapWhatTheSideBarAndTheStripLeave) {
   const std::vector<int> no_bar = wait_map(seen);
   EXPECT_EQ(no_bar[0], 0);
   EXPECT_EQ(no_bar[2], 1280);
-  // B hides the strip: the map reaches the bottom.
+  // B hides the strip: the map reaches the timeline, and the timeline the bottom.
   seen = lines_starting(app.out(), "layout map ").size();
   xdotool("keydown b");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   xdotool("keyup b");
   const std::vector<int> whole = wait_map(seen);
-  EXPECT_EQ(whole, (std::vector<int>{0, 0, 1280, 720}));
+  EXPECT_EQ(whole, (std::vector<int>{0, 0, 1280, 720 - 24}));
   EXPECT_EQ(app.quit(), 0);
 }
 

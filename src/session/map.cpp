@@ -1,0 +1,237 @@
+// The map itself (map.h).
+#include "session/map.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+
+#include "core/ground.h"
+
+namespace terrain::session {
+namespace {
+
+template <typename... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+// The rain's settings out of the sketch's (drop() reads the same globals).
+RainParams rain_params_of(const MapSettings& s) {
+  RainParams p;
+  p.erosion = s.erosion;
+  p.deposition = s.deposition;
+  p.inertia = s.inertia;
+  p.brush_radius = s.brush_radius;
+  p.sea_level = s.sea_level;
+  return p;
+}
+
+// The ground for the seed, as terrain-cli --generator grows it.
+Heightfield ground_for(uint32_t seed, const MapSettings& s, int width, int height) {
+  GroundParams p;
+  p.generator = s.generator;
+  p.terrain_scale = s.terrain_scale;
+  p.roughness = s.roughness;
+  return grow_ground(seed, p, width, height);
+}
+
+const MapSettings& checked(const MapSettings& s) {
+  check_map_settings(s);
+  return s;
+}
+
+// A ground of your own must be `width` x `height` (any, when 0), every height finite.
+void check_ground(const GroundFile& ground, int width, int height) {
+  if (!ground.heights) throw std::invalid_argument("ground: no heights");
+  const Heightfield& h = *ground.heights;
+  if (width > 0 && (h.width() != width || h.height() != height)) {
+    throw std::invalid_argument("ground " + ground.name + ": must be " + std::to_string(width) +
+                                " x " + std::to_string(height) + " cells (the map's grid), not " +
+                                std::to_string(h.width()) + " x " + std::to_string(h.height()));
+  }
+  if (h.width() < 2 || h.height() < 2) {
+    throw std::invalid_argument("ground " + ground.name + ": must be at least 2 x 2 cells");
+  }
+  for (std::size_t k = 0; k < h.size(); k++) {
+    if (!std::isfinite(h.data()[k])) {
+      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
+    }
+  }
+}
+
+const GroundFile& checked(const GroundFile& ground) {
+  check_ground(ground, 0, 0);
+  return ground;
+}
+
+}  // namespace
+
+void check_map_settings(const MapSettings& s) {
+  check_whole("drops_per_frame", s.drops_per_frame, 0, kMaxDropsPerFrame);
+  check_range("erosion", s.erosion, sketch::erosion);
+  check_range("deposition", s.deposition, sketch::deposition);
+  check_range("inertia", s.inertia, sketch::inertia);
+  check_whole("brush_radius", s.brush_radius, sketch::brush_radius);
+  check_range("sea_level", s.sea_level, sketch::sea_level);
+  check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
+  check_range("roughness", s.roughness, kRoughness);
+}
+
+HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min_flow) {
+  HydrologyParams params;
+  params.sea_level = sea_level;
+  params.routing = routing;
+  params.min_flow = min_flow;
+  return params;
+}
+
+// resetTerrain(): noiseSeed / randomSeed(seed), a new island, original = heights, drops = 0.
+// The island and the rain are built in the initialiser list so the terrain is grown once.
+Map::Map(uint32_t seed, const MapSettings& settings, int width, int height)
+    : seed_(seed),
+      settings_(checked(settings)),
+      heights_(ground_for(seed, settings_, width, height)),
+      original_(heights_),
+      rain_(heights_, seed, rain_params_of(settings_)) {}
+
+Map::Map(uint32_t seed, const MapSettings& settings, const GroundFile& ground)
+    : seed_(seed),
+      settings_(checked(settings)),
+      ground_file_(checked(ground)),
+      heights_(*ground.heights),
+      original_(heights_),
+      rain_(heights_, seed, rain_params_of(settings_)) {}
+
+RainParams Map::rain_params() const {
+  return rain_params_of(settings_);
+}
+
+Heightfield Map::ground() const {
+  return ground_file_ ? *ground_file_->heights
+                      : ground_for(seed_, settings_, heights_.width(), heights_.height());
+}
+
+void Map::reset_terrain() {
+  heights_ = ground();
+  original_ = heights_;
+  rain_ = Rain(heights_, seed_, rain_params());  // randomSeed(seed); paths = []
+  drops_ = 0;
+}
+
+void Map::rain(uint64_t n) {
+  rain_.run(n);
+  drops_ += n;
+}
+
+void Map::check(const MapCommand& command) const {
+  std::visit(
+      Overloaded{
+          [](const RainDrops&) {}, [](const SetSeed&) {}, [](const Restart&) {},
+          [](const SetTerrainScale& c) {
+            check_range("terrain_scale", c.value, sketch::terrain_scale);
+          },
+          [](const SetErosion& c) { check_range("erosion", c.value, sketch::erosion); },
+          [](const SetDeposition& c) { check_range("deposition", c.value, sketch::deposition); },
+          [](const SetInertia& c) { check_range("inertia", c.value, sketch::inertia); },
+          [](const SetBrushRadius& c) {
+            check_whole("brush_radius", c.value, sketch::brush_radius);
+          },
+          [](const SetSeaLevel& c) { check_range("sea_level", c.value, sketch::sea_level); },
+          [](const SetDropsPerFrame& c) {
+            check_whole("drops_per_frame", c.value, 0, kMaxDropsPerFrame);
+          },
+          [](const SetGenerator&) {},
+          [](const SetRoughness& c) { check_range("roughness", c.value, kRoughness); },
+          [this](const SetGround& c) { check_ground(c.ground, width(), height()); }},
+      command);
+}
+
+bool Map::carry_out(const MapCommand& command) {
+  // A setting of the rain takes effect from the next drop.
+  const auto rain_setting = [this] {
+    rain_.set_params(rain_params());
+    return false;
+  };
+  const auto new_map = [this] {
+    reset_terrain();
+    return true;
+  };
+  return std::visit(
+      Overloaded{[this](const RainDrops& c) {
+                   rain(c.drops);
+                   return false;
+                 },
+                 [&](const SetSeed& c) {  // seed = value; restart()
+                   seed_ = c.seed;
+                   return new_map();
+                 },
+                 [&](const Restart&) { return new_map(); },
+                 [&](const SetTerrainScale& c) {  // terrain_scale = value; resetTerrain()
+                   settings_.terrain_scale = c.value;
+                   ground_file_.reset();  // the generator grows the ground again
+                   return new_map();
+                 },
+                 [&](const SetErosion& c) {
+                   settings_.erosion = c.value;
+                   return rain_setting();
+                 },
+                 [&](const SetDeposition& c) {
+                   settings_.deposition = c.value;
+                   return rain_setting();
+                 },
+                 [&](const SetInertia& c) {
+                   settings_.inertia = c.value;
+                   return rain_setting();
+                 },
+                 [&](const SetBrushRadius& c) {  // brush_radius = value; buildBrush()
+                   settings_.brush_radius = c.value;
+                   return rain_setting();
+                 },
+                 [&](const SetSeaLevel& c) {  // where a drop stops: the rain's too
+                   settings_.sea_level = c.value;
+                   return rain_setting();
+                 },
+                 [this](const SetDropsPerFrame& c) {  // where ticks fall: not the map
+                   settings_.drops_per_frame = c.value;
+                   return false;
+                 },
+                 [&](const SetGenerator& c) {  // a new ground, as a new terrain scale
+                   settings_.generator = c.value;
+                   ground_file_.reset();
+                   return new_map();
+                 },
+                 [&](const SetRoughness& c) {
+                   settings_.roughness = c.value;
+                   ground_file_.reset();
+                   return new_map();
+                 },
+                 [&](const SetGround& c) {  // a new start on the file's heights
+                   ground_file_ = c.ground;
+                   return new_map();
+                 }},
+      command);
+}
+
+void Map::restore(const float* heights, const float* original, const MapStart& head,
+                  const RainState& rain, uint64_t drops) {
+  std::copy(heights, heights + heights_.size(), heights_.data());
+  std::copy(original, original + original_.size(), original_.data());
+  seed_ = head.seed;
+  settings_ = head.settings;
+  ground_file_ = head.ground;
+  rain_.restore(rain);
+  drops_ = drops;
+}
+
+void Map::adopt(Heightfield& heights, const Rain& rain, uint64_t n) {
+  std::swap(heights_, heights);
+  rain_ = rain;  // its stream and counts; rain_'s route storage is kept
+  rain_.rebind(heights_);
+  drops_ += n;
+}
+
+}  // namespace terrain::session
