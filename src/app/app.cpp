@@ -135,7 +135,8 @@ App::App(const AppOptions& options)
     : options_(options),
       window_(options.width, options.height, !options.frames),
       // As the sketch starts, at a random seed, or at --seed's: the history starts there.
-      model_(options.seed.value_or(random_seed())),
+      core_(options.seed.value_or(random_seed()), *this),
+      model_(core_.model()),
       camera_(sketch::COLS, sketch::ROWS) {
   scripted_ = options.frames.has_value();
   const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
@@ -184,7 +185,6 @@ App::App(const AppOptions& options)
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
   ui_.can_choose_files = chooser_.available();
   pending_.reserve(64);
-  waiting_.reserve(64);
   input_ms_.reserve(1 << 16);
   lay_out_window();
 
@@ -399,21 +399,14 @@ void App::update() {
   }
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for it.
-  if (model_.update_finish()) {
-    stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
-    finish_landed_ = true;  // reported once the frame it lands in is drawn
-  }
   step_render();
   update_recording();
   update_open();
   update_chooser();
-  // What waited for the map, in order, until it is busy again (a finish among them).
-  std::size_t carried = 0;
-  while (carried < waiting_.size() && !map_busy()) {
-    const Command command = waiting_[carried++];  // a copy: carrying it out may queue more
-    carry_out(command);
-  }
-  waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(carried));
+  // A finish lands here, playing or paused (the model ticks only while playing); then what
+  // waited for the map, in order, until it is busy again.
+  if (core_.update()) finish_landed_ = true;  // reported once the frame it lands in is drawn
+  stopped_this_frame_ = core_.take_stopped() || stopped_this_frame_;
 
   rain_ms_ = 0;
   rivers_ms_ = 0;
@@ -582,86 +575,30 @@ void App::pace(Clock::time_point frame_start) {
 
 // --- 3. dispatch -------------------------------------------------------------------------------
 
-bool App::map_busy() const {
-  return model_.finishing() || large_.active();
+// What the core leaves to the window: the app's own commands, files to read, the save folder.
+void App::carry_out_own(const Command& command) {
+  if (const auto* ui = std::get_if<UiCommand>(&command)) dispatch_ui(*ui);
+  if (const auto* open = std::get_if<OpenFile>(&command)) open_file(open->path);
+  if (const auto* folder = std::get_if<SetSaveFolder>(&command)) set_save_folder(folder->path);
 }
 
-void App::dispatch(const Command& command) {
-  const bool to_the_map = !std::holds_alternative<UiCommand>(command);
-  if (to_the_map && (map_busy() || !waiting_.empty())) {
-    waiting_.push_back(command);
-    return;
+void App::message(const std::string& text, bool failed) {
+  if (failed) {
+    refuse(text);
+  } else {
+    tell(text, false);
   }
-  carry_out(command);
 }
 
-void App::carry_out(const Command& command) {
-  // A value the session refuses changes nothing, and says why in the panel and on stderr.
-  const auto refused = [&](const std::invalid_argument& e) { refuse(e.what()); };
-  std::visit(Overloaded{[&](const session::MapCommand& c) {
-                          try {
-                            model_.apply(c);
-                          } catch (const std::invalid_argument& e) {
-                            refused(e);
-                          }
-                          stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
-                        },
-                        [&](const session::ViewCommand& c) {
-                          const bool was_finishing = model_.finishing();
-                          try {
-                            model_.apply(c);
-                          } catch (const std::invalid_argument& e) {
-                            refused(e);
-                          }
-                          if (!was_finishing && model_.finishing()) {
-                            finish_started_ = Clock::now();
-                            finish_frames_ = 0;
-                            longest_finish_frame_ms_ = 0;
-                          }
-                        },
-                        [&](const session::HistoryCommand& c) { dispatch_history(c); },
-                        [&](const UiCommand& c) { dispatch_ui(c); },
-                        [&](const OpenFile& c) { open_file(c.path); },
-                        [&](const SetSaveFolder& c) { set_save_folder(c.path); },
-                        [&](const LandGround& c) { land_ground(*c.read); }},
-             command);
+void App::say(const std::string& line) {
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
 }
 
-// Undo and redo say which step they undid or redid; going nowhere says so.
-void App::dispatch_history(const session::HistoryCommand& command) {
-  const session::History& history = model_.history();
-  const auto step_at = [&](bool forward) -> std::optional<std::size_t> {
-    const session::HistoryPosition at = history.position();
-    const std::size_t done = history.steps_done(at);
-    if (forward) return done < history.steps().size() ? std::optional(done) : std::nullopt;
-    if (history.inside_step(at)) return done;
-    return done > 0 ? std::optional(done - 1) : std::nullopt;
-  };
-  std::string message;
-  if (const auto* undo = std::get_if<session::Undo>(&command)) {
-    const auto step = step_at(false);
-    if (!step) {
-      tell("Nothing to undo", false);
-      return;
-    }
-    message = "Undo: " + session::step_label(history, *step);
-    if (undo->steps > 1) message += " and " + std::to_string(undo->steps - 1) + " more";
-  } else if (const auto* redo = std::get_if<session::Redo>(&command)) {
-    const auto step = step_at(true);
-    if (!step) {
-      tell("Nothing to redo", false);
-      return;
-    }
-    message = "Redo: " + session::step_label(history, *step);
-    if (redo->steps > 1) message += " and " + std::to_string(redo->steps - 1) + " more";
-  }
-  try {
-    model_.apply(command);
-  } catch (const std::invalid_argument& e) {
-    refuse(e.what());
-    return;
-  }
-  if (!message.empty()) tell(message, false);
+void App::finish_began() {
+  finish_started_ = Clock::now();
+  finish_frames_ = 0;
+  longest_finish_frame_ms_ = 0;
 }
 
 void App::dispatch_ui(const UiCommand& command) {

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "app/app_core.h"
 #include "app/app_options.h"
 #include "app/command.h"
 #include "app/file_chooser.h"
@@ -42,7 +43,7 @@
 
 namespace terrain::app {
 
-class App {
+class App : private Shell {
  public:
   // Opens the window, sets up ImGui and the renderer, grows the map the flags ask for and
   // carries out their commands. Throws std::runtime_error saying what could not start.
@@ -66,24 +67,24 @@ class App {
   // What happens once the loop ends.
   int finish();
 
-  // Carries out a command: the one place every action goes through. A command that changes the
-  // map (a map, view or history command, a file opened or landing) waits while the map is busy
-  // (a finish running, a picture rendered in tiles) and is carried out, in order, once it is
-  // not; the app's own commands go on at once.
-  void dispatch(const Command& command);
-  void carry_out(const Command& command);
-  bool map_busy() const;
+  // Every action goes through the core's dispatch (app_core.h: the one place, and the rule for
+  // a busy map); what is the window's own comes back here.
+  void dispatch(const Command& command) { core_.dispatch(command); }
   void dispatch_ui(const UiCommand& command);
-  void dispatch_history(const session::HistoryCommand& command);
+  // The core's shell (app_core.h).
+  bool rendering_in_tiles() const override { return large_.active(); }
+  void carry_out_own(const Command& command) override;
+  void message(const std::string& text, bool failed) override;
+  void say(const std::string& line) override;
+  void finish_began() override;
   // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
   void report();
   void save_png();
   // The files the app opens and exports (app_files.cpp). A heightmap opened becomes the
   // ground (session::SetGround); returns false, with the message in the panel and on stderr
   // and nothing changed, when it cannot be.
-  bool open_file(const std::string& path);
+  void open_file(const std::string& path);
   static GroundRead load_ground(const std::string& path, GroundFit fit);
-  bool land_ground(const GroundRead& loaded);
   void update_open();
   void export_heightmap(bool original);
   void export_layers();
@@ -149,7 +150,8 @@ class App {
   Window window_;
   std::string ini_path_;  // where ImGui keeps the panel's place (outlives its context)
   render::MapRenderer renderer_;
-  session::LiveModel model_;
+  AppCore core_;               // the session and the commands' one path
+  session::LiveModel& model_;  // the core's
   UiState ui_;
   render::MapCamera camera_;
   Layout layout_;
@@ -158,7 +160,6 @@ class App {
   bool dragging_ = false;  // a drag that began over the map pans it
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
-  std::vector<Command> waiting_;  // map and view commands waiting for a finish to land
   std::vector<uint8_t> snapshot_pixels_;
   render::LargeRender large_;                 // a Render PNG being drawn
   std::future<io::SaveResult> render_saved_;  // ... and being written

@@ -70,41 +70,22 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
   return loaded;
 }
 
-bool App::land_ground(const GroundRead& loaded) {
-  if (!loaded.error.empty()) {
-    refuse(loaded.error);
-    return false;
-  }
-  try {
-    model_.apply(session::MapCommand{session::SetGround{loaded.ground}});
-  } catch (const std::invalid_argument& e) {
-    refuse("Cannot open " + loaded.path + ": " + e.what());
-    return false;
-  }
-  const std::string message = "Opened " + loaded.path + " (" + std::to_string(loaded.file_w) +
-                              " x " + std::to_string(loaded.file_h) + ", " +
-                              (loaded.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
-                              std::string(ground_fit_name(loaded.ground.fit)) + ") as the ground";
-  tell(message, false);
-  std::printf("%s\n", message.c_str());
-  std::fflush(stdout);
-  return true;
-}
-
-bool App::open_file(const std::string& path) {
+void App::open_file(const std::string& path) {
   // At start (terrain-sandbox FILE) the ground is read before the first frame, so a script's
   // pictures are of it and a bad file can end the run.
-  if (!started_) return land_ground(load_ground(path, ui_.ground_fit));
+  if (!started_) {
+    dispatch(LandGround{std::make_shared<const GroundRead>(load_ground(path, ui_.ground_fit))});
+    return;
+  }
   // In the window: read and fitted on a worker (a 4096² PNG takes about 0.4 s), the window
   // drawing meanwhile; files given while one is read are opened after it, in order, each
   // with its message (the last one good is the ground).
   if (opening_.valid()) {
     next_opens_.push_back(path);
-    return true;
+    return;
   }
   opening_ = std::async(std::launch::async, &App::load_ground, path, ui_.ground_fit);
   tell("Opening " + path + "...", false);
-  return true;
 }
 
 // Every frame: a heightmap read on its worker lands (carried out as the map command it is).

@@ -1,0 +1,69 @@
+// The app's core: the live session and the one place every command is carried out, with no
+// SDL, GL or ImGui, so that dispatch, undo and the rule for a busy map are tested without a
+// window (tests/app/app_core_test.cpp).
+//
+// The rule for a busy map: while a finish runs on its worker or a picture is rendered in tiles,
+// every command that changes the map or its view — a map, view or history command, a file to
+// open or one that has been read, the save folder — waits, in order, and is carried out once
+// the map is free again (update()), so the window keeps drawing and the map never changes
+// between the tiles of one picture. The app's own commands (the window, the panel, saving) go
+// on at once. A command carried out may itself dispatch more (New seed dispatches the seed it
+// picked): they queue behind what already waits.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/command.h"
+#include "session/live_model.h"
+
+namespace terrain::app {
+
+// What the core needs of the program around it.
+class Shell {
+ public:
+  virtual ~Shell() = default;
+  // A picture is being rendered in tiles (render::LargeRender): the map waits.
+  virtual bool rendering_in_tiles() const = 0;
+  // The commands that are the program's own: UiCommand, OpenFile (a file read on a worker,
+  // whose result comes back as LandGround) and SetSaveFolder.
+  virtual void carry_out_own(const Command& command) = 0;
+  // A message for the user (an error when `failed`): the status line, the log, stderr.
+  virtual void message(const std::string& text, bool failed) = 0;
+  // A line for scripts on stdout ("Opened FILE ...").
+  virtual void say(const std::string& line) = 0;
+  // A finish of the rain began (the program times it).
+  virtual void finish_began() {}
+};
+
+class AppCore {
+ public:
+  AppCore(uint32_t seed, Shell& shell);
+
+  session::LiveModel& model() { return model_; }
+  const session::LiveModel& model() const { return model_; }
+
+  // Carries out `command`, or keeps it waiting while the map is busy (see the top).
+  void dispatch(const Command& command);
+  // Once a frame: a finish whose worker is done lands (true when it did), then what waited is
+  // carried out in order until the map is busy again.
+  bool update();
+  bool map_busy() const;
+  std::size_t waiting() const { return waiting_.size(); }
+  // Whether the rain stopped itself at the target since the last call.
+  bool take_stopped();
+
+ private:
+  void carry_out(const Command& command);
+  void carry_out_history(const session::HistoryCommand& command);
+  void land_ground(const GroundRead& read);
+  void refuse(const std::string& message) { shell_.message(message, true); }
+
+  session::LiveModel model_;
+  Shell& shell_;
+  std::vector<Command> waiting_;
+  bool stopped_ = false;
+};
+
+}  // namespace terrain::app

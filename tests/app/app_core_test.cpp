@@ -1,0 +1,169 @@
+// The app's core without a window: every command through one dispatch, undo and redo with
+// their messages, and the rule for a busy map (a finish running, a picture in tiles): what
+// changes the map waits, in order, and is carried out once the map is free.
+#include "app/app_core.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace terrain::app {
+namespace {
+
+using namespace session;
+
+// A shell that records what the core asks of it.
+struct FakeShell : Shell {
+  bool tiles = false;
+  std::vector<Command> own;
+  std::vector<std::string> messages;
+  std::vector<std::string> lines;
+  int finishes = 0;
+  bool rendering_in_tiles() const override { return tiles; }
+  void carry_out_own(const Command& command) override { own.push_back(command); }
+  void message(const std::string& text, bool failed) override {
+    messages.push_back((failed ? "! " : "") + text);
+  }
+  void say(const std::string& line) override { lines.push_back(line); }
+  void finish_began() override { finishes++; }
+};
+
+// Updates until the finish under way lands.
+void until_landed(AppCore& core) {
+  for (int k = 0; k < 100000 && core.model().finishing(); k++) {
+    core.update();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+TEST(AppCore, MapViewAndHistoryCommandsGoToTheSessionTheRestToTheShell) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.model().pause();
+  core.dispatch(MapCommand{RainDrops{3000}});
+  core.dispatch(MapCommand{SetErosion{0.5}});
+  core.dispatch(ViewCommand{SetView{MapView::basins}});
+  core.dispatch(UiCommand{SavePng{}});
+  core.dispatch(OpenFile{"dem.png"});
+  EXPECT_EQ(core.model().drops(), 3000u);
+  EXPECT_EQ(core.model().settings().erosion, 0.5);
+  EXPECT_EQ(core.model().settings().view, MapView::basins);
+  ASSERT_EQ(shell.own.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<UiCommand>(shell.own[0]));
+  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[1]));
+
+  core.dispatch(HistoryCommand{Undo{}});
+  EXPECT_EQ(core.model().settings().erosion, 0.3);
+  EXPECT_EQ(shell.messages.back(), "Undo: Erosion 0.30 \u2192 0.50");
+  core.dispatch(HistoryCommand{Redo{}});
+  EXPECT_EQ(shell.messages.back(), "Redo: Erosion 0.30 \u2192 0.50");
+  core.dispatch(HistoryCommand{Redo{}});
+  EXPECT_EQ(shell.messages.back(), "Nothing to redo");
+  core.dispatch(HistoryCommand{Undo{5}});
+  EXPECT_EQ(shell.messages.back(), "Undo: Erosion 0.30 \u2192 0.50 and 4 more");
+  EXPECT_EQ(core.model().drops(), 0u);
+  core.dispatch(HistoryCommand{Undo{}});
+  EXPECT_EQ(shell.messages.back(), "Nothing to undo");
+}
+
+TEST(AppCore, ARefusedValueSaysWhyAndChangesNothing) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.dispatch(MapCommand{SetErosion{7}});
+  EXPECT_EQ(shell.messages.back(), "! erosion must be from 0 to 1, not 7");
+  EXPECT_EQ(core.model().settings().erosion, 0.3);
+  EXPECT_TRUE(core.model().history().steps().empty());
+  core.dispatch(HistoryCommand{Seek{10}});
+  EXPECT_EQ(shell.messages.back(), "! seek: drop 10 is past this map's 0 drops");
+}
+
+// While the rain finishes, a slider, an undo and a new ground wait, in order, and the window
+// is never held up; once the finish lands they are carried out as if given after it.
+TEST(AppCore, WhileAFinishRunsWhatChangesTheMapWaitsAndComesInOrder) {
+  FakeShell shell;
+  AppCore core(7, shell);
+  core.model().pause();
+  core.dispatch(MapCommand{RainDrops{1000}});
+  core.dispatch(ViewCommand{FinishRain{}});
+  EXPECT_EQ(shell.finishes, 1);
+  ASSERT_TRUE(core.model().finishing());
+  core.dispatch(MapCommand{SetErosion{0.6}});
+  core.dispatch(MapCommand{SetInertia{0.2}});
+  core.dispatch(HistoryCommand{Undo{}});
+  core.dispatch(UiCommand{SavePng{}});  // the window's own: at once
+  EXPECT_EQ(shell.own.size(), 1u);
+  EXPECT_EQ(core.waiting(), 3u);
+  EXPECT_EQ(core.model().settings().erosion, 0.3);  // not yet
+  until_landed(core);
+  EXPECT_TRUE(core.take_stopped());
+  EXPECT_EQ(core.waiting(), 0u);
+  EXPECT_EQ(core.model().drops(), 300000u);
+  EXPECT_EQ(core.model().settings().erosion, 0.6);
+  EXPECT_EQ(core.model().settings().inertia, 0.05);  // set, then undone
+  EXPECT_EQ(shell.messages.back(), "Undo: Inertia 0.05 \u2192 0.20");
+
+  // The same commands given one after another with no finish between make the same map.
+  FakeShell other;
+  AppCore same(7, other);
+  same.model().pause();
+  same.dispatch(MapCommand{RainDrops{1000}});
+  same.dispatch(MapCommand{RainDrops{299000}});
+  same.dispatch(MapCommand{SetErosion{0.6}});
+  EXPECT_EQ(same.model().heights(), core.model().heights());
+  EXPECT_EQ(same.model().rain().state(), core.model().rain().state());
+}
+
+// While a picture is rendered in tiles the map may not change between two of them.
+TEST(AppCore, WhileAPictureIsRenderedInTilesTheMapWaits) {
+  FakeShell shell;
+  AppCore core(3, shell);
+  shell.tiles = true;
+  core.dispatch(MapCommand{SetSeed{9}});
+  core.dispatch(UiCommand{NewSeed{}});
+  core.dispatch(OpenFile{"dem.png"});
+  EXPECT_EQ(core.model().seed(), 3u);
+  EXPECT_EQ(core.waiting(), 2u);    // the seed and the file
+  EXPECT_EQ(shell.own.size(), 1u);  // New seed is the window's own (it picks a seed)
+  core.update();
+  EXPECT_EQ(core.waiting(), 2u);  // still rendering
+  shell.tiles = false;
+  core.update();
+  EXPECT_EQ(core.waiting(), 0u);
+  EXPECT_EQ(core.model().seed(), 9u);
+  ASSERT_EQ(shell.own.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[1]));
+}
+
+// A heightmap read on a worker lands through the same path: as the ground, said on stdout, or
+// refused with its reason.
+TEST(AppCore, AGroundReadLandsAsTheGroundOrSaysWhyNot) {
+  FakeShell shell;
+  AppCore core(3, shell);
+  auto bad = std::make_shared<GroundRead>();
+  bad->path = "dem.png";
+  bad->error = "Cannot open dem.png: truncated";
+  core.dispatch(LandGround{bad});
+  EXPECT_EQ(shell.messages.back(), "! Cannot open dem.png: truncated");
+  EXPECT_FALSE(core.model().ground_file());
+
+  auto good = std::make_shared<GroundRead>();
+  good->path = "/maps/dem.png";
+  good->file_w = 500;
+  good->file_h = 360;
+  good->ground.name = "dem.png";
+  good->ground.heights = std::make_shared<const Heightfield>(sketch::COLS, sketch::ROWS, 0.5f);
+  core.dispatch(LandGround{good});
+  EXPECT_EQ(shell.lines.back(),
+            "Opened /maps/dem.png (500 x 360, scaled to 0..1, crop) as the ground");
+  ASSERT_TRUE(core.model().ground_file());
+  EXPECT_EQ(core.model().original(), *good->ground.heights);
+  core.dispatch(HistoryCommand{Undo{}});
+  EXPECT_FALSE(core.model().ground_file());
+}
+
+}  // namespace
+}  // namespace terrain::app
