@@ -1,5 +1,6 @@
-// libFuzzer target: scripts (terrain::session::parse_script) carried out on a session, as the
-// app carries out --script: parse, then every command through LiveModel::apply.
+// libFuzzer target: scripts (terrain::session::parse_script) carried out by the app's core
+// (app/app_core.h, no window), as terrain-sandbox carries out --script: parse, then every
+// command through AppCore::dispatch, the one path the window's controls take too.
 //
 // What must hold for every input: parse_script either returns the commands or throws
 // std::invalid_argument; carrying them out either applies each or refuses it with
@@ -22,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/app_core.h"
 #include "session/live_model.h"
 #include "session/script.h"
 
@@ -37,6 +39,15 @@ constexpr std::size_t kMostLines = 24;
                static_cast<int>(script.size()), script.data());
   std::abort();
 }
+
+// The window around the core: nothing rendered in tiles, the program's own commands (a
+// script has none) and messages let go.
+struct Quiet : terrain::app::Shell {
+  bool rendering_in_tiles() const override { return false; }
+  void carry_out_own(const terrain::app::Command&) override {}
+  void message(const std::string&, bool) override {}
+  void say(const std::string&) override {}
+};
 
 bool same(const LiveModel& a, const LiveModel& b) {
   return a.heights() == b.heights() && a.original() == b.original() && a.drops() == b.drops() &&
@@ -70,16 +81,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     if (drops > kMostDrops) return 0;
   }
 
-  LiveModel model(42);
+  Quiet shell;
+  terrain::app::AppCore core(42, shell);
+  LiveModel& model = core.model();
   model.pause();
+  // A command refused says so to the shell and changes nothing.
   for (const ScriptLine& line : lines) {
-    try {
-      apply_script_command(model, line.command);
-    } catch (const std::invalid_argument&) {
-      // refused: nothing changed
-    }
+    std::visit([&](const auto& c) { core.dispatch(c); }, line.command);
   }
-  model.apply(HistoryCommand{EndEdit{}});
+  core.dispatch(HistoryCommand{EndEdit{}});
 
   // Its recipe replays it.
   const LiveModel replayed(model.recipe());
@@ -93,10 +103,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const bool inside = history.inside_step(at);
   const uint64_t now = history.timeline().now;
   LiveModel end(model.recipe());
-  model.apply(HistoryCommand{GoToStep{0}});
+  core.dispatch(HistoryCommand{GoToStep{0}});
   if (model.drops() != 0) broken("the history's start has drops", text);
-  model.apply(HistoryCommand{GoToStep{inside ? done + 1 : done}});
-  if (inside) model.apply(HistoryCommand{Seek{now}});
+  core.dispatch(HistoryCommand{GoToStep{inside ? done + 1 : done}});
+  if (inside) core.dispatch(HistoryCommand{Seek{now}});
   if (model.history().position() != at) broken("undoing and redoing all moved the place", text);
   if (!same(model, end)) {
     broken("undoing and redoing all changed the bytes", text);
