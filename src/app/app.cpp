@@ -119,6 +119,12 @@ void check_section_params(const SectionParams& p) {
   section_skyline_points(0, check);
 }
 
+// TERRAIN_SANDBOX_LAYOUT=1: the GUI tests ask for where the controls are and the state.
+bool tests_asked() {
+  const char* env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
+  return env != nullptr && std::strcmp(env, "1") == 0;
+}
+
 // std::visit over lambdas.
 template <typename... F>
 struct Overloaded : F... {
@@ -137,11 +143,10 @@ App::App(const AppOptions& options)
       // As the sketch starts, at a random seed, or at --seed's: the history starts there.
       core_(options.seed.value_or(random_seed()), *this),
       model_(core_.model()),
-      camera_(sketch::COLS, sketch::ROWS) {
+      camera_(sketch::COLS, sketch::ROWS),
+      reporter_(tests_asked()) {
   scripted_ = options.frames.has_value();
-  const char* layout_env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
-  report_layout_ = layout_env != nullptr && std::strcmp(layout_env, "1") == 0;
-  ui_.note_controls = report_layout_;
+  ui_.note_controls = reporter_.for_tests();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   add_panel_font();
@@ -209,12 +214,9 @@ App::App(const AppOptions& options)
     if (!recording_) exit_code_ = 2;  // its one line is on stderr
   }
   show_seed(ui_, model_.seed());
-  report();
+  report();  // the rain's stop, if --drops passed it
   started_ = true;
-  reported_seed_ = model_.seed();
-  reported_playing_ = model_.playing();
-  std::printf("seed %u\n%s\n", reported_seed_, reported_playing_ ? "playing" : "paused");
-  std::fflush(stdout);
+  reporter_.start(model_);
 }
 
 App::~App() {
@@ -234,6 +236,7 @@ int App::run() {
     if (!running_) break;
     update();
     draw();
+    report();
     pace(frame_start);
   }
   return finish();
@@ -361,16 +364,6 @@ void App::events() {
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
-  if (report_layout_ && ui_.hover &&
-      (!reported_hover_ || reported_hover_->x != ui_.hover->x ||
-       reported_hover_->y != ui_.hover->y)) {
-    // For the GUI tests: what the readout shows, as --probe prints it.
-    std::printf(
-        "readout %s\n",
-        session::readout_json(session::read_cell(model_, ui_.hover->x, ui_.hover->y)).c_str());
-    std::fflush(stdout);
-  }
-  reported_hover_ = ui_.hover;
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
 
@@ -384,19 +377,6 @@ void App::update() {
   for (const Command& command : pending_) dispatch(command);
   pending_.clear();
   if (!running_) return;
-  if (report_layout_ && camera_.version() != reported_camera_) {
-    // For the GUI tests: where the map is looked at from (the centre as --center takes it;
-    // zooming and panning keep it where the map covers the area).
-    reported_camera_ = camera_.version();
-    const glm::dvec2 center = camera_.center();
-    std::printf("view zoom %.17g center %.17g,%.17g\n", camera_.zoom(), center.x, center.y);
-    std::fflush(stdout);
-  }
-  if (report_layout_ && ui_.side.row != reported_row_) {
-    reported_row_ = ui_.side.row;
-    std::printf("side view row %d\n", render::cross_section_row(ui_.side.row, sketch::ROWS));
-    std::fflush(stdout);
-  }
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for it.
   step_render();
@@ -434,7 +414,6 @@ void App::update() {
     tick_debt_ = 0;
   }
   last_tick_ = now;
-  report();
   stats_.record(Stage::rain, rain_ms_);
   stats_.record(Stage::rivers, rivers_ms_);
 }
@@ -528,39 +507,7 @@ void App::draw() {
 
   frames_++;
   if (frames_owed_ > 0) frames_owed_--;
-  if (report_layout_ && frames_ >= 2) report_layout();
   if (scripted_ && frames_ >= *options_.frames) running_ = false;
-}
-
-void App::report_layout() {
-  // Where the controls are, from the second frame on and whenever one moves, appears or goes
-  // (the side bar scrolled, a section folded, a drop-down opened).
-  ui_.controls.changes([](std::string_view name, const std::array<float, 4>& r) {
-    std::printf("layout %.*s %.0f %.0f %.0f %.0f\n", static_cast<int>(name.size()), name.data(),
-                static_cast<double>(r[0]), static_cast<double>(r[1]), static_cast<double>(r[2]),
-                static_cast<double>(r[3]));
-  });
-  for (const auto& [key, value] :
-       state_changes(reported_state_,
-                     state_values(model_, ui_, window_.fullscreen(), !layout_.side_bar.empty()))) {
-    std::printf("state %s %s\n", key.c_str(), value.c_str());
-  }
-  std::fflush(stdout);
-  {
-    // Where the map and the strip are, from the second frame on and whenever they move (the
-    // splitters, H, B, the window's size).
-    const Rect& m = layout_.map;
-    const Rect& r = reported_map_;
-    if (m.left != r.left || m.top != r.top || m.width != r.width || m.height != r.height) {
-      reported_map_ = m;
-      std::printf("layout map %.0f %.0f %.0f %.0f\n", m.left, m.top, m.width, m.height);
-      std::printf("layout strip %.0f %.0f %.0f %.0f\n", layout_.strip.left, layout_.strip.top,
-                  layout_.strip.width, layout_.strip.height);
-      std::printf("layout timeline_band %.0f %.0f %.0f %.0f\n", layout_.timeline.left,
-                  layout_.timeline.top, layout_.timeline.width, layout_.timeline.height);
-      std::fflush(stdout);
-    }
-  }
 }
 
 // No faster than 60 frames a second where vsync does not hold us back (scripted runs are not
@@ -871,31 +818,16 @@ void App::mouse_event(const SDL_Event& event) {
 }
 
 void App::report() {
-  if (stopped_this_frame_) {
-    std::printf("rain stopped at %llu drops\n", static_cast<unsigned long long>(model_.drops()));
-    std::fflush(stdout);
-    stopped_this_frame_ = false;
-  }
-  if (!started_) return;  // at start the seed and the state are printed once all is set up
-  if (model_.seed() != reported_seed_) {
-    reported_seed_ = model_.seed();
-    std::printf("seed %u\n", reported_seed_);
-    std::fflush(stdout);
-  }
-  if (model_.playing() != reported_playing_) {
-    reported_playing_ = model_.playing();
-    std::printf("%s\n", reported_playing_ ? "playing" : "paused");
-    std::fflush(stdout);
-  }
+  reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), stopped_this_frame_,
+                   started_ && frames_ >= 2});
+  stopped_this_frame_ = false;
 }
 
 void App::report_finish() {
   // For scripts and the benchmark: how long the finish took, and the frames drawn meanwhile.
   const double ms =
       std::chrono::duration<double, std::milli>(Clock::now() - finish_started_).count();
-  std::printf("rain finished in %.0f ms (%llu frames drawn meanwhile, the longest %.1f ms)\n", ms,
-              static_cast<unsigned long long>(finish_frames_), longest_finish_frame_ms_);
-  std::fflush(stdout);
+  reporter_.finished(ms, finish_frames_, longest_finish_frame_ms_);
   finish_frames_ = 0;
   finish_landed_ = false;
 }

@@ -31,6 +31,7 @@
 #include "app/panel.h"
 #include "app/preferences.h"
 #include "app/recording.h"
+#include "app/reporter.h"
 #include "app/side_view_strip.h"
 #include "app/state_report.h"
 #include "app/window.h"
@@ -77,7 +78,7 @@ class App : private Shell {
   void message(const std::string& text, bool failed) override;
   void say(const std::string& line) override;
   void finish_began() override;
-  // Prints on stdout what scripts watch for: a new seed, play and pause, the rain's stop.
+  // The loop's last step: what scripts and tests read on stdout (reporter.h).
   void report();
   void save_png();
   // The files the app opens and exports (app_files.cpp). A heightmap opened becomes the
@@ -142,9 +143,6 @@ class App : private Shell {
   // Whether the side bar shows at the window's size now, and its width and the strip's height
   // in drawable pixels (from their shares of the window).
   bool side_bar_shown_now() const;
-  // For the GUI tests (TERRAIN_SANDBOX_LAYOUT=1): where the controls, the map and the strip
-  // are, and the state, whenever they change.
-  void report_layout();
 
   AppOptions options_;
   Window window_;
@@ -178,8 +176,7 @@ class App : private Shell {
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out
   bool minimized_ = false;
-  bool scripted_ = false;       // --frames: one tick a frame, no pacing
-  bool report_layout_ = false;  // TERRAIN_SANDBOX_LAYOUT=1: print where controls are, for tests
+  bool scripted_ = false;  // --frames: one tick a frame, no pacing
   uint64_t frames_ = 0;
   double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
   Clock::time_point last_tick_;
@@ -191,14 +188,8 @@ class App : private Shell {
   int drawn_h_ = 0;
   unsigned drawn_camera_ = ~0u;
   Rect drawn_map_;
-  // What was last reported on stdout.
-  uint32_t reported_seed_ = 0;
-  bool reported_playing_ = false;
-  std::optional<session::CellPosition> reported_hover_;
-  unsigned reported_camera_ = 0;
-  Rect reported_map_{-1, -1, -1, -1};
-  StateValues reported_state_;
-  std::optional<int> reported_row_;
+  // What is printed for scripts and tests (TERRAIN_SANDBOX_LAYOUT=1 asks for the tests' lines).
+  Reporter reporter_;
   // Input to screen: when the oldest input event not yet shown came (SDL's milliseconds), and
   // the frames that answered input: each such frame is drawn at once, and so are the next
   // few, which Dear ImGui needs to finish what the input began (a drop-down appears in the

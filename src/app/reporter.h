@@ -1,0 +1,63 @@
+// Everything the app prints on stdout for scripts and tests, in one place: the loop's last step
+// (report) hands it the frame's state, and it prints what changed.
+//
+// For scripts, always: "seed N" and "playing" / "paused" as they change, "rain stopped at N
+// drops" when the rain stops itself, "rain finished in N ms (...)" when a finish lands.
+// For the GUI tests, with TERRAIN_SANDBOX_LAYOUT=1: where every control is ("layout NAME x y w
+// h"), every setting as it changes ("state KEY VALUE", state_report.h), the map's, the strip's
+// and the timeline's rectangles, the camera ("view zoom Z center X,Y"), the cross-section's row
+// and what the hover readout shows ("readout {...}", as --probe prints it). A test waits for
+// the line that says its click took effect rather than sleeping.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "app/layout.h"
+#include "app/panel.h"
+#include "app/state_report.h"
+#include "render/geometry/map_camera.h"
+#include "session/cell_readout.h"
+#include "session/live_model.h"
+
+namespace terrain::app {
+
+class Reporter {
+ public:
+  // `for_tests`: print the GUI tests' lines too.
+  explicit Reporter(bool for_tests) : for_tests_(for_tests) {}
+  bool for_tests() const { return for_tests_; }
+
+  // Once all is set up at start: "seed N" and "playing" or "paused".
+  void start(const session::LiveModel& model);
+  // What a frame leaves: the scripts' lines, and the tests' from the second frame on
+  // (`laid_out`: the panel has been drawn once, so its controls have their places).
+  struct Frame {
+    const session::LiveModel& model;
+    UiState& ui;  // its control rectangles are taken as they are reported
+    const Layout& layout;
+    const render::MapCamera& camera;
+    bool fullscreen = false;
+    bool stopped = false;  // the rain stopped itself at the target in this frame
+    bool laid_out = false;
+  };
+  void frame(const Frame& f);
+  // A finish landed: how long it took and the frames drawn meanwhile.
+  void finished(double ms, uint64_t frames, double longest_ms);
+
+ private:
+  void script_lines(const session::LiveModel& model, bool stopped);
+  void test_lines(const Frame& f);
+
+  bool for_tests_;
+  bool started_ = false;
+  uint32_t seed_ = 0;
+  bool playing_ = false;
+  std::optional<session::CellPosition> hover_;
+  unsigned camera_ = 0;
+  Rect map_{-1, -1, -1, -1};
+  StateValues state_;
+  std::optional<int> row_;
+};
+
+}  // namespace terrain::app
