@@ -1,10 +1,12 @@
 // The live model: the sketch's state that changes over time, and what each control does to it.
 //
-// This is the sketch's draw() without the drawing, and its control handlers: it owns the
-// terrain being rained on and the terrain before any rain, the rain (drops so far, the debug
-// routes), when rivers were last worked out, and the eased river picture (drawRivers()'s
-// shown / fade_in / ghost arrays). The renderer reads it; the panel edits it. It knows nothing
-// of windows, GL or ImGui, so every rule of it is tested without a display.
+// This is the sketch's draw() without the drawing, and its control handlers: it owns the map
+// (map.h: the terrain being rained on, the terrain before any rain, the rain and its drops),
+// the debug routes, when rivers were last worked out, the eased river picture (drawRivers()'s
+// shown / fade_in / ghost arrays), and the map's history (history.h: every step since the
+// session began, with checkpoints, so undo, redo and the timeline bring any moment back
+// exactly). The renderer reads it; the panel edits it through commands. It knows nothing of
+// windows, GL or ImGui, so every rule of it is tested without a display.
 //
 // Time: one tick is one of the sketch's frames (it counts frames: drops per frame, rivers every
 // RIVER_EVERY frames, easing by RIVER_EASE per frame). The app ticks it at 60 Hz whatever the
@@ -18,7 +20,7 @@
 // here (heights(), terrain(), rain(), rivers(), hydrology(), recipe()) stays as it was, so the
 // main thread keeps drawing with no data race; only drops() and progress() move, in chunks of
 // kFinishChunk drops. It lands in the first update_finish(), tick() or refresh() after the
-// worker is done, or at once in any other command or set_* (each waits for it first): the
+// worker is done, or at once in any other command (each waits for it first): the
 // heights and the rain's state are swapped in, RainDrops{n} is recorded, the rain stops as at
 // the target (not playing; stopped_at_target()), the rivers jump to the new terrain and the
 // hydrology is worked out, as at the frame where live rain stops. The heights are those of
