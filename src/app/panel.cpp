@@ -381,8 +381,8 @@ void draw_actions(const PanelContext& c) {
   if (!can_finish) ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip(
-        "The drops left to %s at full speed (G); the map is then as live rain leaves it",
-        target_text.data());
+        "The drops left to %.*s at full speed (G); the map is then as live rain leaves it",
+        static_cast<int>(target_text.size()), target_text.data());
   }
 }
 
@@ -1032,17 +1032,18 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
       const auto r = static_cast<std::size_t>(row);
       char text[160];
       if (row == 0) {
-        std::snprintf(text, sizeof text, "%s##step0", start_label(history).c_str());
+        std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
       } else if (steps[r - 1].kind == StepKind::rain) {
         uint64_t drops = 0;
         for (std::size_t a = steps[r - 1].first; a < steps[r - 1].end; a++) {
           drops += std::get<RainDrops>(history.atoms()[a]).drops;
         }
         char count[32];
-        std::snprintf(text, sizeof text, "Rain: %s drops##step%d",
-                      with_thousands(drops, count).data(), row);
+        const std::string_view drops_text = with_thousands(drops, count);
+        std::snprintf(text, sizeof text, "Rain: %.*s drops###step%d",
+                      static_cast<int>(drops_text.size()), drops_text.data(), row);
       } else {
-        std::snprintf(text, sizeof text, "%s##step%d", ui.step_labels[r - 1].c_str(), row);
+        std::snprintf(text, sizeof text, "%s###step%d", ui.step_labels[r - 1].c_str(), row);
       }
       const bool undone = r > current;
       if (undone)
@@ -1087,8 +1088,10 @@ void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
   char now[32];
   char total[32];
   char text[96];
-  std::snprintf(text, sizeof text, "Drop %s of %s", with_thousands(t.now, now).data(),
-                with_thousands(t.total, total).data());
+  const std::string_view now_text = with_thousands(t.now, now);
+  const std::string_view total_text = with_thousands(t.total, total);
+  std::snprintf(text, sizeof text, "Drop %.*s of %.*s", static_cast<int>(now_text.size()),
+                now_text.data(), static_cast<int>(total_text.size()), total_text.data());
   ImGui::SetNextItemWidth(-1);
   const ImVec2 frame_min = ImGui::GetCursorScreenPos();
   const float frame_width = ImGui::CalcItemWidth();
