@@ -23,7 +23,7 @@ namespace {
 using terrain::session::GroundFile;
 using terrain::session::MapCommand;
 using terrain::session::MapRecipe;
-using terrain::session::Settings;
+using terrain::session::MapSettings;
 
 // Same bits: 0.0 and -0.0 differ, as they would in what a replay computes.
 template <typename T>
@@ -63,8 +63,8 @@ bool same_command(const MapCommand& a, const MapCommand& b) {
 
 // The map's part of a recipe (recipe_text writes only the map settings).
 bool same_recipe(const MapRecipe& a, const MapRecipe& b) {
-  const Settings& s = a.settings;
-  const Settings& t = b.settings;
+  const MapSettings& s = a.settings;
+  const MapSettings& t = b.settings;
   if (a.ground.has_value() != b.ground.has_value() ||
       (a.ground && !same_ground(*a.ground, *b.ground))) {
     return false;
