@@ -31,6 +31,7 @@
 #include "app/fonts.h"
 #include "app/keys.h"
 #include "app/preferences.h"
+#include "core/overloaded.h"
 #include "core/skyline.h"
 #include "io/atomic_file.h"
 #include "io/heightmap_png.h"
@@ -124,14 +125,6 @@ bool tests_asked() {
   const char* env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
   return env != nullptr && std::strcmp(env, "1") == 0;
 }
-
-// std::visit over lambdas.
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 

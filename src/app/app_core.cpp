@@ -5,17 +5,9 @@
 #include <stdexcept>
 #include <variant>
 
+#include "core/overloaded.h"
+
 namespace terrain::app {
-namespace {
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
-
-}  // namespace
 
 AppCore::AppCore(uint32_t seed, Shell& shell) : model_(seed), shell_(shell) {
   waiting_.reserve(64);

@@ -9,17 +9,11 @@
 #include <variant>
 
 #include "core/number_text.h"
+#include "core/overloaded.h"
 #include "core/sketch.h"
 
 namespace terrain::session {
 namespace {
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 const RainDrops* as_rain(const MapCommand& c) {
   return std::get_if<RainDrops>(&c);

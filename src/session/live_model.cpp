@@ -23,17 +23,11 @@
 #include <variant>
 
 #include "core/number_text.h"
+#include "core/overloaded.h"
 #include "session/cpu_time.h"
 
 namespace terrain::session {
 namespace {
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 const Settings& checked(const Settings& s) {
   check_settings(s);

@@ -8,16 +8,10 @@
 #include <variant>
 
 #include "core/ground.h"
+#include "core/overloaded.h"
 
 namespace terrain::session {
 namespace {
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 // The rain's settings out of the sketch's (drop() reads the same globals).
 RainParams rain_params_of(const MapSettings& s) {
@@ -69,17 +63,6 @@ const GroundFile& checked(const GroundFile& ground) {
 }
 
 }  // namespace
-
-void check_map_settings(const MapSettings& s) {
-  check_whole("drops_per_frame", s.drops_per_frame, 0, kMaxDropsPerFrame);
-  check_range("erosion", s.erosion, sketch::erosion);
-  check_range("deposition", s.deposition, sketch::deposition);
-  check_range("inertia", s.inertia, sketch::inertia);
-  check_whole("brush_radius", s.brush_radius, sketch::brush_radius);
-  check_range("sea_level", s.sea_level, sketch::sea_level);
-  check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
-  check_range("roughness", s.roughness, kRoughness);
-}
 
 HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min_flow) {
   HydrologyParams params;

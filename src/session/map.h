@@ -94,7 +94,4 @@ class Map {
 // terrain-cli's flags give the last two.)
 HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min_flow);
 
-// The map settings (drops per frame to roughness) checked, each in its range.
-void check_map_settings(const MapSettings& settings);
-
 }  // namespace terrain::session

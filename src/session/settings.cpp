@@ -25,16 +25,20 @@ void check_whole(const char* name, int value, const sketch::Range& range) {
   check_whole(name, value, static_cast<int>(range.min), static_cast<int>(range.max));
 }
 
-void check_settings(const Settings& s) {
+void check_map_settings(const MapSettings& s) {
   check_whole("drops_per_frame", s.drops_per_frame, 0, kMaxDropsPerFrame);
   check_range("erosion", s.erosion, sketch::erosion);
   check_range("deposition", s.deposition, sketch::deposition);
   check_range("inertia", s.inertia, sketch::inertia);
   check_whole("brush_radius", s.brush_radius, sketch::brush_radius);
   check_range("sea_level", s.sea_level, sketch::sea_level);
-  check_whole("contour_levels", s.contour_levels, sketch::contour_levels);
   check_range("terrain_scale", s.terrain_scale, sketch::terrain_scale);
   check_range("roughness", s.roughness, kRoughness);
+}
+
+void check_settings(const Settings& s) {
+  check_map_settings(s);
+  check_whole("contour_levels", s.contour_levels, sketch::contour_levels);
   check_whole("min_flow", s.min_flow, 1, kMinFlowMax);
 }
 

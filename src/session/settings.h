@@ -70,7 +70,9 @@ void check_range(const char* name, double value, const sketch::Range& range);
 // 1 to 6, not 9").
 void check_whole(const char* name, int value, int min, int max);
 void check_whole(const char* name, int value, const sketch::Range& range);
-// Every setting inside its slider's range (drops_per_frame up to kMaxDropsPerFrame).
+// Every setting inside its slider's range (drops_per_frame up to kMaxDropsPerFrame): the map's,
+// and the map's and the view's.
+void check_map_settings(const MapSettings& settings);
 void check_settings(const Settings& settings);
 
 }  // namespace terrain::session
