@@ -198,7 +198,7 @@ App::App(const AppOptions& options)
   model_.refresh();
   if (!options.timelapse.empty() && exit_code_ == 0) {
     RecordingOptions recording;
-    recording.every = options.every.value_or(kDefaultEvery);
+    recording.every = options.every.value_or(io::kTimelapseDefaultEvery);
     std::tie(recording.width, recording.height) =
         options.timelapse_size.value_or(std::pair{640, 360});
     recording.fps = options.timelapse_fps.value_or(io::kTimelapseDefaultFps);
@@ -560,9 +560,9 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const RenderPng& c) { start_render(c.width, c.height); },
           [&](const ToggleRecording&) { toggle_recording(); },
           [&](const SetRecording& c) {
-            if (c.every < 1 || c.every > kMaxEvery) {
+            if (c.every < 1 || c.every > io::kTimelapseMaxEvery) {
               refuse("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
-                     std::to_string(kMaxEvery));
+                     std::to_string(io::kTimelapseMaxEvery));
               return;
             }
             if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {

@@ -220,12 +220,12 @@ void App::start_render(int width, int height) {
     refuse("a picture is already being rendered");
     return;
   }
-  if (width < kMinRenderSide || width > kMaxRenderWidth || height < kMinRenderSide ||
-      height > kMaxRenderHeight) {
+  if (width < io::kMinRenderSide || width > io::kMaxRenderWidth || height < io::kMinRenderSide ||
+      height > io::kMaxRenderHeight) {
     refuse("Render size " + std::to_string(width) + " x " + std::to_string(height) +
-           " is not allowed: W " + std::to_string(kMinRenderSide) + ".." +
-           std::to_string(kMaxRenderWidth) + " and H " + std::to_string(kMinRenderSide) + ".." +
-           std::to_string(kMaxRenderHeight));
+           " is not allowed: W " + std::to_string(io::kMinRenderSide) + ".." +
+           std::to_string(io::kMaxRenderWidth) + " and H " + std::to_string(io::kMinRenderSide) + ".." +
+           std::to_string(io::kMaxRenderHeight));
     return;
   }
   try {

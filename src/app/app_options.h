@@ -1,4 +1,6 @@
-// The app's command-line flags, for scripted use (tests, screenshots, timing).
+// The app's command-line flags, for scripted use (tests, screenshots, timing). They are rows of
+// the one table of flags both programs read (flags/flag_table.h), by the same rules as
+// terrain-cli's (flags/flags.h).
 #pragma once
 
 #include <cstdint>
@@ -16,15 +18,6 @@
 #include "session/script.h"
 
 namespace terrain::app {
-
-// The sizes a picture of the map can be rendered at (--render-size, the panel's Render PNG).
-inline constexpr int kMinRenderSide = 16;
-inline constexpr int kMaxRenderWidth = 7680;
-inline constexpr int kMaxRenderHeight = 4320;
-
-// A time-lapse's frames: every N ticks of rain (--every, the panel).
-inline constexpr int kMaxEvery = 1000;
-inline constexpr int kDefaultEvery = 10;
 
 struct AppOptions {
   std::optional<uint32_t> seed;      // --seed N: 0..4294967295 (default: random, as the sketch)
@@ -79,7 +72,7 @@ struct AppOptions {
 };
 
 // Parses argv. On bad input returns nullopt and sets `error` to one line naming the flag and
-// what is allowed (the caller prints it and exits 2).
+// what is allowed, without the program's name (the caller prints it and exits 2).
 std::optional<AppOptions> parse_app_options(int argc, char** argv, std::string* error);
 
 // --help's text.

@@ -17,9 +17,9 @@ Recording::Recording(std::filesystem::path path, const RecordingOptions& options
     : options_(options), gl_(gl), started_(std::chrono::steady_clock::now()) {
   capture_ms_.reserve(kKeptTimes);  // a capture allocates nothing
   try {
-    if (options.every < 1 || options.every > kMaxEvery) {
+    if (options.every < 1 || options.every > io::kTimelapseMaxEvery) {
       throw std::invalid_argument("a frame every " + std::to_string(options.every) +
-                                  " ticks: allowed 1.." + std::to_string(kMaxEvery));
+                                  " ticks: allowed 1.." + std::to_string(io::kTimelapseMaxEvery));
     }
     io::TimelapseOptions writer;
     writer.width = options.width;

@@ -38,7 +38,7 @@
 namespace terrain::app {
 
 struct RecordingOptions {
-  int every = kDefaultEvery;  // ticks of rain between frames, 1..kMaxEvery
+  int every = io::kTimelapseDefaultEvery;  // ticks of rain between frames, 1..io::kTimelapseMaxEvery
   int width = 640;
   int height = 360;
   int fps = io::kTimelapseDefaultFps;  // playback: frames a second, 1..60
@@ -50,7 +50,7 @@ class Recording {
   // Opens the writer (io::TimelapseWriter checks the extension, the size, the folder, that the
   // file does not exist) and starts the drawing thread on `gl`, which the recording owns from
   // now on (and frees). Throws std::runtime_error naming the path and what is wrong, and
-  // std::invalid_argument for `every` outside 1..kMaxEvery (freeing `gl` either way).
+  // std::invalid_argument for `every` outside 1..io::kTimelapseMaxEvery (freeing `gl` either way).
   Recording(std::filesystem::path path, const RecordingOptions& options, OffscreenGl gl);
   // Stops the drawing thread; a recording never stopped is cancelled (nothing is written).
   ~Recording();

@@ -82,7 +82,7 @@ void check_file_target(const char* flag, const std::filesystem::path& path, bool
   if (path.empty()) return;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+    throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) +
                      " is a directory (allowed: a file path)");
   }
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
@@ -93,26 +93,26 @@ void check_file_target(const char* flag, const std::filesystem::path& path, bool
     made_by_run = &run_dir;
     for (const std::string& name : *run_dir.names) {
       if (path.filename() == name) {
-        throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+        throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) +
                          " is one of the files " + run_dir.flag +
                          " writes (allowed: any other file name)");
       }
     }
   }
   if (!force && std::filesystem::exists(path, ec)) {
-    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
+    throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) +
                      " already exists (pass --force to replace it)");
   }
   if (!std::filesystem::is_directory(dir, ec)) {
     if (made_by_run != nullptr && !std::filesystem::exists(dir, ec)) return;  // created with it
-    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
-                     ": its directory " + cli::quoted(dir.string()) +
+    throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) + ": its directory " +
+                     cli::quoted(dir.string()) +
                      " does not exist (allowed: an existing directory, or --out's or --layers' "
                      "own, which the run creates)");
   }
   if (::access(dir.c_str(), W_OK) != 0) {
-    throw UsageError(std::string("terrain-cli: ") + flag + " " + cli::quoted(path.string()) +
-                     ": its directory " + cli::quoted(dir.string()) + " cannot be written");
+    throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) + ": its directory " +
+                     cli::quoted(dir.string()) + " cannot be written");
   }
 }
 
@@ -121,7 +121,7 @@ io::StagedFile stage_file(const std::filesystem::path& path, std::span<const uin
   try {
     return io::StagedFile(path, std::as_bytes(bytes));
   } catch (const std::runtime_error& e) {
-    throw UsageError(std::string("terrain-cli: ") + e.what());
+    throw UsageError(e.what());
   }
 }
 
@@ -141,7 +141,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     try {
       file = io::read_heightmap(options.ground);
     } catch (const io::HeightmapError& e) {
-      throw UsageError(std::string("terrain-cli: --ground ") + e.what());
+      throw UsageError(std::string("--ground ") + e.what());
     }
     if (!options.size_given) {
       const auto [w, h] = default_ground_size(file.heights.width(), file.heights.height());
@@ -149,6 +149,12 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       run_options.height = h;
     }
     ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
+  }
+  // A --min-flow given is at most the grid's cells, as in the app: known now the ground is.
+  if (options.min_flow_given) {
+    flags::check_min_flow(
+        flags::flag_row(flags::flag_table(flags::Program::cli), "--min-flow"), options.min_flow,
+        static_cast<uint64_t>(run_options.width) * static_cast<uint64_t>(run_options.height));
   }
   const std::vector<std::string> names = output_names();
   // The hydrology's pictures: a directory of their own, checked as the grids' is.
@@ -163,7 +169,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   if (!options.mesh.empty() &&
       static_cast<uint64_t>(run_options.width) * static_cast<uint64_t>(run_options.height) >
           exports::kMaxMeshCells) {
-    std::string message = "terrain-cli: --mesh ";
+    std::string message = "--mesh ";
     message += cli::quoted(options.mesh.string());
     message += ": the grid is ";
     message += std::to_string(run_options.width);
@@ -238,7 +244,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     try {
       file.commit(options.force ? io::WriteMode::replace : io::WriteMode::never_overwrite);
     } catch (const std::runtime_error& e) {
-      throw UsageError(std::string("terrain-cli: ") + e.what());
+      throw UsageError(e.what());
     }
   }
   progress.finish();
@@ -307,7 +313,7 @@ int main(int argc, char** argv) {
     return run(args, progress);
   } catch (const UsageError& e) {
     progress.finish();  // a progress line showing on a terminal ends first
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "terrain-cli: %s\n", e.what());
     return kExitUsage;
   } catch (const std::exception& e) {
     progress.finish();

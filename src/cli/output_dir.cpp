@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 [[noreturn]] void fail(const std::string& message) {
-  throw UsageError("terrain-cli: " + message);
+  throw UsageError(message);
 }
 
 std::string shown(const fs::path& path) {

@@ -107,12 +107,12 @@ int read_count(const Flag& flag, std::string_view text, uint64_t lo, uint64_t hi
 
 SkylineOptions parse_skyline_options(std::span<const std::string_view> args) {
   SkylineOptions options;
-  if (asks_for_help(args)) {
+  if (flags::asks_for_help(args)) {
     options.help = true;
     return options;
   }
-  const std::vector<Flag> flags = skyline_flags();
-  const std::vector<GivenFlag> given = read_flags(flags, args, "terrain-cli skyline");
+  const std::vector<Flag> table = skyline_flags();
+  const std::vector<GivenFlag> given = flags::read_flags(table, args, "terrain-cli skyline");
 
   // The method first: the columns' range and which flags apply depend on it.
   const GivenFlag* method = nullptr;
@@ -291,7 +291,7 @@ std::string skyline_help_text() {
       "            sampled at C evenly spaced x from 0 to W (linear between the points)\n"
       "\n"
       "Options:\n";
-  text += flags_help(skyline_flags());
+  text += flags::flags_help(skyline_flags());
   text +=
       "\n"
       "The walk's settings apply only to --method walk, the sections' only to --method\n"

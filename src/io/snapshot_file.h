@@ -11,6 +11,11 @@
 
 namespace terrain::io {
 
+// The sizes a picture of the map can be rendered at (--render-size, the panel's Render PNG).
+inline constexpr int kMinRenderSide = 16;
+inline constexpr int kMaxRenderWidth = 7680;
+inline constexpr int kMaxRenderHeight = 4320;
+
 // hydraulic_erosion_<scheme key>_seed<seed>_<drops>drops_<unix time>  (no extension)
 std::string snapshot_stem(std::string_view scheme_key, uint32_t seed, uint64_t drops,
                           int64_t unix_time);

@@ -47,6 +47,9 @@ inline constexpr int kTimelapseMaxHeight = 4320;
 inline constexpr int kTimelapseMinFps = 1;
 inline constexpr int kTimelapseMaxFps = 60;
 inline constexpr int kTimelapseDefaultFps = 25;
+// A time-lapse's frames: every N ticks of rain (--every, the panel).
+inline constexpr int kTimelapseMaxEvery = 1000;
+inline constexpr int kTimelapseDefaultEvery = 10;
 
 struct TimelapseOptions {
   int width = 640;

@@ -141,7 +141,7 @@ TEST_F(Cli, HelpExitsZeroAndListsEveryFlagWithItsDefaultAndRange) {
         "default 180; whole number 2..8192", "default 0.55; 0.3..0.9", "default 0.3; 0..1",
         "default 0.05; 0..0.5", "default 2; whole number 1..6", "default 0.25; 0..0.6",
         "default 0.012; 0.004..0.03", "default sketch; sketch or flood",
-        "default 250; whole number 1..4294967295"}) {
+        "default 250; whole number 1..the grid's cells (57600 on 320 x 180)"}) {
     EXPECT_NE(help.out.find(fact), std::string::npos) << fact;
   }
   // --help wins over anything else given, and writes nothing.
@@ -211,7 +211,7 @@ Options:
                       filled hollows along the links the flood arrived by, no ripple)
                       default sketch; sketch or flood
   --min-flow F        cells draining through a cell for it to count as river
-                      default 250; whole number 1..4294967295
+                      default 250; whole number 1..the grid's cells (57600 on 320 x 180)
   --out DIR           directory to write the 9 files into, created if needed
                       required; a directory path
   --ground FILE       rain on your own ground: a heightmap (.png 8/16-bit gray or colour as
@@ -219,7 +219,8 @@ Options:
                       (by default its own size, up to 8192 a side); a file this project wrote
                       keeps its heights, any other is scaled to 0..1
                       optional; a file ending in .png, .exr, .tif or .npy
-  --fit HOW           --ground only: crop (keep the aspect, take the centre) or stretch
+  --fit HOW           --ground only: crop (keep the aspect, take the centre) or stretch (fill
+                      the grid)
                       default crop; crop or stretch
   --layers DIR        also write the hydrology of the eroded ground as pictures, one pixel per
                       cell, into DIR (created if needed): flow.png (the flow view's log scale),
@@ -276,7 +277,7 @@ Options:
                       default site_dark; site_dark, site_light, topographic, blueprint or bw
   --force             replace output files that already exist, each atomically
                       default off: refuse if any exists
-  --help              print this help and exit
+  --help              print this help and exit (also -h)
 
 --roughness applies only to diamond-square and --terrain-scale only to island; the
 diamond-square terrain gets the sketch's island falloff (0.4) so its rain drains to a sea.
@@ -736,7 +737,12 @@ INSTANTIATE_TEST_SUITE_P(
         ExactMessage{{"--width", "8193", "--seed", "x", "--out", "@OUT"},
                      "--width '8193' is out of range (allowed: whole number 2..8192)"},
         ExactMessage{{"--min-flow", "0", "--out", "@OUT"},
-                     "--min-flow '0' is out of range (allowed: whole number 1..4294967295)"},
+                     "--min-flow '0' is out of range (allowed: whole number 1..the grid's cells "
+                     "(57600 on 320 x 180))"},
+        // A --min-flow above the grid's cells: no cell could ever be river (as in the app).
+        ExactMessage{{"--min-flow", "101", "--width", "10", "--height", "10", "--out", "@OUT"},
+                     "--min-flow '101' is more than the grid's 100 cells (allowed: whole number "
+                     "1..100)"},
         // 8. Not a number.
         ExactMessage{{"--erosion", "0.3x", "--out", "@OUT"},
                      "--erosion '0.3x' is not a number (allowed: 0..1)"},

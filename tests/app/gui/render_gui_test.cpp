@@ -114,13 +114,13 @@ TEST(RenderGui, BadRenderSizesAreRefusedWithOneLine) {
   const fs::path shot = dir.path / "shot.png";
   for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{"--frames", "1", "--screenshot", shot.string(), "--render-size", "8000x100"},
-            "terrain-sandbox: --render-size: '8000x100' is not WxH with W 16..7680 and H "
-            "16..4320 (e.g. 7680x4320)\n"},
+            "terrain-sandbox: --render-size '8000x100' is out of range (allowed: WxH, W "
+            "16..7680 and H 16..4320)\n"},
            {{"--frames", "1", "--screenshot", shot.string(), "--render-size", "100x4321"},
-            "terrain-sandbox: --render-size: '100x4321' is not WxH with W 16..7680 and H "
-            "16..4320 (e.g. 7680x4320)\n"},
+            "terrain-sandbox: --render-size '100x4321' is out of range (allowed: WxH, W "
+            "16..7680 and H 16..4320)\n"},
            {{"--frames", "1", "--render-size", "640x360"},
-            "terrain-sandbox: --render-size: applies to --screenshot PATH only (the panel "
+            "terrain-sandbox: --render-size only applies with --screenshot PATH (the panel "
             "renders at any size too)\n"}}) {
     std::string err;
     EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 2);
