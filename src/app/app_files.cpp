@@ -26,6 +26,7 @@
 #include "app/app.h"
 #include "core/hydrology.h"
 #include "core/number_text.h"
+#include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
@@ -140,19 +141,16 @@ void App::export_heightmap(bool original) {
 namespace {
 
 // The hydrology of `ground` as the map works it out (its routing, minimum flow and sea level).
-Hydrology hydrology_of(const session::LiveModel& model, const Heightfield& ground) {
+// The map's hydrology as the view's settings ask for it, as terrain-cli works it out.
+Hydrology hydrology_now(const session::LiveModel& model) {
   const session::Settings& s = model.settings();
-  Hydrology hydrology;
-  hydrology.compute(
-      ground, session::hydrology_params(s.sea_level, s.routing, static_cast<uint32_t>(s.min_flow)),
-      model.seed());
-  return hydrology;
+  return session::hydrology_of(model.map(), s.routing, static_cast<uint32_t>(s.min_flow));
 }
 
 }  // namespace
 
 void App::export_layers() {
-  const Hydrology hydrology = hydrology_of(model_, model_.heights());
+  const Hydrology hydrology = hydrology_now(model_);
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
   saved(io::save_new_folder(
             save_folder(), save_stem() + "_layers",
@@ -161,29 +159,22 @@ void App::export_layers() {
 }
 
 void App::export_grids() {
-  const Hydrology hydrology = hydrology_of(model_, model_.heights());
+  const Hydrology hydrology = hydrology_now(model_);
   saved(io::save_new_folder(save_folder(), save_stem() + "_grids",
                             exports::grid_files(model_.original(), model_.heights(), hydrology)),
         " (8 .npy grids)");
 }
 
+// The SVG and the mesh as terrain-cli makes them (exports/map_exports.h), so the same map
+// gives the same file.
 void App::export_svg() {
-  const Hydrology hydrology = hydrology_of(model_, model_.heights());
   const session::Settings& s = model_.settings();
-  exports::SvgInputs in;
-  in.ground = &model_.heights();
-  in.sea_level = s.sea_level;
-  in.contour_levels = s.contour_levels;
-  in.hydrology = &hydrology;
-  in.rivers_by = s.rivers_by;
-  in.min_flow = static_cast<uint32_t>(s.min_flow);
-  in.scheme = &render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
-  // Titled as terrain-cli titles its SVG, so the same map gives the same file.
-  in.title = exports::svg_title(model_.seed(), model_.drops());
-  in.page = ui_.svg_page;
   std::string svg;
   try {
-    svg = exports::map_svg(in);
+    svg = exports::svg_of_map(model_.map(), hydrology_now(model_),
+                              {s.contour_levels, s.rivers_by, static_cast<uint32_t>(s.min_flow)},
+                              render::color_schemes()[static_cast<std::size_t>(ui_.scheme)],
+                              ui_.svg_page);
   } catch (const std::exception& e) {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
@@ -195,17 +186,13 @@ void App::export_svg() {
 }
 
 void App::export_mesh(bool obj) {
-  const exports::MeshFormat format = obj ? exports::MeshFormat::obj : exports::MeshFormat::glb;
-  const std::vector<uint8_t> colours =
-      exports::mesh_colors(model_.heights(), model_.settings().sea_level,
-                           render::color_schemes()[static_cast<std::size_t>(ui_.scheme)]);
-  exports::MeshInputs in;
-  in.ground = &model_.heights();
-  in.rgba = colours;
-  in.units = ui_.real_units;  // metres, in place of the exaggeration, when they are given
   std::vector<uint8_t> bytes;
   try {
-    bytes = exports::mesh_file(in, format);
+    // In metres, in place of the exaggeration, when the real units are given.
+    bytes = exports::mesh_of_map(model_.map(),
+                                 render::color_schemes()[static_cast<std::size_t>(ui_.scheme)],
+                                 exports::kDefaultExaggeration, ui_.real_units,
+                                 obj ? exports::MeshFormat::obj : exports::MeshFormat::glb);
   } catch (const std::exception& e) {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
@@ -224,8 +211,8 @@ void App::start_render(int width, int height) {
       height > io::kMaxRenderHeight) {
     refuse("Render size " + std::to_string(width) + " x " + std::to_string(height) +
            " is not allowed: W " + std::to_string(io::kMinRenderSide) + ".." +
-           std::to_string(io::kMaxRenderWidth) + " and H " + std::to_string(io::kMinRenderSide) + ".." +
-           std::to_string(io::kMaxRenderHeight));
+           std::to_string(io::kMaxRenderWidth) + " and H " + std::to_string(io::kMinRenderSide) +
+           ".." + std::to_string(io::kMaxRenderHeight));
     return;
   }
   try {

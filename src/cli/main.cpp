@@ -31,6 +31,7 @@
 #include "cli/summary.h"
 #include "core/ground_fit.h"
 #include "core/number_text.h"
+#include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
@@ -189,15 +190,16 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   progress.stage("writing: " + std::to_string(names.size()) + " files");
   // The grids, as the app's panel exports them too (map_files.h), one file's bytes at a time:
   // only the temporaries hold them all.
+  const session::Map& map = *result.map;
   exports::each_grid_file(
-      result.original, result.eroded, result.hydrology,
+      map.original(), map.heights(), result.hydrology,
       [&](const std::string& name, std::span<const std::byte> bytes) { out.stage(name, bytes); });
   const std::string summary = summary_json(run_options, result, total_ms);
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
   // The files of their own staged too, so that a failure in any of them writes nothing.
   std::vector<io::StagedFile> files;
-  for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
-                                    std::pair{&options.heightmap_original, &result.original}}) {
+  for (const auto& [path, field] : {std::pair{&options.heightmap, &map.heights()},
+                                    std::pair{&options.heightmap_original, &map.original()}}) {
     if (path->empty()) continue;
     files.push_back(stage_file(
         *path,
@@ -205,36 +207,23 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   }
   const render::ColorScheme& scheme = *render::find_color_scheme(options.scheme);
   exports::SvgCounts svg_counts;
+  // The SVG and the mesh as the app's panel makes them (map_exports.h).
   if (!options.svg.empty()) {
-    exports::SvgInputs svg;
-    svg.ground = &result.eroded;
-    svg.sea_level = run_options.rain.sea_level;
-    svg.contour_levels = options.contour_levels;
-    svg.hydrology = &result.hydrology;
-    svg.rivers_by = options.rivers_by;
-    svg.min_flow = options.min_flow;
-    svg.scheme = &scheme;
-    svg.page = options.svg_page;
-    svg.title = exports::svg_title(options.seed, options.drops);
-    const std::string text = exports::map_svg(svg, &svg_counts);
+    const std::string text = exports::svg_of_map(
+        map, result.hydrology, {options.contour_levels, options.rivers_by, options.min_flow},
+        scheme, options.svg_page, &svg_counts);
     files.push_back(stage_file(
         options.svg,
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size())));
   }
   if (!options.mesh.empty()) {
-    const std::vector<uint8_t> colors =
-        exports::mesh_colors(result.eroded, run_options.rain.sea_level, scheme);
-    exports::MeshInputs mesh;
-    mesh.ground = &result.eroded;
-    mesh.rgba = colors;
-    mesh.exaggeration = options.exaggeration;
-    mesh.units = options.units;
     files.push_back(stage_file(
-        options.mesh, exports::mesh_file(mesh, exports::mesh_format_for(options.mesh).value())));
+        options.mesh, exports::mesh_of_map(map, scheme, options.exaggeration, options.units,
+                                           exports::mesh_format_for(options.mesh).value())));
   }
   if (layers_out) {
-    for (const io::NamedFile& file : exports::layer_files(result.eroded, run_options.rain.sea_level,
-                                                          result.hydrology, scheme)) {
+    for (const io::NamedFile& file :
+         exports::layer_files(map.heights(), map.settings().sea_level, result.hydrology, scheme)) {
       layers_out->stage(file.name, std::as_bytes(std::span<const uint8_t>(file.bytes)));
     }
   }
@@ -254,8 +243,8 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     std::printf("wrote %zu pictures to %s\n", layer_names.size(), options.layers.c_str());
   }
   // A raw heightmap holds neither its size nor its range: they are printed for the reader.
-  for (const auto& [path, field] : {std::pair{&options.heightmap, &result.eroded},
-                                    std::pair{&options.heightmap_original, &result.original}}) {
+  for (const auto& [path, field] : {std::pair{&options.heightmap, &map.heights()},
+                                    std::pair{&options.heightmap_original, &map.original()}}) {
     if (path->empty()) continue;
     const io::Quantized16 q = io::quantize16(*field);
     // In real units, the range in metres too: what the float formats hold, and what a game
@@ -287,16 +276,17 @@ int run(std::span<const std::string_view> args, Progress& progress) {
         svg_counts.rivers, paper.c_str());
   }
   if (!options.mesh.empty()) {
-    const int w = result.eroded.width();
-    const int h = result.eroded.height();
+    const int w = result.map->width();
+    const int h = result.map->height();
     const std::string scale = options.units.given()
                                   ? "in metres: cells of " + number_text(options.units.cell_size) +
                                         " m, heights x " + number_text(options.units.height_scale) +
                                         " m"
                                   : "heights x " + number_text(options.exaggeration);
-    std::printf(
-        "wrote %s (%zu vertices, %zu triangles, %s)\n", options.mesh.c_str(), result.eroded.size(),
-        2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1), scale.c_str());
+    std::printf("wrote %s (%zu vertices, %zu triangles, %s)\n", options.mesh.c_str(),
+                result.map->heights().size(),
+                2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1),
+                scale.c_str());
   }
   return kExitDone;
 }

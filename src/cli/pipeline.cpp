@@ -46,7 +46,7 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
   settings.terrain_scale = options.terrain_scale;
   settings.roughness = options.roughness;
   auto start = Clock::now();
-  std::unique_ptr<session::Map> map;
+  std::unique_ptr<session::Map>& map = result.map;
   if (ground_file) {
     session::GroundFile ground;
     ground.name = options.ground.filename().string();
@@ -66,18 +66,13 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
     progress.count("rain", done, options.drops, "drops");
   }
   result.rain = map->rain().stats();
-  result.original = map->original();
-  result.eroded = map->heights();
   result.timings.rain_ms = ms_since(start);
 
   progress.stage("drainage: " + with_thousands(cells) + " cells, Strahler orders, lakes");
   start = Clock::now();
   // The sketch bends its rivers on the flat with the seed's ripple; the flood routing has its
   // own way through flats and takes none.
-  result.hydrology.compute(
-      result.eroded,
-      session::hydrology_params(options.rain.sea_level, options.routing, options.min_flow),
-      options.seed);
+  result.hydrology = session::hydrology_of(*map, options.routing, options.min_flow);
   result.timings.drainage_ms = ms_since(start);
 
   progress.stage("rivers: reaches counted, lakes measured");

@@ -8,12 +8,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "core/heightfield.h"
 #include "core/hydrology.h"
 #include "core/rain.h"
+#include "session/map.h"
 
 namespace terrain::cli {
 
@@ -41,8 +43,8 @@ struct LakeCounts {
 };
 
 struct PipelineResult {
-  Heightfield original;  // as generated
-  Heightfield eroded;    // after the rain
+  // The map as the app makes it: its original() as generated, its heights() after the rain.
+  std::unique_ptr<session::Map> map;
   RainStats rain;
   Hydrology hydrology;  // of `eroded`
   RiverCounts rivers;

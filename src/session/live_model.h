@@ -172,6 +172,7 @@ class LiveModel {
   // The terrain drawn: the original while show_original, else the eroded one.
   const Heightfield& terrain() const;
   const Heightfield& heights() const { return map_.heights(); }
+  const Map& map() const { return map_; }  // the seed, the settings, the ground and the rain
   const Heightfield& original() const { return map_.original(); }
   const Rain& rain() const { return map_.rain(); }
   // drawRivers()'s arrays (cols * rows each): the rivers as drawn, and the water of the last

@@ -72,6 +72,13 @@ HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min
   return params;
 }
 
+Hydrology hydrology_of(const Map& map, Routing routing, uint32_t min_flow) {
+  Hydrology hydrology;
+  hydrology.compute(map.heights(), hydrology_params(map.settings().sea_level, routing, min_flow),
+                    map.seed());
+  return hydrology;
+}
+
 // resetTerrain(): noiseSeed / randomSeed(seed), a new island, original = heights, drops = 0.
 // The island and the rain are built in the initialiser list so the terrain is grown once.
 Map::Map(uint32_t seed, const MapSettings& settings, int width, int height)

@@ -94,4 +94,8 @@ class Map {
 // terrain-cli's flags give the last two.)
 HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min_flow);
 
+// The hydrology of the map's ground now, at its sea level, with its seed's ripple (the sketch's
+// routing), as both programs work it out for their exports.
+Hydrology hydrology_of(const Map& map, Routing routing, uint32_t min_flow);
+
 }  // namespace terrain::session
