@@ -51,12 +51,6 @@ constexpr double kFrameCapSeconds = 1.0 / 60.0;  // drawing cap where vsync does
 // in the frame after the click, a tooltip a few later).
 constexpr int kFramesAfterInput = 4;
 
-// A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
-uint32_t random_seed() {
-  std::random_device device;
-  return std::uniform_int_distribution<uint32_t>(0, 999999)(device);
-}
-
 int scheme_index(const std::string& key) {
   const auto schemes = render::color_schemes();
   for (std::size_t k = 0; k < schemes.size(); k++) {
@@ -107,19 +101,6 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   return commands;
 }
 
-// The section skyline's parameters as the core checks them, and within what the strip can
-// make in a frame (the sections' points and the smoothing steps are the skyline's cost).
-void check_section_params(const SectionParams& p) {
-  if (p.sections > 1000 || p.sub > 100 || p.smooth_steps > 1000000) {
-    throw std::invalid_argument(
-        "the section skyline's sections (up to 1000), sub points (up to 100) and smoothing "
-        "steps (up to 1,000,000) are limited in the side view");
-  }
-  SectionParams check = p;
-  check.smooth_steps = std::min(p.smooth_steps, 0);  // the check, not the smoothing
-  section_skyline_points(0, check);
-}
-
 // TERRAIN_SANDBOX_LAYOUT=1: the GUI tests ask for where the controls are and the state.
 bool tests_asked() {
   const char* env = std::getenv("TERRAIN_SANDBOX_LAYOUT");
@@ -136,7 +117,8 @@ App::App(const AppOptions& options)
       // As the sketch starts, at a random seed, or at --seed's: the history starts there.
       core_(options.seed.value_or(random_seed()), *this),
       model_(core_.model()),
-      camera_(sketch::COLS, sketch::ROWS),
+      ui_(core_.ui()),
+      camera_(core_.camera()),
       reporter_(tests_asked()) {
   scripted_ = options.frames.has_value();
   ui_.note_controls = reporter_.for_tests();
@@ -541,53 +523,18 @@ void App::finish_began() {
   longest_finish_frame_ms_ = 0;
 }
 
+// The UiCommands that need the window, the GL or the disk (app_core.h: is_shells).
 void App::dispatch_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
-          [&](const NewSeed&) { dispatch(session::MapCommand{session::SetSeed{random_seed()}}); },
-          [&](const SetScheme& c) {
-            const auto count = static_cast<int>(render::color_schemes().size());
-            if (c.index >= 0 && c.index < count) ui_.scheme = c.index;
-          },
           [&](const SavePng&) { save_png(); },
-          // Your own ground, and the exports (app_files.cpp).
-          [&](const SetGroundFit& c) { ui_.ground_fit = c.fit; },
-          [&](const SetExportFormat& c) { ui_.export_format = c.format; },
+          // The exports (app_files.cpp).
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },
           [&](const ExportGrids&) { export_grids(); }, [&](const ExportSvg&) { export_svg(); },
           [&](const ExportMesh& c) { export_mesh(c.obj); },
           [&](const RenderPng& c) { start_render(c.width, c.height); },
           [&](const ToggleRecording&) { toggle_recording(); },
-          [&](const SetRecording& c) {
-            if (c.every < 1 || c.every > io::kTimelapseMaxEvery) {
-              refuse("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
-                     std::to_string(io::kTimelapseMaxEvery));
-              return;
-            }
-            if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {
-              refuse("a time-lapse at " + std::to_string(c.fps) + " frames a second: allowed " +
-                     std::to_string(io::kTimelapseMinFps) + ".." +
-                     std::to_string(io::kTimelapseMaxFps));
-              return;
-            }
-            ui_.record = c;
-          },
-          [&](const SetRealUnits& c) {
-            try {
-              io::check_real_units(c.units);
-              ui_.real_units = c.units;
-            } catch (const std::exception& e) {
-              refuse(e.what());
-            }
-            ui_.real_units_edit[0] = ui_.real_units.cell_size;
-            ui_.real_units_edit[1] = ui_.real_units.height_scale;
-          },
-          [&](const SetSvgPage& c) { ui_.svg_page = c.page; },
-          [&](const SetRenderSize& c) {
-            ui_.render_size[0] = c.width;
-            ui_.render_size[1] = c.height;
-          },
           [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
           [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
           [&](const TogglePanel&) {
@@ -598,26 +545,6 @@ void App::dispatch_ui(const UiCommand& command) {
                 !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
           },
           [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit&) { running_ = false; },
-          // The timeline's keys: 1% of the map's drops a press.
-          [&](const StepTimeline& c) {
-            const session::Timeline& t = model_.history().timeline();
-            const uint64_t step = std::max<uint64_t>(1, t.total / 100);
-            const uint64_t to = c.direction < 0 ? (t.now > step ? t.now - step : 0)
-                                                : std::min(t.total, t.now + step);
-            if (to != t.now) dispatch(session::HistoryCommand{session::Seek{to}});
-          },
-          // Moving around the map: the area it is seen in now.
-          [&](const ZoomAt& c) {
-            camera_.zoom_at(c.factor, {c.x, c.y}, layout_.map_area());
-          },
-          [&](const PanBy& c) {
-            camera_.pan_by({c.dx, c.dy}, layout_.map_area());
-          },
-          [&](const FitMap&) { camera_.fit(); },
-          [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
-          [&](const SetCenter& c) { refusing([&] {
-                                      camera_.set_center({c.x, c.y});
-                                    }); },
           // The splitters: the parts keep their share of the window as it is resized.
           [&](const ResizeSideBar& c) {
             ui_.side_bar_share = clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
@@ -625,40 +552,8 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const ResizeStrip& c) {
             ui_.side.share = clamp_strip_height(c.height, drawable_height()) / drawable_height();
           },
-          // The side view.
-          [&](const ShowSideView& c) { ui_.side.shown = c.on; },
-          [&](const ToggleSideView&) { ui_.side.shown = !ui_.side.shown; },
-          [&](const SetSideView& c) {
-            ui_.side.view = c.view;
-            ui_.side.shown = true;
-          },
-          [&](const SetSectionRow& c) {
-            const int rows = model_.heights().height();
-            if (c.row < 0 || c.row >= rows) {
-              refuse("row " + std::to_string(c.row) + " is not on the map (0.." +
-                     std::to_string(rows - 1) + ")");
-              return;
-            }
-            ui_.side.row = c.row;
-            ui_.side.view = SideView::cross_section;
-            ui_.side.shown = true;
-          },
-          [&](const SetSkylineSeed& c) { ui_.side.skyline_seed = c.seed; },
-          [&](const SetWalkParams& c) {
-            refusing([&] {
-              // The core checks every value (one column is enough to check them).
-              RandomWalkParams check = c.params;
-              check.columns = 1;
-              random_walk_skyline(0, check);
-              ui_.side.walk = c.params;
-            });
-          },
-          [&](const SetSectionParams& c) {
-            refusing([&] {
-              check_section_params(c.params);
-              ui_.side.sections = c.params;
-            });
-          }},
+          // The core's own never come here.
+          [&](const auto&) {}},
       command);
 }
 
@@ -673,14 +568,6 @@ void App::tell(const std::string& message, bool failed) {
 
 double App::seconds_now() const {
   return std::chrono::duration<double>(Clock::now() - started_at_).count();
-}
-
-void App::refusing(const std::function<void()>& change) {
-  try {
-    change();
-  } catch (const std::invalid_argument& e) {
-    refuse(e.what());
-  }
 }
 
 float App::drawable_width() const {
@@ -710,6 +597,7 @@ void App::lay_out_window() {
   const auto h = static_cast<float>(std::max(1, ph));
   layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(), ui_.side_bar_share * w,
                     ui_.side.shown, ui_.side.share * h, kTimelineHeight * pixels_per_point_);
+  core_.set_map_area(layout_.map_area());
 }
 
 bool App::side_bar_shown_now() const {

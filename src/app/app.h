@@ -129,7 +129,6 @@ class App : private Shell {
   float drawable_height() const;
   // A value refused: the message in the panel and on stderr, nothing changed.
   void refuse(const std::string& message);
-  void refusing(const std::function<void()>& change);
   // A message for the user: on the status line over the map, and in the panel's log.
   void tell(const std::string& message, bool failed);
   // The app's clock: seconds since it started.
@@ -150,8 +149,8 @@ class App : private Shell {
   render::MapRenderer renderer_;
   AppCore core_;               // the session and the commands' one path
   session::LiveModel& model_;  // the core's
-  UiState ui_;
-  render::MapCamera camera_;
+  UiState& ui_;                // the core's
+  render::MapCamera& camera_;  // the core's
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;

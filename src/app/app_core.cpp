@@ -1,15 +1,58 @@
 // The app's core (app_core.h).
 #include "app/app_core.h"
 
+#include <algorithm>
 #include <optional>
+#include <random>
 #include <stdexcept>
+#include <string>
 #include <variant>
 
 #include "core/overloaded.h"
+#include "core/skyline.h"
+#include "io/heightmap.h"
+#include "io/timelapse.h"
+#include "render/geometry/color_scheme.h"
 
 namespace terrain::app {
+namespace {
 
-AppCore::AppCore(uint32_t seed, Shell& shell) : model_(seed), shell_(shell) {
+// The section skyline's parameters as the core checks them, and within what the strip can
+// make in a frame (the sections' points and the smoothing steps are the skyline's cost).
+void check_section_params(const SectionParams& p) {
+  if (p.sections > 1000 || p.sub > 100 || p.smooth_steps > 1000000) {
+    throw std::invalid_argument(
+        "the section skyline's sections (up to 1000), sub points (up to 100) and smoothing "
+        "steps (up to 1,000,000) are limited in the side view");
+  }
+  SectionParams check = p;
+  check.smooth_steps = std::min(p.smooth_steps, 0);  // the check, not the smoothing
+  section_skyline_points(0, check);
+}
+
+}  // namespace
+
+uint32_t random_seed() {
+  std::random_device device;
+  return std::uniform_int_distribution<uint32_t>(0, 999999)(device);
+}
+
+bool is_shells(const UiCommand& command) {
+  return std::visit(
+      Overloaded{[](const SavePng&) { return true; }, [](const ExportHeightmap&) { return true; },
+                 [](const ExportLayers&) { return true; }, [](const ExportGrids&) { return true; },
+                 [](const ExportSvg&) { return true; }, [](const ExportMesh&) { return true; },
+                 [](const RenderPng&) { return true; }, [](const ToggleRecording&) { return true; },
+                 [](const ToggleFullscreen&) { return true; },
+                 [](const LeaveFullscreen&) { return true; },
+                 [](const TogglePanel&) { return true; }, [](const ChooseFile&) { return true; },
+                 [](const Quit&) { return true; }, [](const ResizeSideBar&) { return true; },
+                 [](const ResizeStrip&) { return true; }, [](const auto&) { return false; }},
+      command);
+}
+
+AppCore::AppCore(uint32_t seed, Shell& shell)
+    : model_(seed), shell_(shell), camera_(sketch::COLS, sketch::ROWS) {
   waiting_.reserve(64);
 }
 
@@ -64,6 +107,13 @@ void AppCore::carry_out(const Command& command) {
                           if (!was_finishing && model_.finishing()) shell_.finish_began();
                         },
                         [&](const session::HistoryCommand& c) { carry_out_history(c); },
+                        [&](const UiCommand& c) {
+                          if (is_shells(c)) {
+                            shell_.carry_out_own(command);
+                          } else {
+                            carry_out_ui(c);
+                          }
+                        },
                         [&](const LandGround& c) { land_ground(*c.read); },
                         [&](const auto&) { shell_.carry_out_own(command); }},
              command);
@@ -104,6 +154,115 @@ void AppCore::carry_out_history(const session::HistoryCommand& command) {
     return;
   }
   if (!message.empty()) shell_.message(message, false);
+}
+
+void AppCore::refusing(const std::function<void()>& change) {
+  try {
+    change();
+  } catch (const std::invalid_argument& e) {
+    refuse(e.what());
+  }
+}
+
+// What changes the UI state or the camera: a value the core refuses changes nothing, and says
+// why.
+void AppCore::carry_out_ui(const UiCommand& command) {
+  std::visit(
+      Overloaded{
+          [&](const NewSeed&) { dispatch(session::MapCommand{session::SetSeed{random_seed()}}); },
+          [&](const SetScheme& c) {
+            const auto count = static_cast<int>(render::color_schemes().size());
+            if (c.index >= 0 && c.index < count) ui_.scheme = c.index;
+          },
+          // Your own ground, and the exports' settings.
+          [&](const SetGroundFit& c) { ui_.ground_fit = c.fit; },
+          [&](const SetExportFormat& c) { ui_.export_format = c.format; },
+          [&](const SetRecording& c) {
+            if (c.every < 1 || c.every > io::kTimelapseMaxEvery) {
+              refuse("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
+                     std::to_string(io::kTimelapseMaxEvery));
+              return;
+            }
+            if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {
+              refuse("a time-lapse at " + std::to_string(c.fps) + " frames a second: allowed " +
+                     std::to_string(io::kTimelapseMinFps) + ".." +
+                     std::to_string(io::kTimelapseMaxFps));
+              return;
+            }
+            ui_.record = c;
+          },
+          [&](const SetRealUnits& c) {
+            try {
+              io::check_real_units(c.units);
+              ui_.real_units = c.units;
+            } catch (const std::exception& e) {
+              refuse(e.what());
+            }
+            ui_.real_units_edit[0] = ui_.real_units.cell_size;
+            ui_.real_units_edit[1] = ui_.real_units.height_scale;
+          },
+          [&](const SetSvgPage& c) { ui_.svg_page = c.page; },
+          [&](const SetRenderSize& c) {
+            ui_.render_size[0] = c.width;
+            ui_.render_size[1] = c.height;
+          },
+          // The timeline's keys: 1% of the map's drops a press.
+          [&](const StepTimeline& c) {
+            const session::Timeline& t = model_.history().timeline();
+            const uint64_t step = std::max<uint64_t>(1, t.total / 100);
+            const uint64_t to = c.direction < 0 ? (t.now > step ? t.now - step : 0)
+                                                : std::min(t.total, t.now + step);
+            if (to != t.now) dispatch(session::HistoryCommand{session::Seek{to}});
+          },
+          // Moving around the map: the area it is seen in now.
+          [&](const ZoomAt& c) {
+            camera_.zoom_at(c.factor, {c.x, c.y}, map_area_);
+          },
+          [&](const PanBy& c) {
+            camera_.pan_by({c.dx, c.dy}, map_area_);
+          },
+          [&](const FitMap&) { camera_.fit(); },
+          [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
+          [&](const SetCenter& c) { refusing([&] {
+                                      camera_.set_center({c.x, c.y});
+                                    }); },
+          // The side view.
+          [&](const ShowSideView& c) { ui_.side.shown = c.on; },
+          [&](const ToggleSideView&) { ui_.side.shown = !ui_.side.shown; },
+          [&](const SetSideView& c) {
+            ui_.side.view = c.view;
+            ui_.side.shown = true;
+          },
+          [&](const SetSectionRow& c) {
+            const int rows = model_.heights().height();
+            if (c.row < 0 || c.row >= rows) {
+              refuse("row " + std::to_string(c.row) + " is not on the map (0.." +
+                     std::to_string(rows - 1) + ")");
+              return;
+            }
+            ui_.side.row = c.row;
+            ui_.side.view = SideView::cross_section;
+            ui_.side.shown = true;
+          },
+          [&](const SetSkylineSeed& c) { ui_.side.skyline_seed = c.seed; },
+          [&](const SetWalkParams& c) {
+            refusing([&] {
+              // The core checks every value (one column is enough to check them).
+              RandomWalkParams check = c.params;
+              check.columns = 1;
+              random_walk_skyline(0, check);
+              ui_.side.walk = c.params;
+            });
+          },
+          [&](const SetSectionParams& c) {
+            refusing([&] {
+              check_section_params(c.params);
+              ui_.side.sections = c.params;
+            });
+          },
+          // The shell's (is_shells) never come here.
+          [&](const auto&) {}},
+      command);
 }
 
 // A heightmap read on a worker becomes the ground (a map command like any other), or says why

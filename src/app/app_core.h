@@ -1,6 +1,9 @@
-// The app's core: the live session and the one place every command is carried out, with no
-// SDL, GL or ImGui, so that dispatch, undo and the rule for a busy map are tested without a
-// window (tests/app/app_core_test.cpp).
+// The app's core: the live session, the UI state (the panel's, the camera's, the side view's)
+// and the one place every command is carried out, with no SDL, GL or ImGui, so that dispatch,
+// undo, the UI's state and the rule for a busy map are tested without a window
+// (tests/app/app_core_test.cpp). What needs the window, the GL or the disk (saving, exports,
+// rendering, recording, fullscreen, the side bar's size, the file chooser, quitting) is the
+// shell's.
 //
 // The rule for a busy map: while a finish runs on its worker or a picture is rendered in tiles,
 // every command that changes the map or its view — a map, view or history command, a file to
@@ -12,10 +15,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "app/command.h"
+#include "app/layout.h"
+#include "app/ui_state.h"
+#include "render/geometry/map_camera.h"
 #include "session/live_model.h"
 
 namespace terrain::app {
@@ -26,8 +33,9 @@ class Shell {
   virtual ~Shell() = default;
   // A picture is being rendered in tiles (render::LargeRender): the map waits.
   virtual bool rendering_in_tiles() const = 0;
-  // The commands that are the program's own: UiCommand, OpenFile (a file read on a worker,
-  // whose result comes back as LandGround) and SetSaveFolder.
+  // The commands that are the program's own: the UiCommands that need the window, the GL or
+  // the disk (is_shells below), OpenFile (a file read on a worker, whose result comes back as
+  // LandGround) and SetSaveFolder.
   virtual void carry_out_own(const Command& command) = 0;
   // A message for the user (an error when `failed`): the status line, the log, stderr.
   virtual void message(const std::string& text, bool failed) = 0;
@@ -37,12 +45,26 @@ class Shell {
   virtual void finish_began() {}
 };
 
+// A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
+uint32_t random_seed();
+
+// Whether a UiCommand is the shell's (it needs the window, the GL or the disk) rather than the
+// core's (it changes the UI state or the camera).
+bool is_shells(const UiCommand& command);
+
 class AppCore {
  public:
   AppCore(uint32_t seed, Shell& shell);
 
   session::LiveModel& model() { return model_; }
   const session::LiveModel& model() const { return model_; }
+  UiState& ui() { return ui_; }
+  const UiState& ui() const { return ui_; }
+  render::MapCamera& camera() { return camera_; }
+  const render::MapCamera& camera() const { return camera_; }
+  // Where the map is seen now (the layout's map area, drawable pixels): zooming about a point
+  // and panning by a drag are worked out in it.
+  void set_map_area(const render::MapArea& area) { map_area_ = area; }
 
   // Carries out `command`, or keeps it waiting while the map is busy (see the top).
   void dispatch(const Command& command);
@@ -57,11 +79,17 @@ class AppCore {
  private:
   void carry_out(const Command& command);
   void carry_out_history(const session::HistoryCommand& command);
+  void carry_out_ui(const UiCommand& command);
+  // A change the core refuses (std::invalid_argument) changes nothing, and says why.
+  void refusing(const std::function<void()>& change);
   void land_ground(const GroundRead& read);
   void refuse(const std::string& message) { shell_.message(message, true); }
 
   session::LiveModel model_;
   Shell& shell_;
+  UiState ui_;
+  render::MapCamera camera_;
+  render::MapArea map_area_;
   std::vector<Command> waiting_;
   bool stopped_ = false;
 };

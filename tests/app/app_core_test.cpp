@@ -123,19 +123,26 @@ TEST(AppCore, WhileAPictureIsRenderedInTilesTheMapWaits) {
   AppCore core(3, shell);
   shell.tiles = true;
   core.dispatch(MapCommand{SetSeed{9}});
-  core.dispatch(UiCommand{NewSeed{}});
   core.dispatch(OpenFile{"dem.png"});
+  core.dispatch(UiCommand{NewSeed{}});     // the core picks a seed: a map command, which waits
+  core.dispatch(UiCommand{SetScheme{2}});  // the UI's state goes on at once
   EXPECT_EQ(core.model().seed(), 3u);
-  EXPECT_EQ(core.waiting(), 2u);    // the seed and the file
-  EXPECT_EQ(shell.own.size(), 1u);  // New seed is the window's own (it picks a seed)
+  EXPECT_EQ(core.ui().scheme, 2);
+  EXPECT_EQ(core.waiting(), 3u);  // the seed, the file and the picked seed
+  EXPECT_TRUE(shell.own.empty());
   core.update();
-  EXPECT_EQ(core.waiting(), 2u);  // still rendering
+  EXPECT_EQ(core.waiting(), 3u);  // still rendering
   shell.tiles = false;
   core.update();
   EXPECT_EQ(core.waiting(), 0u);
-  EXPECT_EQ(core.model().seed(), 9u);
-  ASSERT_EQ(shell.own.size(), 2u);
-  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[1]));
+  ASSERT_EQ(shell.own.size(), 1u);
+  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[0]));
+  // In order: seed 9, then the picked one (the sketch's 0..999999).
+  const session::History& history = core.model().history();
+  ASSERT_EQ(history.steps().size(), 2u);
+  EXPECT_EQ(session::step_label(history, 0), "Seed 9");
+  EXPECT_EQ(session::step_label(history, 1), "Seed " + std::to_string(core.model().seed()));
+  EXPECT_LT(core.model().seed(), 1000000u);
 }
 
 // A heightmap read on a worker lands through the same path: as the ground, said on stdout, or
@@ -163,6 +170,72 @@ TEST(AppCore, AGroundReadLandsAsTheGroundOrSaysWhyNot) {
   EXPECT_EQ(core.model().original(), *good->ground.heights);
   core.dispatch(HistoryCommand{Undo{}});
   EXPECT_FALSE(core.model().ground_file());
+}
+
+// The UI's state is the core's: what the panel, the keys and the mouse change is carried out
+// here, without a window; a value the core refuses says why and changes nothing.
+TEST(AppCore, TheUisStateAndTheCameraAreTheCoresAndRefuseBadValues) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.dispatch(UiCommand{SetScheme{4}});
+  EXPECT_EQ(core.ui().scheme, 4);
+  core.dispatch(UiCommand{SetScheme{99}});  // not a scheme: nothing changes
+  EXPECT_EQ(core.ui().scheme, 4);
+
+  // The camera: zoom about a point of the map's area, pan by a drag, fit.
+  core.set_map_area({0, 0, 640, 360});
+  core.dispatch(UiCommand{ZoomAt{2, 160, 90}});
+  EXPECT_EQ(core.camera().zoom(), 2);
+  const glm::dvec2 zoomed = core.camera().center();
+  core.dispatch(UiCommand{PanBy{-64, 0}});  // the map moves left: the view looks further right
+  EXPECT_GT(core.camera().center().x, zoomed.x);
+  EXPECT_EQ(core.camera().center().y, zoomed.y);
+  core.dispatch(UiCommand{SetZoom{40}});
+  EXPECT_EQ(shell.messages.size(), 1u);
+  EXPECT_EQ(shell.messages.back().rfind("! ", 0), 0u) << shell.messages.back();
+  EXPECT_EQ(core.camera().zoom(), 2);
+  core.dispatch(UiCommand{FitMap{}});
+  EXPECT_TRUE(core.camera().at_fit());
+
+  // The side view: a row off the map and a skyline the core refuses change nothing.
+  core.dispatch(UiCommand{SetSectionRow{40}});
+  EXPECT_EQ(core.ui().side.row, 40);
+  EXPECT_EQ(core.ui().side.view, SideView::cross_section);
+  core.dispatch(UiCommand{SetSectionRow{180}});
+  EXPECT_EQ(shell.messages.back(), "! row 180 is not on the map (0..179)");
+  EXPECT_EQ(core.ui().side.row, 40);
+  RandomWalkParams walk;
+  walk.height_max = -1;
+  core.dispatch(UiCommand{SetWalkParams{walk}});
+  EXPECT_NE(core.ui().side.walk.height_max, -1);
+
+  // A time-lapse's settings out of range.
+  SetRecording never;
+  never.every = 0;
+  core.dispatch(UiCommand{never});
+  EXPECT_EQ(shell.messages.back(), "! a frame every 0 ticks: allowed 1..1000");
+  SetRecording often;
+  often.every = 5;
+  core.dispatch(UiCommand{often});
+  EXPECT_EQ(core.ui().record.every, 5);
+  EXPECT_TRUE(shell.own.empty());  // none of these is the shell's
+}
+
+// [ and ]: the timeline back and forward by 1% of the map's drops, as a seek.
+TEST(AppCore, TheTimelinesKeysSeekByOnePercentOfTheDrops) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.model().pause();
+  core.dispatch(MapCommand{RainDrops{10000}});
+  core.dispatch(UiCommand{StepTimeline{-1}});
+  EXPECT_EQ(core.model().drops(), 9900u);
+  core.dispatch(UiCommand{StepTimeline{-1}});
+  EXPECT_EQ(core.model().drops(), 9800u);
+  core.dispatch(UiCommand{StepTimeline{+1}});
+  EXPECT_EQ(core.model().drops(), 9900u);
+  core.dispatch(UiCommand{StepTimeline{+1}});
+  core.dispatch(UiCommand{StepTimeline{+1}});  // at the end: nowhere to go
+  EXPECT_EQ(core.model().drops(), 10000u);
 }
 
 }  // namespace

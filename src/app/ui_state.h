@@ -1,0 +1,78 @@
+// What the panel shows besides the model, and what it remembers between frames: the app's UI
+// state, held by its window-free core (app_core.h) and drawn by the panel (panel.h). No SDL, GL
+// or ImGui.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/command.h"
+#include "app/control_rects.h"
+#include "app/layout.h"
+#include "app/message_log.h"
+#include "app/side_view.h"
+#include "core/ground_fit.h"
+#include "exports/svg.h"
+#include "io/heightmap.h"
+#include "session/cell_readout.h"
+
+namespace terrain::app {
+
+struct UiState {
+  int scheme = 0;               // index into render::color_schemes()
+  char seed_text[32] = {};      // the seed field while it is edited
+  std::string seed_message;     // beside the seed field when what was typed is not a seed
+  char folder_text[1024] = {};  // where Save PNG and the exports write
+  char open_text[1024] = {};    // the heightmap to open, as typed in the Ground section
+  GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
+  io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
+  int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
+  io::RealUnits real_units;        // the heightmap and mesh exports' metres (none: 0, 0)
+  double real_units_edit[2] = {};  // ... as typed in the panel, until both or neither are set
+  exports::SvgPage svg_page;       // the SVG export's paper and style
+  // A render under way (the app's): tiles done of all, then saving on its worker.
+  int render_tiles_done = 0;
+  int render_tiles = 0;
+  bool render_saving = false;
+  // The next time-lapse, and the one being recorded or written (the app's).
+  SetRecording record;
+  bool recording = false;       // taking frames
+  bool record_writing = false;  // stopped: the worker encodes and writes
+  double record_seconds = 0;
+  int64_t record_frames = 0;  // taken so far
+  int64_t record_encoded = 0;
+  int64_t record_dropped = 0;
+  MessageLog messages;              // saves, files opened, values refused (message_log.h)
+  double now = 0;                   // the app's clock, in seconds, for the status line
+  bool panel_visible = true;        // the side bar, as H and the Panel button leave it
+  bool panel_opened_small = false;  // shown by the user in a window too narrow to show it
+  float side_bar_share = kDefaultSideBarShare;  // of the window's width, as its splitter leaves it
+  float side_bar_grabbed_at = 0;                // its width (pixels) when its splitter was grabbed
+  float strip_grabbed_at = 0;                   // the strip's height likewise
+  SideViewState side;                           // the strip under the map
+  double zoom = 1;                              // the map camera's, for the View section
+  bool at_fit = true;
+  bool fullscreen = false;        // the window's, for the button's label
+  bool exact_relief = true;       // the relief's colours are worked out in double precision
+  bool cpu_painter = false;       // the CPU paints the map pass (the GL renders in software)
+  bool idle = false;              // the last frame waited for input (paused and still)
+  double input_ms = 0;            // the latest input's time to the frame that showed it
+  bool can_choose_files = false;  // a desktop file chooser is there (file_chooser.h)
+  bool choosing_file = false;     // ... and is open
+  std::optional<session::CellPosition> hover;  // the map cell under the mouse
+  float mouse[2] = {};                         // the pointer, in drawable pixels
+  // Where every control was last drawn, by name, for scripted tests that click them
+  // (TERRAIN_SANDBOX_LAYOUT=1 prints them); noted only when `note_controls` is set, so an
+  // ordinary frame does no bookkeeping for them.
+  ControlRects controls;
+  bool note_controls = false;
+  // The History list's labels of the steps other than rain, made again only when the
+  // history's shape changes (History::shape_version), and how many steps it last showed.
+  std::vector<std::string> step_labels;
+  uint64_t labels_shape = ~uint64_t{0};
+  std::size_t listed_steps = 0;
+};
+
+}  // namespace terrain::app
