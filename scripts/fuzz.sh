@@ -8,7 +8,7 @@
 #                                        heightmap_tiff (default: all of them)
 #   FUZZ_RUNS     inputs each target runs (default 200000), from libFuzzer's seed FUZZ_SEED (1)
 #   FUZZ_SECONDS  the most seconds each target runs, whatever its runs (default 60)
-#   FUZZ_JOBS     build jobs (default: the number of cores)
+#   FUZZ_JOBS     build jobs, and targets run at once (default: the number of cores)
 # To reproduce a finding: build/fuzz/tests/fuzz/<name>_fuzz <reproducer file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,26 +34,48 @@ echo "   built in ${SECONDS} s"
 
 # A stack for every report, undefined behaviour's too.
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
-failed=()
-for name in "${names[@]}"; do
-  binary="$build/tests/fuzz/${name}_fuzz"
-  run="$build/run/$name"
+# One target: its corpus copied, run, and its exit status and time written beside its log.
+fuzz_one() {
+  local name="$1"
+  local binary="$build/tests/fuzz/${name}_fuzz"
+  local run="$build/run/$name"
   rm -rf "$run"
   mkdir -p "$run/corpus" "$run/artifacts"
   cp tests/fuzz/corpus/"$name"/* "$run/corpus/"
-  dict=()
+  local dict=()
   [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
-  echo "== fuzz: $name (${seconds} s)"
-  started=$SECONDS
-  status=0
+  local started=$SECONDS
+  local status=0
   "$binary" -runs="$runs" -seed="$fuzz_seed" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 "${dict[@]}" \
     -artifact_prefix="$run/artifacts/" -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 ||
     status=$?
+  echo "$status $((SECONDS - started))" >"$run/status"
+}
+
+# The targets run side by side, one a core (each is one process on one thread), so the step
+# takes the time of the slowest of each round rather than of all of them in turn.
+echo "== fuzz: ${names[*]} (up to ${seconds} s each, ${jobs} at a time)"
+running=0
+for name in "${names[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  fuzz_one "$name" &
+  running=$((running + 1))
+done
+wait
+
+failed=()
+for name in "${names[@]}"; do
+  binary="$build/tests/fuzz/${name}_fuzz"
+  run="$build/run/$name"
+  read -r status took <"$run/status" || { status=1; took=?; }
   found=("$run"/artifacts/*)
   if [ "$status" -ne 0 ] || [ -e "${found[0]}" ]; then
     failed+=("$name")
-    echo "!! fuzz: $name failed after $((SECONDS - started)) s (exit $status); its log ($run/log) ends:"
+    echo "!! fuzz: $name failed after ${took} s (exit $status); its log ($run/log) ends:"
     tail -n 60 "$run/log"
     for artifact in "${found[@]}"; do
       [ -e "$artifact" ] && echo "!! reproducer: $artifact  (run: $binary $artifact)"
@@ -62,7 +84,7 @@ for name in "${names[@]}"; do
     # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
     ran="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
     last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
-    echo "   $name: ${ran:-?} inputs in $((SECONDS - started)) s, nothing found (${last})"
+    echo "   $name: ${ran:-?} inputs in ${took} s, nothing found (${last})"
   fi
 done
 

@@ -148,8 +148,10 @@ std::vector<Row> rows(Program program) {
         "", "optional; a file ending in .png, .exr, .tif or .npy"}},
       {kBoth,
        {"--fit", "HOW",
-        std::string(app ? "FILE" : "--ground") +
-            " only: crop (keep the aspect, take the centre) or stretch (fill the grid)",
+        app ? "how a heightmap (FILE, the panel's Open, a file dropped) is fitted to the grid: "
+              "crop (keep the aspect, take the centre) or stretch (fill the grid)"
+            : "--ground only: crop (keep the aspect, take the centre) or stretch (fill the "
+              "grid)",
         "crop", "crop or stretch"}},
       // --- terrain-cli's files ---------------------------------------------------------------
       {kCli,
@@ -234,7 +236,7 @@ std::vector<Row> rows(Program program) {
         "a number above 0, up to " + number_text(exports::kMaxExaggeration)}},
       {kBoth,
        {"--scheme", "KEY",
-        app ? "the colour scheme" : "colour scheme of --layers, --svg (map style) and --mesh",
+        app ? "the colour scheme the map is drawn in" : "colour scheme of --layers, --svg (map style) and --mesh",
         "site_dark", scheme_keys()}},
       {kCli,
        {"--force", "", "replace output files that already exist, each atomically",
