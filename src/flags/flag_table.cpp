@@ -236,7 +236,8 @@ std::vector<Row> rows(Program program) {
         "a number above 0, up to " + number_text(exports::kMaxExaggeration)}},
       {kBoth,
        {"--scheme", "KEY",
-        app ? "the colour scheme the map is drawn in" : "colour scheme of --layers, --svg (map style) and --mesh",
+        app ? "the colour scheme the map is drawn in"
+            : "colour scheme of --layers, --svg (map style) and --mesh",
         "site_dark", scheme_keys()}},
       {kCli,
        {"--force", "", "replace output files that already exist, each atomically",
