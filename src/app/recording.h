@@ -38,8 +38,8 @@
 namespace terrain::app {
 
 struct RecordingOptions {
-  int every =
-      io::kTimelapseDefaultEvery;  // ticks of rain between frames, 1..io::kTimelapseMaxEvery
+  // Ticks of rain between frames, 1..io::kTimelapseMaxEvery.
+  int every = io::kTimelapseDefaultEvery;
   int width = 640;
   int height = 360;
   int fps = io::kTimelapseDefaultFps;  // playback: frames a second, 1..60
