@@ -24,7 +24,7 @@ build=build/fuzz
 echo "== fuzz: build ($build, clang)"
 CC=clang CXX=clang++ cmake -S . -B "$build" \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DTERRAIN_FUZZ=ON -DTERRAIN_WERROR=ON \
   -DTERRAIN_BUILD_APP=OFF -DTERRAIN_BUILD_TESTS=OFF -DTERRAIN_BUILD_BENCH=OFF >/dev/null
 targets=()
