@@ -46,8 +46,7 @@ std::string tag_text(std::span<const uint8_t> tag) {
 // What another format's first bytes say it is, for the message; empty when unknown.
 std::string foreign_format(std::span<const uint8_t> file) {
   const auto starts = [&](std::string_view magic) {
-    return file.size() >= magic.size() &&
-           std::memcmp(file.data(), magic.data(), magic.size()) == 0;
+    return file.size() >= magic.size() && std::memcmp(file.data(), magic.data(), magic.size()) == 0;
   };
   if (starts("\x89PNG")) return "a PNG image";
   if (starts("\x93NUMPY")) return "a NumPy .npy file";
@@ -79,7 +78,8 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> stored, uint64_t raw_si
     // Room for the next chunk, but never past the size the section declares (+1, to notice
     // more).
     const std::size_t done = raw.size();
-    const std::size_t room = static_cast<std::size_t>(std::min<uint64_t>(kChunk, raw_size + 1 - done));
+    const std::size_t room =
+        static_cast<std::size_t>(std::min<uint64_t>(kChunk, raw_size + 1 - done));
     raw.resize(done + room);
     ZSTD_outBuffer out{raw.data() + done, room, 0};
     left = ZSTD_decompressStream(dctx.get(), &out, &in);
@@ -88,8 +88,8 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> stored, uint64_t raw_si
       throw MapFileError("section " + section + " is damaged (" + ZSTD_getErrorName(left) + ")");
     }
     if (raw.size() > raw_size) {
-      throw MapFileError("section " + section + " holds more than the " +
-                         std::to_string(raw_size) + " bytes it declares");
+      throw MapFileError("section " + section + " holds more than the " + std::to_string(raw_size) +
+                         " bytes it declares");
     }
     if (left != 0 && in.pos == in.size && out.pos < room) {
       throw MapFileError("section " + section + " is cut short");
@@ -113,8 +113,8 @@ std::array<char, 4> map_file_tag(const char (&letters)[5]) {
 
 std::vector<uint8_t> encode_map_file(std::span<const MapFileSection> sections) {
   if (sections.size() > kMaxMapFileSections) {
-    throw std::invalid_argument("a map file holds at most " +
-                                std::to_string(kMaxMapFileSections) + " sections");
+    throw std::invalid_argument("a map file holds at most " + std::to_string(kMaxMapFileSections) +
+                                " sections");
   }
   std::vector<uint8_t> out(kMapFileMagic.begin(), kMapFileMagic.end());
   put_u32(out, kMapFileVersion);

@@ -34,8 +34,7 @@ namespace terrain::io {
 inline constexpr uint32_t kMapFileVersion = 1;
 inline constexpr uint32_t kMaxMapFileSections = 64;
 inline constexpr uint64_t kMaxMapFileSectionBytes = 512ull << 20;  // 512 MiB uncompressed
-inline constexpr std::array<uint8_t, 8> kMapFileMagic = {'T', 'S', 'M', 'A',
-                                                          'P', '\r', '\n', 0x1a};
+inline constexpr std::array<uint8_t, 8> kMapFileMagic = {'T', 'S', 'M', 'A', 'P', '\r', '\n', 0x1a};
 
 // A map file that cannot be read: what() is one line saying what is wrong with it.
 class MapFileError : public std::runtime_error {
@@ -44,7 +43,7 @@ class MapFileError : public std::runtime_error {
 };
 
 struct MapFileSection {
-  std::array<char, 4> tag{};  // four ASCII letters
+  std::array<char, 4> tag{};   // four ASCII letters
   std::vector<uint8_t> bytes;  // uncompressed
   bool operator==(const MapFileSection&) const = default;
 };

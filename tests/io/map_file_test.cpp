@@ -37,7 +37,7 @@ TEST(MapFile, SectionsRoundTripInOrderAndCompress) {
   const std::vector<uint8_t> file = encode_map_file(sections);
   EXPECT_EQ(decode_map_file(file), sections);
   EXPECT_LT(file.size(), 10000u);  // 235 KB of mostly zeros and small values, compressed
-  EXPECT_TRUE(decode_map_file(encode_map_file({})).empty());
+  EXPECT_TRUE(decode_map_file(encode_map_file(std::vector<MapFileSection>{})).empty());
 }
 
 TEST(MapFile, ForeignEmptyAndNewerFilesSayWhatTheyAre) {
@@ -100,8 +100,9 @@ TEST(MapFile, SizesClaimedBeyondTheFileAreRefusedBeforeAnyAllocation) {
 TEST(MapFile, ASectionThatDecompressesToMoreThanItDeclaresIsRefused) {
   // A section of 230,400 zeros declared as 100 bytes: the checksum is the stored bytes', so it
   // matches; the decompression stops past the declared size.
-  std::vector<uint8_t> file = encode_map_file({MapFileSection{map_file_tag("CHKP"),
-                                                              std::vector<uint8_t>(230400, 0)}});
+  const std::vector<MapFileSection> zeros = {
+      MapFileSection{map_file_tag("CHKP"), std::vector<uint8_t>(230400, 0)}};
+  std::vector<uint8_t> file = encode_map_file(zeros);
   file[16 + 4] = 100;
   file[16 + 5] = 0;
   file[16 + 6] = 0;
@@ -109,9 +110,10 @@ TEST(MapFile, ASectionThatDecompressesToMoreThanItDeclaresIsRefused) {
 }
 
 TEST(MapFile, WritingRefusesWhatNoReaderWouldRead) {
-  EXPECT_THROW(encode_map_file({MapFileSection{{'H', 'I', ' ', 'T'}, {}}}), std::invalid_argument);
-  EXPECT_THROW(encode_map_file(std::vector<MapFileSection>(65, MapFileSection{map_file_tag("VIEW"), {}})),
-               std::invalid_argument);
+  const std::vector<MapFileSection> spaced = {MapFileSection{{'H', 'I', ' ', 'T'}, {}}};
+  EXPECT_THROW(encode_map_file(spaced), std::invalid_argument);
+  const std::vector<MapFileSection> too_many(65, MapFileSection{map_file_tag("VIEW"), {}});
+  EXPECT_THROW(encode_map_file(too_many), std::invalid_argument);
 }
 
 }  // namespace
