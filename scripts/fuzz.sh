@@ -5,7 +5,7 @@
 # a leak, undefined behaviour, a timeout or too much memory, and prints the reproducer's path.
 #
 # Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, script, npy, png, heightmap_png, heightmap_exr,
-#                                        heightmap_tiff (default: all of them)
+#                                        heightmap_tiff, map_file (default: all of them)
 #   FUZZ_RUNS     inputs each target runs (default 200000), from libFuzzer's seed FUZZ_SEED (1)
 #   FUZZ_SECONDS  the most seconds each target runs, whatever its runs (default 60)
 #   FUZZ_JOBS     build jobs, and targets run at once (default: the number of cores)
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-$(nproc)}"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(recipe script npy png heightmap_png heightmap_exr heightmap_tiff)
+[ ${#names[@]} -gt 0 ] || names=(recipe script npy png heightmap_png heightmap_exr heightmap_tiff map_file)
 runs="${FUZZ_RUNS:-200000}"
 fuzz_seed="${FUZZ_SEED:-1}"
 build=build/fuzz

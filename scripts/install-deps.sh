@@ -18,6 +18,7 @@ packages=(
   libtinygltf-dev                               # glTF meshes
   libgif-dev                                    # animated GIF time-lapses
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev  # H.264 MP4 time-lapses (FFmpeg)
+  libzstd-dev libxxhash-dev                     # map files: zstd sections, xxHash checksums
   libxml2-dev                                   # the tests read the SVG exports as XML
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh

@@ -34,6 +34,9 @@ set_target_properties(GeoTIFF::GeoTIFF PROPERTIES IMPORTED_LOCATION "${GEOTIFF_L
 find_package(TinyGLTF CONFIG REQUIRED)
 find_package(GIF REQUIRED)
 pkg_check_modules(AV REQUIRED IMPORTED_TARGET libavcodec libavformat libswscale libavutil)
+# Map files (io/map_file.h): each section compressed with zstd and checked with xxHash.
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 
 if(TERRAIN_BUILD_TESTS)
   find_package(GTest REQUIRED)

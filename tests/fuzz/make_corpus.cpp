@@ -1,5 +1,5 @@
 // Writes the fuzz targets' seed corpora: make_corpus DIR writes DIR/recipe, DIR/npy,
-// DIR/png, DIR/heightmap_exr and DIR/heightmap_tiff (tests/fuzz/corpus is DIR for the
+// DIR/png, DIR/heightmap_exr, DIR/heightmap_tiff and DIR/map_file (tests/fuzz/corpus is DIR for the
 // committed ones). Each holds a handful of small
 // files: valid ones written with the project's own writers (recipe_text, encode_npy,
 // encode_png) or, for what those never write (other versions and key orders of .npy, gray,
@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -34,6 +35,7 @@
 #include "io/heightmap_exr.h"
 #include "io/heightmap_png.h"
 #include "io/heightmap_tiff.h"
+#include "io/map_file.h"
 #include "io/npy.h"
 #include "io/png.h"
 #include "session/live_model.h"
@@ -612,18 +614,47 @@ void write_heightmap_tiffs(const fs::path& dir) {
 
 }  // namespace
 
+// --- Map files ----------------------------------------------------------------------------
+
+// Map files' containers (io/map_file.h): sections as the session will write them (a recipe's
+// text, a grid of heights, an empty one), and the same file newer, cut short and with a section
+// claiming more than it holds.
+void write_map_files(const fs::path& dir) {
+  using terrain::io::map_file_tag;
+  using terrain::io::MapFileSection;
+  const terrain::Heightfield island = terrain::island_terrain(42, {}, 32, 18);
+  std::vector<uint8_t> heights(island.size() * sizeof(float));
+  std::memcpy(heights.data(), island.data(), heights.size());
+  const std::string recipe = "{\"seed\": 42, \"commands\": [{\"rain\": 6000}]}";
+  const std::vector<MapFileSection> sections = {
+      {map_file_tag("HIST"), std::vector<uint8_t>(recipe.begin(), recipe.end())},
+      {map_file_tag("CHKP"), heights},
+      {map_file_tag("VIEW"), {}}};
+  const std::vector<uint8_t> file = terrain::io::encode_map_file(sections);
+  write(dir / "map.tsmap", std::span<const uint8_t>(file));
+  const std::vector<uint8_t> small = terrain::io::encode_map_file({sections[0], sections[2]});
+  write(dir / "small.tsmap", std::span<const uint8_t>(small));
+  std::vector<uint8_t> newer = small;
+  newer[8] = 2;
+  write(dir / "newer.tsmap", std::span<const uint8_t>(newer));
+  write(dir / "cut.tsmap", std::span<const uint8_t>(small).first(small.size() - 5));
+  std::vector<uint8_t> claims = small;
+  claims[16 + 4] = 0xff;  // the first section's raw size, larger than what it holds
+  write(dir / "claims.tsmap", std::span<const uint8_t>(claims));
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr,
                  "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy, png, heightmap_png, "
-                 "heightmap_exr and heightmap_tiff)\n",
+                 "heightmap_exr, heightmap_tiff and map_file)\n",
                  argv[0]);
     return 2;
   }
   try {
     const fs::path root = argv[1];
     for (const char* name :
-         {"recipe", "npy", "png", "heightmap_png", "heightmap_exr", "heightmap_tiff"}) {
+         {"recipe", "npy", "png", "heightmap_png", "heightmap_exr", "heightmap_tiff", "map_file"}) {
       fs::create_directories(root / name);
     }
     write_recipes(root / "recipe");
@@ -632,6 +663,7 @@ int main(int argc, char** argv) {
     write_heightmap_pngs(root / "heightmap_png");
     write_heightmap_exrs(root / "heightmap_exr");
     write_heightmap_tiffs(root / "heightmap_tiff");
+    write_map_files(root / "map_file");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "make_corpus: %s\n", e.what());
     return 1;

@@ -1,0 +1,204 @@
+// The map file's container (see map_file.h): zstd for the sections, xxHash for their checksums.
+#include "io/map_file.h"
+
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string_view>
+
+namespace terrain::io {
+namespace {
+
+// zstd's level: the default (3) keeps a save of a 300,000-drop history within a frame or two.
+constexpr int kZstdLevel = 3;
+// Decompression's step: memory grows this much at a time, as zstd produces it.
+constexpr std::size_t kChunk = 64 * 1024;
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4;
+constexpr std::size_t kSectionHeaderBytes = 4 + 8 + 8 + 8;
+
+void put_u32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int i = 0; i < 4; i++) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+
+void put_u64(std::vector<uint8_t>& out, uint64_t v) {
+  for (int i = 0; i < 8; i++) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+
+uint64_t get_le(std::span<const uint8_t> bytes) {
+  uint64_t v = 0;
+  for (std::size_t i = bytes.size(); i-- > 0;) v = (v << 8) | bytes[i];
+  return v;
+}
+
+bool is_tag(std::span<const uint8_t> tag) {
+  return std::all_of(tag.begin(), tag.end(), [](uint8_t c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+  });
+}
+
+std::string tag_text(std::span<const uint8_t> tag) {
+  return std::string(tag.begin(), tag.end());
+}
+
+// What another format's first bytes say it is, for the message; empty when unknown.
+std::string foreign_format(std::span<const uint8_t> file) {
+  const auto starts = [&](std::string_view magic) {
+    return file.size() >= magic.size() && std::memcmp(file.data(), magic.data(), magic.size()) == 0;
+  };
+  if (starts("\x89PNG")) return "a PNG image";
+  if (starts("\x93NUMPY")) return "a NumPy .npy file";
+  if (starts(std::string_view("II*\0", 4)) || starts(std::string_view("MM\0*", 4))) {
+    return "a TIFF image";
+  }
+  if (starts("\x76\x2f\x31\x01")) return "an OpenEXR image";
+  if (starts("GIF8")) return "a GIF image";
+  if (starts("\x28\xb5\x2f\xfd")) return "a zstd stream";
+  if (starts("\x1f\x8b")) return "a gzip file";
+  if (starts("PK\x03\x04")) return "a ZIP archive";
+  if (starts("{") || starts("[")) return "a JSON text";
+  return "";
+}
+
+struct DctxFree {
+  void operator()(ZSTD_DCtx* c) const { ZSTD_freeDCtx(c); }
+};
+
+// One zstd frame, exactly `raw_size` bytes once decompressed; nothing after it.
+std::vector<uint8_t> decompress(std::span<const uint8_t> stored, uint64_t raw_size,
+                                const std::string& section) {
+  const std::unique_ptr<ZSTD_DCtx, DctxFree> dctx(ZSTD_createDCtx());
+  if (!dctx) throw std::bad_alloc();
+  std::vector<uint8_t> raw;
+  ZSTD_inBuffer in{stored.data(), stored.size(), 0};
+  std::size_t left = 1;  // zstd's hint: 0 once the frame is complete
+  while (left != 0) {
+    // Room for the next chunk, but never past the size the section declares (+1, to notice
+    // more).
+    const std::size_t done = raw.size();
+    const std::size_t room =
+        static_cast<std::size_t>(std::min<uint64_t>(kChunk, raw_size + 1 - done));
+    raw.resize(done + room);
+    ZSTD_outBuffer out{raw.data() + done, room, 0};
+    left = ZSTD_decompressStream(dctx.get(), &out, &in);
+    raw.resize(done + out.pos);
+    if (ZSTD_isError(left)) {
+      throw MapFileError("section " + section + " is damaged (" + ZSTD_getErrorName(left) + ")");
+    }
+    if (raw.size() > raw_size) {
+      throw MapFileError("section " + section + " holds more than the " + std::to_string(raw_size) +
+                         " bytes it declares");
+    }
+    if (left != 0 && in.pos == in.size && out.pos < room) {
+      throw MapFileError("section " + section + " is cut short");
+    }
+  }
+  if (in.pos != in.size) {
+    throw MapFileError("section " + section + " has bytes after its compressed data");
+  }
+  if (raw.size() != raw_size) {
+    throw MapFileError("section " + section + " holds " + std::to_string(raw.size()) +
+                       " bytes, not the " + std::to_string(raw_size) + " it declares");
+  }
+  return raw;
+}
+
+}  // namespace
+
+std::array<char, 4> map_file_tag(const char (&letters)[5]) {
+  return {letters[0], letters[1], letters[2], letters[3]};
+}
+
+std::vector<uint8_t> encode_map_file(std::span<const MapFileSection> sections) {
+  if (sections.size() > kMaxMapFileSections) {
+    throw std::invalid_argument("a map file holds at most " + std::to_string(kMaxMapFileSections) +
+                                " sections");
+  }
+  std::vector<uint8_t> out(kMapFileMagic.begin(), kMapFileMagic.end());
+  put_u32(out, kMapFileVersion);
+  put_u32(out, static_cast<uint32_t>(sections.size()));
+  for (const MapFileSection& section : sections) {
+    const auto* tag = reinterpret_cast<const uint8_t*>(section.tag.data());
+    if (!is_tag({tag, 4})) throw std::invalid_argument("a section's tag is four ASCII letters");
+    if (section.bytes.size() > kMaxMapFileSectionBytes) {
+      throw std::invalid_argument("section " + tag_text({tag, 4}) + " is over " +
+                                  std::to_string(kMaxMapFileSectionBytes) + " bytes");
+    }
+    std::vector<uint8_t> stored(ZSTD_compressBound(section.bytes.size()));
+    const std::size_t n = ZSTD_compress(stored.data(), stored.size(), section.bytes.data(),
+                                        section.bytes.size(), kZstdLevel);
+    if (ZSTD_isError(n)) {
+      throw std::runtime_error(std::string("zstd cannot compress: ") + ZSTD_getErrorName(n));
+    }
+    stored.resize(n);
+    out.insert(out.end(), tag, tag + 4);
+    put_u64(out, section.bytes.size());
+    put_u64(out, stored.size());
+    put_u64(out, XXH64(stored.data(), stored.size(), 0));
+    out.insert(out.end(), stored.begin(), stored.end());
+  }
+  return out;
+}
+
+std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file) {
+  if (file.empty()) throw MapFileError("the file is empty");
+  if (file.size() < kMapFileMagic.size() ||
+      !std::equal(kMapFileMagic.begin(), kMapFileMagic.end(), file.begin())) {
+    const std::string what = foreign_format(file);
+    throw MapFileError(what.empty() ? "not a map file (it does not start as one)"
+                                    : what + ", not a map file");
+  }
+  if (file.size() < kHeaderBytes) throw MapFileError("the file is cut short in its header");
+  const auto version = static_cast<uint32_t>(get_le(file.subspan(8, 4)));
+  if (version > kMapFileVersion) {
+    throw MapFileError("made by a newer Terrain Sandbox (format " + std::to_string(version) +
+                       "; this one reads up to " + std::to_string(kMapFileVersion) + ")");
+  }
+  if (version == 0) throw MapFileError("format 0 is no map file's format");
+  const auto count = static_cast<uint32_t>(get_le(file.subspan(12, 4)));
+  if (count > kMaxMapFileSections) {
+    throw MapFileError("it claims " + std::to_string(count) + " sections (a map file has at most " +
+                       std::to_string(kMaxMapFileSections) + ")");
+  }
+  std::vector<MapFileSection> sections;
+  std::size_t at = kHeaderBytes;
+  for (uint32_t k = 0; k < count; k++) {
+    if (file.size() - at < kSectionHeaderBytes) {
+      throw MapFileError("the file is cut short (section " + std::to_string(k + 1) + " of " +
+                         std::to_string(count) + " is missing)");
+    }
+    const std::span<const uint8_t> tag = file.subspan(at, 4);
+    const std::string name = is_tag(tag) ? tag_text(tag) : std::to_string(k + 1);
+    if (!is_tag(tag)) throw MapFileError("section " + name + " has no tag: the file is damaged");
+    const uint64_t raw_size = get_le(file.subspan(at + 4, 8));
+    const uint64_t stored_size = get_le(file.subspan(at + 12, 8));
+    const uint64_t checksum = get_le(file.subspan(at + 20, 8));
+    at += kSectionHeaderBytes;
+    if (raw_size > kMaxMapFileSectionBytes) {
+      throw MapFileError("section " + name + " claims " + std::to_string(raw_size) +
+                         " bytes (at most " + std::to_string(kMaxMapFileSectionBytes) + ")");
+    }
+    if (stored_size > file.size() - at) {
+      throw MapFileError("the file is cut short (section " + name + " claims " +
+                         std::to_string(stored_size) + " bytes, " +
+                         std::to_string(file.size() - at) + " are left)");
+    }
+    const std::span<const uint8_t> stored = file.subspan(at, static_cast<std::size_t>(stored_size));
+    at += static_cast<std::size_t>(stored_size);
+    if (XXH64(stored.data(), stored.size(), 0) != checksum) {
+      throw MapFileError("section " + name + " is damaged (its checksum does not match)");
+    }
+    MapFileSection section;
+    std::copy(tag.begin(), tag.end(), section.tag.begin());
+    section.bytes = decompress(stored, raw_size, name);
+    sections.push_back(std::move(section));
+  }
+  if (at != file.size()) {
+    throw MapFileError(std::to_string(file.size() - at) + " bytes follow the last section");
+  }
+  return sections;
+}
+
+}  // namespace terrain::io
