@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <type_traits>
 #include <variant>
 
@@ -17,32 +18,6 @@ namespace {
 
 const RainDrops* as_rain(const MapCommand& c) {
   return std::get_if<RainDrops>(&c);
-}
-
-// A map's head (seed, settings, ground) after `command`.
-void follow(MapStart& map, const MapCommand& command) {
-  std::visit(Overloaded{[](const RainDrops&) {}, [&](const SetSeed& c) { map.seed = c.seed; },
-                        [](const Restart&) {},
-                        [&](const SetTerrainScale& c) {
-                          map.settings.terrain_scale = c.value;
-                          map.ground.reset();
-                        },
-                        [&](const SetErosion& c) { map.settings.erosion = c.value; },
-                        [&](const SetDeposition& c) { map.settings.deposition = c.value; },
-                        [&](const SetInertia& c) { map.settings.inertia = c.value; },
-                        [&](const SetBrushRadius& c) { map.settings.brush_radius = c.value; },
-                        [&](const SetSeaLevel& c) { map.settings.sea_level = c.value; },
-                        [&](const SetDropsPerFrame& c) { map.settings.drops_per_frame = c.value; },
-                        [&](const SetGenerator& c) {
-                          map.settings.generator = c.value;
-                          map.ground.reset();
-                        },
-                        [&](const SetRoughness& c) {
-                          map.settings.roughness = c.value;
-                          map.ground.reset();
-                        },
-                        [&](const SetGround& c) { map.ground = c.ground; }},
-             command);
 }
 
 // A value as its slider shows it ("0.30"), or exactly when the slider's decimals would not.
@@ -377,6 +352,33 @@ bool History::checkpoint(const Heightfield& heights, const Heightfield& original
   return true;
 }
 
+void History::add_checkpoint(const HistoryPosition& at, const float* heights, const float* original,
+                             bool original_is_last, const MapStart& map, const RainState& rain,
+                             uint64_t drops) {
+  const int h = store_.take(heights);  // the checkpoint's hold on its heights
+  if (h < 0) throw std::length_error("the history's store has no room for another checkpoint");
+  // The new original ground, held once by the history.
+  int o = -1;
+  if (original == heights) {
+    o = h;
+    store_.retain(o);
+  } else if (original_is_last && original_slot_ >= 0) {
+    o = original_slot_;
+    store_.retain(o);
+  } else {
+    o = store_.take(original);
+    if (o < 0) {
+      store_.release(h);
+      throw std::length_error("the history's store has no room for another checkpoint");
+    }
+  }
+  if (original_slot_ >= 0) store_.release(original_slot_);
+  original_slot_ = o;
+  store_.retain(o);  // the checkpoint's hold on its original ground
+  checkpoints_.push_back({at, cost(at), h, o, map, rain, drops});
+  version_++;
+}
+
 void History::checkpoint_in_rain(uint64_t into, int heights_slot, const MapStart& map,
                                  const RainState& rain, uint64_t drops) {
   const std::size_t k = atoms_.size() - 1;
@@ -402,7 +404,7 @@ MapRecipe History::recipe_at(const HistoryPosition& at) const {
   for (std::size_t k = 0; k < end_atom; k++) {
     MapCommand command = atoms_[k];
     if (k == at.atom) command = RainDrops{at.partial};
-    follow(map, command);
+    advance_head(map, command);
     if (starts_a_new_map(command)) {
       recipe = {map.seed, map.ground, map.settings, {}};
     } else {
@@ -435,7 +437,7 @@ std::string step_label(const History& history, std::size_t k) {
   const MapCommand* new_map = nullptr;
   for (const MapCommand& c : atoms) {
     if (const RainDrops* rain = as_rain(c)) rained += rain->drops;
-    follow(after, c);
+    advance_head(after, c);
     if (starts_a_new_map(c)) new_map = &c;
   }
   if (step.kind == StepKind::rain) return "Rain: " + with_thousands(rained) + " drops";

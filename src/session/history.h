@@ -99,6 +99,9 @@ class History {
   History(const MapStart& start, std::size_t cells, std::size_t budget_bytes = kBudgetBytes);
   History(const History&) = delete;
   History& operator=(const History&) = delete;
+  // A history read from a map file takes the place of the session's (saved_map.h).
+  History(History&&) = default;
+  History& operator=(History&&) = default;
 
   // --- Recording (the live model calls these as it carries commands out) ---
   // A map command carried out at the present place, with the seed, map settings and drops
@@ -122,6 +125,15 @@ class History {
                   const MapStart& map, const RainState& rain, uint64_t drops);
   // How much rain from the present place until the next checkpoint is due (at least 1).
   uint64_t until_checkpoint() const;
+  // A checkpoint read from a map file, after the last one kept: its grids are copied into the
+  // store. `heights` and `original` may be the same grid (a map with no drops yet), and
+  // `original_is_last` shares the last checkpoint's original ground rather than keeping it
+  // again. Throws std::length_error when the store has no room left.
+  void add_checkpoint(const HistoryPosition& at, const float* heights, const float* original,
+                      bool original_is_last, const MapStart& map, const RainState& rain,
+                      uint64_t drops);
+  // The spacing a map file's history had reached (a power of two times kFirstSpacing).
+  void set_spacing(uint64_t spacing) { spacing_ = spacing; }
   // A checkpoint inside the last rain atom, `into` drops into it (a finish's worker's).
   void checkpoint_in_rain(uint64_t into, int heights_slot, const MapStart& map,
                           const RainState& rain, uint64_t drops);

@@ -700,6 +700,10 @@ void LiveModel::go_to(const HistoryPosition& target) {
     pause();
     return;
   }
+  arrive(target);
+}
+
+void LiveModel::arrive(const HistoryPosition& target) {
   const Checkpoint& c = history_.checkpoint_before(target);
   const HistoryPosition from = c.at;
   restore(c);
@@ -754,6 +758,33 @@ void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
       original_changed_ = true;
     }
   }
+}
+
+// --- Map files -----------------------------------------------------------------------------------
+
+SavedMap LiveModel::save() const {
+  SavedMap saved = saved_history(history_, map_.width(), map_.height());
+  saved.drops_per_frame = settings_.drops_per_frame;
+  saved.view = settings_.view_settings();
+  return saved;
+}
+
+void LiveModel::open(const SavedMap& saved) {
+  if (saved.width != map_.width() || saved.height != map_.height()) {
+    throw std::invalid_argument("the map is " + std::to_string(saved.width) + " x " +
+                                std::to_string(saved.height) + " cells; this one's grid is " +
+                                std::to_string(map_.width()) + " x " +
+                                std::to_string(map_.height()));
+  }
+  Settings settings(saved.commands.settings, saved.view);
+  settings.drops_per_frame = saved.drops_per_frame;
+  check_settings(settings);
+  History history = history_of(saved);
+  wait_finish();
+  history_ = std::move(history);
+  static_cast<ViewSettings&>(settings_) = saved.view;
+  settings_.drops_per_frame = saved.drops_per_frame;
+  arrive(history_.position());
 }
 
 }  // namespace terrain::session

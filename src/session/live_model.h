@@ -49,6 +49,7 @@
 #include "session/map.h"
 #include "session/map_command.h"
 #include "session/map_recipe.h"
+#include "session/saved_map.h"
 #include "session/settings.h"
 #include "session/view_command.h"
 
@@ -157,6 +158,18 @@ class LiveModel {
   // Everything done to the map since the session began (history.h).
   const History& history() const { return history_; }
 
+  // --- Map files (saved_map.h) ---
+  // The session as a map file keeps it: the history, checkpoints, drops per frame and the
+  // view's settings (the window's part of the view is the caller's to fill in). While a finish
+  // runs, the map as it was before it (the finish is not in the history until it lands).
+  SavedMap save() const;
+  // The saved map in place of this session: its history, at its place, with its view's
+  // settings and drops per frame; paused, the rivers jumping to it, as after an undo. Throws
+  // io::MapFileError when the saved map does not hold together, and std::invalid_argument
+  // for a grid of another size than this session's or a view setting out of its range; either
+  // way nothing changes. A finish under way lands first.
+  void open(const SavedMap& saved);
+
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
   // --- What is drawn ---
@@ -210,6 +223,7 @@ class LiveModel {
   MapStart head() const;  // seed, map settings and ground now
   void keep_checkpoint();
   void go_to(const HistoryPosition& target);
+  void arrive(const HistoryPosition& target);  // go_to, even to the place it is at
   void restore(const Checkpoint& c);
   void replay(const HistoryPosition& from, const HistoryPosition& to);
   void rain_recorded(uint64_t n);  // rains, recording it in the recipe and the history

@@ -13,17 +13,6 @@
 namespace terrain::session {
 namespace {
 
-// The rain's settings out of the sketch's (drop() reads the same globals).
-RainParams rain_params_of(const MapSettings& s) {
-  RainParams p;
-  p.erosion = s.erosion;
-  p.deposition = s.deposition;
-  p.inertia = s.inertia;
-  p.brush_radius = s.brush_radius;
-  p.sea_level = s.sea_level;
-  return p;
-}
-
 // The ground for the seed, as terrain-cli --generator grows it.
 Heightfield ground_for(uint32_t seed, const MapSettings& s, int width, int height) {
   GroundParams p;
@@ -63,6 +52,41 @@ const GroundFile& checked(const GroundFile& ground) {
 }
 
 }  // namespace
+
+RainParams rain_params_of(const MapSettings& s) {
+  RainParams p;
+  p.erosion = s.erosion;
+  p.deposition = s.deposition;
+  p.inertia = s.inertia;
+  p.brush_radius = s.brush_radius;
+  p.sea_level = s.sea_level;
+  return p;
+}
+
+void advance_head(MapStart& map, const MapCommand& command) {
+  std::visit(Overloaded{[](const RainDrops&) {}, [&](const SetSeed& c) { map.seed = c.seed; },
+                        [](const Restart&) {},
+                        [&](const SetTerrainScale& c) {
+                          map.settings.terrain_scale = c.value;
+                          map.ground.reset();
+                        },
+                        [&](const SetErosion& c) { map.settings.erosion = c.value; },
+                        [&](const SetDeposition& c) { map.settings.deposition = c.value; },
+                        [&](const SetInertia& c) { map.settings.inertia = c.value; },
+                        [&](const SetBrushRadius& c) { map.settings.brush_radius = c.value; },
+                        [&](const SetSeaLevel& c) { map.settings.sea_level = c.value; },
+                        [&](const SetDropsPerFrame& c) { map.settings.drops_per_frame = c.value; },
+                        [&](const SetGenerator& c) {
+                          map.settings.generator = c.value;
+                          map.ground.reset();
+                        },
+                        [&](const SetRoughness& c) {
+                          map.settings.roughness = c.value;
+                          map.ground.reset();
+                        },
+                        [&](const SetGround& c) { map.ground = c.ground; }},
+             command);
+}
 
 HydrologyParams hydrology_params(double sea_level, Routing routing, uint32_t min_flow) {
   HydrologyParams params;

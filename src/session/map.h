@@ -29,6 +29,13 @@ struct MapStart {
   std::optional<GroundFile> ground;
 };
 
+// The head after `command`: a seed, a setting or a ground changes it; a generator's setting
+// (terrain scale, generator, roughness) grows the ground again, so the ground file goes.
+void advance_head(MapStart& head, const MapCommand& command);
+
+// The rain's settings out of the map's (drop() reads the same globals of the sketch).
+RainParams rain_params_of(const MapSettings& settings);
+
 class Map {
  public:
   // The sketch's resetTerrain() for `seed`: the ground the generator grows at width x height

@@ -14,118 +14,18 @@
 #include <type_traits>
 
 #include "session/base64.h"
+#include "session/json_read.h"
 
 namespace terrain::session {
 
+using json_read::Json;
+
 namespace {
 
-using Json = nlohmann::ordered_json;
+using namespace json_read;
 
 constexpr const char* kFormat = "terrain-sandbox map recipe";
 constexpr int kVersion = 1;
-
-// What a reader says: "map recipe: " (or a script's line) is put in front by the caller.
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw std::invalid_argument(where + ": " + what);
-}
-
-// The first `n` bytes of UTF-8 text, or fewer: never half a character.
-std::string utf8_prefix(const std::string& text, std::size_t n) {
-  if (text.size() <= n) return text;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) n--;
-  return text.substr(0, n);
-}
-
-// A JSON value's text, any invalid UTF-8 in it replaced rather than thrown over.
-std::string dumped(const Json& value) {
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-// A value as the message shows it: its JSON, shortened if long so the message stays one line,
-// and only a few levels deep (however deeply a bad file nests its values, writing them out
-// must not recurse that deep).
-constexpr std::size_t kShown = 40;
-void append_shown(const Json& value, int levels, std::string& out) {
-  if (out.size() > kShown) return;
-  if (!value.is_structured()) {
-    out += value.is_string()
-               ? dumped(Json(utf8_prefix(value.get_ref<const std::string&>(), kShown)))
-               : dumped(value);
-    return;
-  }
-  const bool object = value.is_object();
-  out += object ? '{' : '[';
-  if (levels == 0) {
-    out += "...";
-  } else {
-    bool first = true;
-    for (const auto& [key, item] : value.items()) {
-      if (!first) out += ',';
-      first = false;
-      if (object) out += dumped(Json(utf8_prefix(key, kShown))) + ":";
-      append_shown(item, levels - 1, out);
-      if (out.size() > kShown) break;
-    }
-  }
-  out += object ? '}' : ']';
-}
-std::string shown(const Json& value) {
-  std::string text;
-  append_shown(value, 3, text);
-  if (text.size() > kShown) text = utf8_prefix(text, kShown) + "...";
-  return text;
-}
-
-// The range checks of settings.h, with the place in the recipe put in front of their message.
-template <typename Check>
-void checked_at(const std::string& where, Check check) {
-  try {
-    check();
-  } catch (const std::invalid_argument& e) {
-    fail(where, e.what());
-  }
-}
-
-// --- reading values ----------------------------------------------------------------------
-
-double real_at(const Json& value, const std::string& where) {
-  if (!value.is_number()) fail(where, "must be a number, not " + shown(value));
-  return value.get<double>();
-}
-
-// A whole number in [min, max], written as one (no fraction, no exponent rounding).
-template <typename T>
-T whole_at(const Json& value, const std::string& where, T min, T max) {
-  const std::string allowed =
-      "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
-  if (value.is_number_integer()) {
-    if (value.is_number_unsigned() || value.get<int64_t>() >= 0) {
-      const auto v = value.get<uint64_t>();
-      if ((min <= 0 || v >= static_cast<uint64_t>(min)) && v <= static_cast<uint64_t>(max)) {
-        return static_cast<T>(v);
-      }
-    } else if constexpr (std::is_signed_v<T>) {
-      const auto v = value.get<int64_t>();
-      if (v >= static_cast<int64_t>(min)) return static_cast<T>(v);
-    }
-  }
-  fail(where, "must be " + allowed + ", not " + shown(value));
-}
-
-const Json& member(const Json& object, const char* key, const std::string& where) {
-  const auto it = object.find(key);
-  if (it == object.end()) fail(where, std::string("\"") + key + "\" is missing");
-  return *it;
-}
-
-void only_keys(const Json& object, std::initializer_list<const char*> keys,
-               const std::string& where) {
-  for (const auto& [key, value] : object.items()) {
-    bool known = false;
-    for (const char* k : keys) known = known || key == k;
-    if (!known) fail(where, "\"" + utf8_prefix(key, kShown) + "\" is not a key of it");
-  }
-}
 
 Generator generator_at(const Json& value, const std::string& where) {
   if (value.is_string()) {

@@ -16,48 +16,13 @@
 #include <vector>
 
 #include "core/diamond_square.h"
+#include "map_bytes.h"
 #include "session/live_model.h"
 
 namespace terrain::session {
 namespace {
 
 // --- Helpers ---------------------------------------------------------------------------------
-
-// Everything a map is, to compare exactly.
-struct MapBytes {
-  std::vector<float> heights;
-  std::vector<float> original;
-  uint64_t drops = 0;
-  RainState rain;
-  uint32_t seed = 0;
-  MapSettings settings;
-  std::string ground;
-
-  bool operator==(const MapBytes& o) const {
-    return std::memcmp(heights.data(), o.heights.data(), heights.size() * sizeof(float)) == 0 &&
-           heights.size() == o.heights.size() &&
-           std::memcmp(original.data(), o.original.data(), original.size() * sizeof(float)) == 0 &&
-           drops == o.drops && rain == o.rain && seed == o.seed && settings == o.settings &&
-           ground == o.ground;
-  }
-};
-
-std::ostream& operator<<(std::ostream& out, const MapBytes& m) {
-  return out << "{seed " << m.seed << ", drops " << m.drops << ", random " << m.rain.random
-             << ", erosion " << m.settings.erosion << ", ground '" << m.ground << "'}";
-}
-
-MapBytes bytes_of(const LiveModel& model) {
-  MapBytes m;
-  m.heights.assign(model.heights().values().begin(), model.heights().values().end());
-  m.original.assign(model.original().values().begin(), model.original().values().end());
-  m.drops = model.drops();
-  m.rain = model.rain().state();
-  m.seed = model.seed();
-  m.settings = model.settings().map();
-  m.ground = model.ground_file() ? model.ground_file()->name : "";
-  return m;
-}
 
 void ticks(LiveModel& model, int n) {
   model.play();

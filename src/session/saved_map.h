@@ -1,0 +1,108 @@
+// A map as a map file (.tsmap) keeps it: its whole history (the start, every command, the
+// steps a person took and where on them the map stands), checkpoints to open it at once
+// without replaying the rain, and the view a person expects to find again. Opening it gives
+// back the living map: the same heights, the same controls, the same undo, and rain that goes on
+// byte for byte as if the window had never closed.
+//
+// The file is io/map_file.h's container with four sections (docs/map-file.md is the format in
+// full):
+//   RCPE  the history's commands as a map recipe (map_recipe.h): its start and every command
+//         since, in order. Replayed whole it gives the map at the history's end.
+//   HIST  JSON: the grid's size, the steps (where each begins and ends among the commands,
+//         and whether it was a drag or a typed value), the place the map stands at, drops per
+//         frame, the checkpoints' spacing, and every checkpoint: its place, the rain's state
+//         there (its random stream and counts), the hash of the map's state there
+//         (state_hash), and, for some of them, which grids hold its heights and original ground.
+//   GRID  the grids: float32 little-endian, row 0 first, width x height each, one after another.
+//   VIEW  JSON: the view's settings, and the window's own (the app's scheme, camera, side view).
+//
+// Every checkpoint carries its hash, so a file proves its own replay (terrain-cli
+// --verify-map): replaying the commands from the start gives, at each checkpoint, the state the
+// hash says, or this build rains differently. Grids are kept for the first checkpoint, the
+// last one at or before the map's place, the last one, and enough between them that no gap
+// is over a sixteenth of the history's cost (kSavedGaps), so a file stays a few megabytes
+// while undo reaches any place after opening at once or after one replay.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/rain.h"
+#include "session/history.h"
+#include "session/map_recipe.h"
+#include "session/settings.h"
+
+namespace terrain::session {
+
+struct SavedCheckpoint {
+  HistoryPosition at;
+  uint32_t random = 0;  // the rain's random stream there (p5's LCG state)
+  RainStats stats;      // the rain's counts there
+  uint64_t hash = 0;    // state_hash of the map there
+  int heights = -1;     // its grids (indices into SavedMap::grids), -1 when only the hash is kept
+  int original = -1;
+};
+
+struct SavedStep {
+  std::size_t first = 0;  // its commands: [first, end)
+  std::size_t end = 0;
+  bool edit = false;  // a drag or a typed value
+  bool operator==(const SavedStep&) const = default;
+};
+
+struct SavedMap {
+  int width = sketch::COLS;
+  int height = sketch::ROWS;
+  // The history's start (seed, ground, settings) and every command since, as a recipe.
+  MapRecipe commands;
+  std::vector<SavedStep> steps;
+  HistoryPosition position;  // where the map stands on it
+  int drops_per_frame = static_cast<int>(sketch::drops_per_frame.initial);
+  uint64_t spacing = History::kFirstSpacing;
+  std::vector<SavedCheckpoint> checkpoints;  // by place; the first at the start, with grids
+  std::vector<std::vector<float>> grids;     // width * height each
+  ViewSettings view;
+  // The window's part of the view (the app's scheme, camera, side view), as JSON object text;
+  // "{}" when there is none (terrain-cli's maps). The app reads and checks it.
+  std::string window = "{}";
+};
+
+// At most this many gaps between checkpoints with grids: see the top.
+inline constexpr uint64_t kSavedGaps = 16;
+
+// The hash of a map's state at a checkpoint: XXH64 (seed 0) over the heights, then the
+// original ground (float32 little-endian, row 0 first), then the rain's random state (uint32),
+// the drops since the map's last new start (uint64) and the rain's six counts (uint64 each:
+// drops, steps, flat, off_map, sea, max_steps), all little-endian.
+uint64_t state_hash(std::span<const float> heights, std::span<const float> original,
+                    const RainState& rain, uint64_t drops);
+
+// The history as a map file keeps it, of a grid of width x height (the view is left as it
+// is). Copies the grids it keeps (see the top).
+SavedMap saved_history(const History& history, int width, int height);
+
+// The history a saved map holds, its checkpoints with grids in its store (of `budget_bytes`).
+// Throws io::MapFileError, one line saying what is wrong, when the map does not hold together:
+// steps that do not cover its commands as a session would have made them, a place or a
+// checkpoint outside the history, a grid of the wrong size or a hash that does not match it.
+History history_of(const SavedMap& saved, std::size_t budget_bytes = History::kBudgetBytes);
+
+// The head (seed, settings, ground) and the drops since the last new start at `at`.
+struct PlaceState {
+  MapStart head;
+  uint64_t drops = 0;
+};
+PlaceState place_state(const MapRecipe& commands, const HistoryPosition& at);
+
+// The map file's bytes (io/map_file.h's container, the sections above).
+std::vector<uint8_t> map_file_bytes(const SavedMap& saved);
+// A map file read back. Throws io::MapFileError, one line saying what is wrong: the
+// container's errors (map_file.h), a section missing, or what is in one not as written here.
+// Checks everything history_of needs to know the history holds together, so that a map that
+// reads opens.
+SavedMap read_map_file(std::span<const uint8_t> file);
+
+}  // namespace terrain::session
