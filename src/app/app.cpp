@@ -95,7 +95,11 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
   // The script's commands, in order, as if given one after another in the window.
   for (const ScriptLine& line : options.script_lines) {
-    std::visit([&](const auto& c) { commands.push_back(c); }, line.command);
+    std::visit(Overloaded{[&](const SaveMapFile& c) {
+                            commands.push_back(SaveMap{c.path, false});
+                          },
+                          [&](const auto& c) { commands.push_back(c); }},
+               line.command);
   }
   if (options.finish) commands.push_back(ViewCommand{FinishRain{}});
   return commands;
@@ -357,7 +361,9 @@ void App::update() {
   step_render();
   update_recording();
   update_open();
+  update_open_map();
   update_chooser();
+  update_title();
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for the map, in order, until it is busy again.
   if (core_.update()) finish_landed_ = true;  // reported once the frame it lands in is drawn
@@ -502,6 +508,7 @@ void App::carry_out_own(const Command& command) {
   if (const auto* ui = std::get_if<UiCommand>(&command)) dispatch_ui(*ui);
   if (const auto* open = std::get_if<OpenFile>(&command)) open_file(open->path);
   if (const auto* folder = std::get_if<SetSaveFolder>(&command)) set_save_folder(folder->path);
+  if (const auto* save = std::get_if<SaveMap>(&command)) save_map(save->path, save->replace);
 }
 
 void App::message(const std::string& text, bool failed) {
@@ -527,7 +534,8 @@ void App::finish_began() {
 void App::dispatch_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
-          [&](const SavePng&) { save_png(); },
+          [&](const SavePng&) { save_png(); }, [&](const SaveMapNow&) { save_map_now(); },
+          [&](const SaveMapAs&) { save_map_as(); },
           // The exports (app_files.cpp).
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },
@@ -630,9 +638,12 @@ void App::set_save_folder(const std::string& path) {
 
 void App::choose_file(FileChoice what) {
   if (chooser_.open()) return;
-  const std::string from = what == FileChoice::save_folder
-                               ? std::string(ui_.folder_text)
-                               : std::filesystem::path(ui_.open_text).parent_path().string();
+  std::string from = std::filesystem::path(ui_.open_text).parent_path().string();
+  if (what == FileChoice::save_folder) from = ui_.folder_text;
+  if (what == FileChoice::map_to_open || what == FileChoice::map_to_save) {
+    from = ui_.map_path.empty() ? std::string(ui_.folder_text)
+                                : std::filesystem::path(ui_.map_path).parent_path().string();
+  }
   if (!chooser_.start(what, from)) {
     refuse("the desktop's file chooser (zenity) could not be started: type the path instead");
   }
@@ -645,6 +656,13 @@ void App::update_chooser() {
   if (answer->what == FileChoice::save_folder) {
     set_save_folder(answer->path);
     tell("Saves go to " + answer->path, false);
+  } else if (answer->what == FileChoice::map_to_save) {
+    // The chooser asked before replacing the file it named; a name given without the extension
+    // gets it, and then nothing is replaced without asking.
+    const bool named = session::is_map_file_path(answer->path);
+    dispatch(SaveMap{named ? answer->path : answer->path + session::kMapFileExtension, named});
+  } else if (answer->what == FileChoice::map_to_open) {
+    open_file(answer->path);
   } else {
     std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", answer->path.c_str());
     open_file(answer->path);
@@ -817,6 +835,8 @@ int App::finish() {
       exit_code = 1;
     }
   }
+  // The map file after the last frame (its message on stdout, or on stderr when it failed).
+  if (!options_.save_map.empty() && !save_map(options_.save_map, false)) exit_code = 1;
   if (!options_.cells.empty()) {
     // The relief as last drawn: one pixel per cell, before it is scaled up.
     const Heightfield& terrain = model_.terrain();

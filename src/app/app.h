@@ -87,6 +87,16 @@ class App : private Shell {
   void open_file(const std::string& path);
   static GroundRead load_ground(const std::string& path, GroundFit fit);
   void update_open();
+  // Map files (app_map_files.cpp): opened on a worker and landed through the core; saved from
+  // the session as it is now, with the window's view.
+  static MapRead load_map(const std::string& path);
+  void open_map(const std::string& path);
+  void update_open_map();
+  bool save_map(const std::string& path, bool replace);  // false when it failed
+  void save_map_now();
+  void save_map_as();
+  void saved_message(bool ok, const std::string& message);
+  void update_title();
   void export_heightmap(bool original);
   void export_layers();
   void export_grids();
@@ -164,6 +174,8 @@ class App : private Shell {
   std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
   std::future<GroundRead> opening_;           // a heightmap being read on a worker
   std::deque<std::string> next_opens_;        // ... and those given meanwhile, in order
+  std::future<MapRead> opening_map_;          // a map file being read on a worker
+  std::string title_;                         // the window's title as last set
   FileChooser chooser_;                       // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;

@@ -8,6 +8,8 @@
 #include <string>
 #include <variant>
 
+#include "app/map_window.h"
+#include "core/number_text.h"
 #include "core/overloaded.h"
 #include "core/skyline.h"
 #include "io/heightmap.h"
@@ -47,6 +49,7 @@ bool is_shells(const UiCommand& command) {
                  [](const LeaveFullscreen&) { return true; },
                  [](const TogglePanel&) { return true; }, [](const ChooseFile&) { return true; },
                  [](const Quit&) { return true; }, [](const ResizeSideBar&) { return true; },
+                 [](const SaveMapNow&) { return true; }, [](const SaveMapAs&) { return true; },
                  [](const ResizeStrip&) { return true; }, [](const auto&) { return false; }},
       command);
 }
@@ -115,6 +118,7 @@ void AppCore::carry_out(const Command& command) {
                           }
                         },
                         [&](const LandGround& c) { land_ground(*c.read); },
+                        [&](const LandMap& c) { land_map(*c.read); },
                         [&](const auto&) { shell_.carry_out_own(command); }},
              command);
 }
@@ -282,6 +286,33 @@ void AppCore::land_ground(const GroundRead& read) {
                               std::to_string(read.file_h) + ", " +
                               (read.own_heights ? "its own heights" : "scaled to 0..1") + ", " +
                               std::string(ground_fit_name(read.ground.fit)) + ") as the ground";
+  shell_.message(message, false);
+  shell_.say(message);
+}
+
+// A map file read on a worker becomes the session (its history, its place, its view), or says
+// why it cannot; a file refused changes nothing.
+void AppCore::land_map(const MapRead& read) {
+  if (!read.error.empty()) {
+    refuse(read.error);
+    return;
+  }
+  std::vector<Command> window;
+  try {
+    window = window_view_commands(read.map.window, camera_, model_.heights().height());
+    model_.open(read.map);
+  } catch (const std::exception& e) {
+    refuse("Cannot open " + read.path + ": " + e.what());
+    return;
+  }
+  for (const Command& c : window) carry_out(c);
+  ui_.map_path = read.path;
+  ui_.map_saved_version = model_.history().version();
+  ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
+  const session::Timeline& t = model_.history().timeline();
+  const std::string message = "Opened the map " + read.path + " (" +
+                              std::to_string(model_.history().steps().size()) + " steps, drop " +
+                              with_thousands(t.now) + " of " + with_thousands(t.total) + ")";
   shell_.message(message, false);
   shell_.say(message);
 }

@@ -83,6 +83,7 @@ class AppCore {
   // A change the core refuses (std::invalid_argument) changes nothing, and says why.
   void refusing(const std::function<void()>& change);
   void land_ground(const GroundRead& read);
+  void land_map(const MapRead& read);
   void refuse(const std::string& message) { shell_.message(message, true); }
 
   session::LiveModel model_;

@@ -34,6 +34,7 @@
 #include "io/heightmap.h"
 #include "io/heightmap_png.h"
 #include "render/geometry/color_scheme.h"
+#include "session/saved_map.h"
 
 namespace terrain::app {
 namespace {
@@ -72,6 +73,10 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
 }
 
 void App::open_file(const std::string& path) {
+  if (session::is_map_file_path(path)) {
+    open_map(path);
+    return;
+  }
   // At start (terrain-sandbox FILE) the ground is read before the first frame, so a script's
   // pictures are of it and a bad file can end the run.
   if (!started_) {

@@ -21,6 +21,7 @@
 #include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
+#include "session/saved_map.h"
 #include "session/settings.h"
 
 namespace terrain::app {
@@ -54,10 +55,10 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     return *parsed;
   };
   if (name == "FILE") {
-    if (!io::heightmap_format_for(text)) {
+    if (!io::heightmap_format_for(text) && !session::is_map_file_path(text)) {
       usage_error(flags::quoted(text) +
-                  " is neither a flag nor a heightmap to open (allowed: a file ending in .png, "
-                  ".exr, .tif or .npy; --help lists the flags)");
+                  " is neither a flag nor a file to open (allowed: a map file ending in .tsmap, "
+                  "a heightmap ending in .png, .exr, .tif or .npy; --help lists the flags)");
     }
     options.file = text;
   } else if (name == "--seed") {
@@ -117,6 +118,9 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
   } else if (name == "--screenshot") {
     check_new_file(flag, text);
     options.screenshot = text;
+  } else if (name == "--save-map") {
+    check_new_file(flag, text);
+    options.save_map = text;
   } else if (name == "--render-size") {
     options.render_size = flags::read_size(flag, text, io::kMinRenderSide, io::kMaxRenderWidth,
                                            io::kMinRenderSide, io::kMaxRenderHeight);
@@ -195,6 +199,22 @@ void check_together(const AppOptions& options) {
     usage_error(
         "--render-size only applies with --screenshot PATH (the panel renders at any size too)");
   }
+  if (!options.save_map.empty() && !options.frames) {
+    usage_error("--save-map needs --frames N (the map is saved after the last frame)");
+  }
+  // A map file brings its own ground and settings: the flags that choose one are refused.
+  if (session::is_map_file_path(options.file)) {
+    const char* chooser = options.seed            ? "--seed"
+                          : options.generator     ? "--generator"
+                          : options.roughness     ? "--roughness"
+                          : options.terrain_scale ? "--terrain-scale"
+                          : options.fit           ? "--fit"
+                                                  : nullptr;
+    if (chooser != nullptr) {
+      usage_error(std::string(chooser) + " chooses a ground, and " + flags::quoted(options.file) +
+                  " is a map file with its own (open it, then change it)");
+    }
+  }
   if (!options.cells.empty() && !options.frames) {
     usage_error("--cells needs --frames N (the cells are read after the last frame)");
   }
@@ -226,7 +246,7 @@ std::string app_usage() {
          "         [--original] [--no-rivers] [--debug] [--view map|basins|flow] [--lakes]\n"
          "         [--zoom Z] [--center X,Y] [--side-view cross-section|walk|sections]\n"
          "         [--row N] [--no-side-view] [--script FILE] [--finish] [--frames N]\n"
-         "         [--screenshot PATH] [--render-size WxH] [--cells PATH]\n"
+         "         [--screenshot PATH] [--render-size WxH] [--cells PATH] [--save-map PATH]\n"
          "         [--timelapse PATH] [--every N] [--timelapse-size WxH] [--timelapse-fps N]\n"
          "         [--save-folder DIR] [--probe X,Y ...] [--stats] [--help]\n"
          "\n"

@@ -29,6 +29,7 @@ struct AppOptions {
   std::optional<int> drops_per_frame;  // --drops-per-frame N: the slider's value at start
   std::optional<uint64_t> frames;      // --frames N: quit after N frames (one tick each)
   std::string screenshot;              // --screenshot PATH: the map, after the last frame
+  std::string save_map;                // --save-map PATH: the map file, after the last frame
   // --render-size WxH: the screenshot at that size (up to 7680x4320) instead of the window's
   std::optional<std::pair<int, int>> render_size;
   std::string cells;           // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)

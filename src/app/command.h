@@ -23,6 +23,7 @@
 #include "io/timelapse.h"
 #include "session/history_command.h"
 #include "session/map_command.h"
+#include "session/saved_map.h"
 #include "session/view_command.h"
 
 namespace terrain::app {
@@ -36,6 +37,13 @@ struct SetScheme {
 };
 // Save the map as PNG into the save folder, named as the sketch names its saves.
 struct SavePng {};
+// --- Map files (.tsmap: session/saved_map.h) ---
+// Save (Ctrl+S): into the map's own file (the one it was opened from or last saved to); a map
+// that has none asks for a name, as Save as does.
+struct SaveMapNow {};
+// Save as (Ctrl+Shift+S): a new name, from the desktop's file chooser (which asks before it
+// replaces a file), or the one typed in the panel (never over a file already there).
+struct SaveMapAs {};
 struct ToggleFullscreen {};
 struct LeaveFullscreen {};
 // Hide or show the panel.
@@ -113,7 +121,7 @@ struct StepTimeline {
 };
 // Open the desktop's file chooser (file_chooser.h) for a heightmap to open, or for the save
 // folder; what is chosen comes back as OpenFile or SetSaveFolder.
-enum class FileChoice { heightmap, save_folder };
+enum class FileChoice { heightmap, save_folder, map_to_open, map_to_save };
 struct ChooseFile {
   FileChoice what = FileChoice::heightmap;
 };
@@ -177,7 +185,8 @@ using UiCommand =
                  ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
-                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline>;
+                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
+                 SaveMapNow, SaveMapAs>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -200,7 +209,26 @@ struct LandGround {
   std::shared_ptr<const GroundRead> read;
 };
 
+// The map as a map file at `path` (a script's {"save_map": PATH}, --save-map, Save and Save as):
+// a file already there is replaced only when `replace` (its own file, or one the chooser asked
+// about), else the save is refused and says so.
+struct SaveMap {
+  std::string path;
+  bool replace = false;
+};
+
+// A map file read on a worker (OpenFile of a .tsmap) is ready: it becomes the session (its
+// history, its place, its view), or its message says why not. Through dispatch, as a ground.
+struct MapRead {
+  std::string path;
+  std::string error;  // why it could not be opened, or empty
+  session::SavedMap map;
+};
+struct LandMap {
+  std::shared_ptr<const MapRead> read;
+};
+
 using Command = std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand,
-                             UiCommand, OpenFile, SetSaveFolder, LandGround>;
+                             UiCommand, OpenFile, SetSaveFolder, LandGround, SaveMap, LandMap>;
 
 }  // namespace terrain::app

@@ -62,6 +62,16 @@ bool FileChooser::start(FileChoice what, const std::string& folder) {
   if (what == FileChoice::save_folder) {
     args.emplace_back("--directory");
     args.emplace_back("--title=Terrain Sandbox: where saves go");
+  } else if (what == FileChoice::map_to_open) {
+    args.emplace_back("--title=Terrain Sandbox: open a map");
+    args.emplace_back("--file-filter=Terrain Sandbox maps | *.tsmap");
+    args.emplace_back("--file-filter=All files | *");
+  } else if (what == FileChoice::map_to_save) {
+    // zenity asks before it replaces a file.
+    args.emplace_back("--save");
+    args.emplace_back("--confirm-overwrite");
+    args.emplace_back("--title=Terrain Sandbox: save the map as");
+    args.emplace_back("--file-filter=Terrain Sandbox maps | *.tsmap");
   } else {
     args.emplace_back("--title=Terrain Sandbox: open a heightmap");
     args.emplace_back("--file-filter=Heightmaps | *.png *.exr *.tif *.tiff *.npy *.r16");

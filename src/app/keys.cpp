@@ -13,6 +13,12 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
                                      : Command{HistoryCommand{Undo{}}};
     }
     if (key == SDLK_y) return HistoryCommand{Redo{}};
+    // Map files: Save, Save as, Open.
+    if (key == SDLK_s) {
+      return (mod & KMOD_SHIFT) != 0 ? Command{UiCommand{SaveMapAs{}}}
+                                     : Command{UiCommand{SaveMapNow{}}};
+    }
+    if (key == SDLK_o) return UiCommand{ChooseFile{FileChoice::map_to_open}};
     return std::nullopt;  // Ctrl+R is not R
   }
   switch (key) {

@@ -47,7 +47,8 @@ inline constexpr const char* kKeyHelp =
     "G      finish the rain now\n"
     "[ ]    the timeline back / forward 1%\n"
     "(not while typing in a field)\n"
-    "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)";
+    "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)\n"
+    "(Ctrl+S save the map; Ctrl+Shift+S save as; Ctrl+O open)";
 
 // The mouse over the map, as the panel lists it.
 inline constexpr const char* kMouseHelp =

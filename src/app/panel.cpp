@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -773,6 +774,46 @@ void draw_frame_times_section(const PanelContext& c) {
   ImGui::PopTextWrapPos();
 }
 
+// 7b. The map file: its name, Save, Save as and Open (typed here, or the desktop's chooser).
+void draw_map_file_section(const PanelContext& c) {
+  ImGui::PushTextWrapPos(0);
+  if (c.ui.map_path.empty()) {
+    ImGui::TextDisabled("Not saved as a map file yet");
+  } else {
+    const bool changed = c.model.history().version() != c.ui.map_saved_version;
+    ImGui::Text("%s%s", std::filesystem::path(c.ui.map_path).filename().string().c_str(),
+                changed ? " (changed since saved)" : "");
+  }
+  ImGui::PopTextWrapPos();
+  if (button("Save", "save_map")) c.ask(UiCommand{SaveMapNow{}});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+S: the map, its history and its view");
+  ImGui::SameLine();
+  if (button("Save as", "save_map_as")) c.ask(UiCommand{SaveMapAs{}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Ctrl+Shift+S: under the name typed below (never over a file), or one "
+        "chosen");
+  }
+  if (c.ui.can_choose_files) {
+    ImGui::SameLine();
+    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (button("Open map...", "open_map")) c.ask(UiCommand{ChooseFile{FileChoice::map_to_open}});
+    if (c.ui.choosing_file) ImGui::EndDisabled();
+  }
+  ImGui::SetNextItemWidth(-90.0f);
+  const bool typed =
+      ImGui::InputTextWithHint("##map_file", "a map file (.tsmap)", c.ui.map_text,
+                               sizeof c.ui.map_text, ImGuiInputTextFlags_EnterReturnsTrue);
+  note("##map_file", "map_text");
+  ImGui::SameLine();
+  if ((button("Open", "open_map_typed") || typed) && c.ui.map_text[0] != '\0') {
+    std::string path = c.ui.map_text;
+    if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
+    c.ask(OpenFile{path});
+  }
+  ImGui::TextDisabled("or drop a .tsmap file on the window");
+}
+
 // 8. Keys.
 void draw_keys_section() {
   ImGui::TextUnformatted(kKeyHelp);
@@ -850,6 +891,9 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
 
   // 7. Output
   if (section("Output", ImGuiTreeNodeFlags_DefaultOpen)) draw_output_section(c);
+
+  // 7b. The map file
+  if (section("Map file", ImGuiTreeNodeFlags_DefaultOpen)) draw_map_file_section(c);
 
   // 8. Frame times and keys
   if (section("Frame times")) draw_frame_times_section(c);

@@ -5,6 +5,8 @@
 
 #include <SDL.h>
 
+#include <string>
+
 namespace terrain::app {
 
 // A second GL context on a hidden window of its own, for drawing on another thread (the
@@ -40,6 +42,7 @@ class Window {
   // Desktop fullscreen on or off.
   void set_fullscreen(bool on);
   void swap() { SDL_GL_SwapWindow(window_); }
+  void set_title(const std::string& title) { SDL_SetWindowTitle(window_, title.c_str()); }
   // A new context as the window's (OpenGL 3.3 core) on a hidden 16 x 16 window; the window's
   // own context stays current here. Throws std::runtime_error saying what failed.
   OffscreenGl make_offscreen_gl() const;

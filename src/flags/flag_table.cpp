@@ -74,11 +74,11 @@ std::vector<Row> rows(Program program) {
       // --- The map: its ground and its rain ---------------------------------------------------
       {kSandbox,
        {"FILE", "",
-        "a heightmap to rain on, opened as the ground: .png (8 or 16-bit, gray or colour as "
-        "luminance), .exr, .tif or .npy; fitted to the 320x180 grid, its own heights kept if "
-        "this project wrote it, else scaled to 0..1 (also: the panel's Open, or drop it on "
-        "the window)",
-        "none: the seed's island", "optional; a file ending in .png, .exr, .tif or .npy"}},
+        "a map file (.tsmap) to open, its history, place and view, or a heightmap to rain on, "
+        "opened as the ground: .png (8 or 16-bit, gray or colour as luminance), .exr, .tif or "
+        ".npy; fitted to the 320x180 grid, its own heights kept if this project wrote it, else "
+        "scaled to 0..1 (also: the panel's Open, or drop it on the window)",
+        "none: the seed's island", "optional; a file ending in .tsmap, .png, .exr, .tif or .npy"}},
       {kBoth,
        {"--seed", "N",
         app ? "the map's seed: the terrain, the rain and the rivers' wander (with a FILE, the "
@@ -297,6 +297,11 @@ std::vector<Row> rows(Program program) {
        {"--screenshot", "PATH",
         "after the last frame write the map (no panel) as PNG to exactly PATH (needs --frames)", "",
         new_file}},
+      {kSandbox,
+       {"--save-map", "PATH",
+        "after the last frame save the map, its history and its view as a map file (.tsmap) to "
+        "exactly PATH (needs --frames)",
+        "", new_file}},
       {kSandbox,
        {"--render-size", "WxH",
         "the --screenshot at that size instead of the window's, the view as the window shows "

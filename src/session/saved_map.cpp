@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -539,6 +540,29 @@ SavedMap read_map_file(std::span<const uint8_t> file) {
     throw MapFileError(e.what());
   }
   return saved;
+}
+
+bool is_map_file_path(const std::string& path) {
+  const std::string_view ext = kMapFileExtension;
+  if (path.size() <= ext.size()) return false;
+  for (std::size_t k = 0; k < ext.size(); k++) {
+    const char c = path[path.size() - ext.size() + k];
+    if (std::tolower(static_cast<unsigned char>(c)) != ext[k]) return false;
+  }
+  return true;
+}
+
+void write_map_file(const std::string& path, const SavedMap& saved, io::WriteMode mode) {
+  io::write_file_atomically(path, std::span<const uint8_t>(map_file_bytes(saved)), mode);
+}
+
+SavedMap read_map_file(const std::string& path) {
+  const std::string bytes = io::read_file(path);
+  try {
+    return read_map_file(std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  } catch (const MapFileError& e) {
+    throw MapFileError(path + ": " + e.what());
+  }
 }
 
 }  // namespace terrain::session

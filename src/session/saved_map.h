@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/rain.h"
+#include "io/atomic_file.h"
 #include "session/history.h"
 #include "session/map_recipe.h"
 #include "session/settings.h"
@@ -97,6 +98,11 @@ struct PlaceState {
 };
 PlaceState place_state(const MapRecipe& commands, const HistoryPosition& at);
 
+// The extension map files are known by.
+inline constexpr const char* kMapFileExtension = ".tsmap";
+// Whether a path names a map file (its extension, in any case).
+bool is_map_file_path(const std::string& path);
+
 // The map file's bytes (io/map_file.h's container, the sections above).
 std::vector<uint8_t> map_file_bytes(const SavedMap& saved);
 // A map file read back. Throws io::MapFileError, one line saying what is wrong: the
@@ -104,5 +110,12 @@ std::vector<uint8_t> map_file_bytes(const SavedMap& saved);
 // Checks everything history_of needs to know the history holds together, so that a map that
 // reads opens.
 SavedMap read_map_file(std::span<const uint8_t> file);
+
+// The map written to `path` whole or not at all (io/atomic_file.h): a file already there is
+// replaced only with io::WriteMode::replace. Throws std::runtime_error naming the path.
+void write_map_file(const std::string& path, const SavedMap& saved, io::WriteMode mode);
+// The map file at `path` read and checked. Throws io::MapFileError "PATH: what is wrong" for
+// a file that is not a whole map, std::runtime_error naming the path when it cannot be read.
+SavedMap read_map_file(const std::string& path);
 
 }  // namespace terrain::session

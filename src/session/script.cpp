@@ -7,8 +7,10 @@
 #include <stdexcept>
 
 #include "core/map_view.h"
+#include "core/overloaded.h"
 #include "core/sketch.h"
 #include "session/map_recipe.h"
+#include "session/saved_map.h"
 #include "session/settings.h"
 
 namespace terrain::session {
@@ -121,6 +123,11 @@ ScriptCommand command_of(const Json& json, std::string_view line, const std::str
     must_be_true(v, where, key);
     return ViewCommand{Pause{}};
   }
+  if (key == "save_map") {
+    const std::string path = text_of(v, where, key, "a file's path");
+    if (path.empty()) fail(where, "save_map must be a file's path, not empty");
+    return SaveMapFile{path};
+  }
   if (key == "finish") {
     must_be_true(v, where, key);
     return ViewCommand{FinishRain{}};
@@ -131,7 +138,7 @@ ScriptCommand command_of(const Json& json, std::string_view line, const std::str
            "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
            "roughness, ground; the history's: undo, redo, seek, step, begin_edit, end_edit; the "
            "view's: view, lakes, rivers_by, min_flow, routing, contour_levels, rivers, original, "
-           "debug, play, pause, finish)");
+           "debug, play, pause, finish; files: save_map)");
 }
 
 }  // namespace
@@ -169,7 +176,11 @@ std::vector<ScriptLine> parse_script(std::string_view text, const std::string& n
 }
 
 void apply_script_command(LiveModel& model, const ScriptCommand& command) {
-  std::visit([&](const auto& c) { model.apply(c); }, command);
+  std::visit(Overloaded{[&](const SaveMapFile& c) {
+                          write_map_file(c.path, model.save(), io::WriteMode::never_overwrite);
+                        },
+                        [&](const auto& c) { model.apply(c); }},
+             command);
 }
 
 }  // namespace terrain::session

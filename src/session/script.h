@@ -13,6 +13,7 @@
 //   the view and time   {"view": "basins"}  {"lakes": true}  {"rivers_by": "order"}
 //     {"min_flow": 40}  {"routing": "flood"}  {"contour_levels": 5}  {"rivers": false}
 //     {"original": true}  {"debug": true}  {"play": true}  {"pause": true}  {"finish": true}
+//   files   {"save_map": "walk.tsmap"} (the map as it is then, as a map file; never over a file)
 // Blank lines and lines starting with # are skipped.
 //
 // A script is read whole before anything runs: a bad line is refused with its number and
@@ -32,7 +33,13 @@
 
 namespace terrain::session {
 
-using ScriptCommand = std::variant<MapCommand, ViewCommand, HistoryCommand>;
+// {"save_map": "PATH"}: the map as it is at that line, into a map file (saved_map.h), never
+// over a file already there.
+struct SaveMapFile {
+  std::string path;
+};
+
+using ScriptCommand = std::variant<MapCommand, ViewCommand, HistoryCommand, SaveMapFile>;
 
 struct ScriptLine {
   std::size_t line = 0;  // from 1
@@ -46,7 +53,8 @@ std::vector<ScriptLine> parse_script(std::string_view text, const std::string& n
 inline constexpr std::size_t kMaxScriptLines = 100000;
 
 // Carries one of a script's commands out on a session, as the app does. Throws
-// std::invalid_argument, changing nothing, as LiveModel::apply does.
+// std::invalid_argument, changing nothing, as LiveModel::apply does; std::runtime_error naming
+// the file when a map file cannot be written.
 void apply_script_command(LiveModel& model, const ScriptCommand& command);
 
 }  // namespace terrain::session

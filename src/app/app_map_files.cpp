@@ -1,0 +1,121 @@
+// Map files in the window (see app.h): Save, Save as, Open, a map file given as FILE or
+// dropped, a script's {"save_map"} and --save-map, and the window's title, which names the map
+// and marks it when it has changed since it was saved. The file's contents are the session's
+// (session/saved_map.h); the window's own part of the view is app/map_window.h's.
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "app/app.h"
+#include "app/map_window.h"
+#include "session/saved_map.h"
+
+namespace terrain::app {
+
+// Reads and checks a map file: no state of the app touched, so it runs on a worker as well.
+MapRead App::load_map(const std::string& path) {
+  MapRead read;
+  read.path = path;
+  try {
+    read.map = session::read_map_file(path);
+  } catch (const std::exception& e) {
+    // Its message starts with the path: "alps.tsmap: section HIST is damaged".
+    read.error = std::string("Cannot open ") + e.what();
+  }
+  return read;
+}
+
+void App::open_map(const std::string& path) {
+  // At start (terrain-sandbox FILE.tsmap) before the first frame, so a script's pictures are of
+  // it and a bad file can end the run; in the window on a worker, the window drawing meanwhile.
+  if (!started_) {
+    dispatch(LandMap{std::make_shared<const MapRead>(load_map(path))});
+    return;
+  }
+  if (opening_map_.valid()) {
+    tell("A map is being opened already: " + path + " is not opened", true);
+    return;
+  }
+  opening_map_ = std::async(std::launch::async, &App::load_map, path);
+  tell("Opening " + path + "...", false);
+}
+
+// Every frame: a map file read on its worker lands (through the core, as every change does).
+void App::update_open_map() {
+  if (!opening_map_.valid() ||
+      opening_map_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+    return;
+  }
+  dispatch(LandMap{std::make_shared<const MapRead>(opening_map_.get())});
+}
+
+bool App::save_map(const std::string& path, bool replace) {
+  session::SavedMap saved = model_.save();
+  saved.window = window_view_json(ui_, camera_);
+  const auto mode = replace ? io::WriteMode::replace : io::WriteMode::never_overwrite;
+  try {
+    session::write_map_file(path, saved, mode);
+  } catch (const std::exception& e) {
+    saved_message(false, "Map not saved: " + std::string(e.what()));
+    return false;
+  }
+  ui_.map_path = path;
+  ui_.map_saved_version = model_.history().version();
+  saved_message(true, "Saved the map to " + path);
+  return true;
+}
+
+void App::save_map_now() {
+  if (ui_.map_path.empty()) {
+    save_map_as();
+    return;
+  }
+  save_map(ui_.map_path, true);
+}
+
+// Under the name typed in the panel (never over a file), or else one chosen in the desktop's
+// chooser (which asks before it replaces one).
+void App::save_map_as() {
+  if (ui_.map_text[0] != '\0') {
+    std::string path = ui_.map_text;
+    if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
+    save_map(path, false);
+    return;
+  }
+  if (chooser_.available()) {
+    choose_file(FileChoice::map_to_save);
+    return;
+  }
+  refuse(
+      "Type the map file's name in the Map file section first (there is no file chooser "
+      "here)");
+}
+
+void App::saved_message(bool ok, const std::string& message) {
+  tell(message, !ok);
+  std::fprintf(ok ? stdout : stderr, "%s\n", message.c_str());
+  std::fflush(stdout);
+}
+
+// The window's title: the map's file name, marked with * while it has changes not saved.
+void App::update_title() {
+  std::string title = "Terrain Sandbox";
+  if (!ui_.map_path.empty()) {
+    const bool changed = model_.history().version() != ui_.map_saved_version;
+    // (Appended, not prefixed: GCC 12 sees a false overlap in "*" + std::string.)
+    title.clear();
+    if (changed) title += '*';
+    title += std::filesystem::path(ui_.map_path).filename().string();
+    title += " - Terrain Sandbox";
+  }
+  if (title != title_) {
+    title_ = title;
+    window_.set_title(title_);
+  }
+}
+
+}  // namespace terrain::app

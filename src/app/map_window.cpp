@@ -1,0 +1,80 @@
+// The window's part of a map file's view (map_window.h).
+#include "app/map_window.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "render/geometry/color_scheme.h"
+#include "session/json_read.h"
+
+namespace terrain::app {
+
+using session::json_read::Json;
+
+std::string window_view_json(const UiState& ui, const render::MapCamera& camera) {
+  Json json;
+  json["scheme"] = render::color_schemes()[static_cast<std::size_t>(ui.scheme)].key;
+  json["zoom"] = camera.zoom();
+  if (!camera.at_fit()) json["center"] = {camera.center().x, camera.center().y};
+  json["side_view"] = ui.side.shown;
+  json["side"] = std::string(side_view_name(ui.side.view));
+  if (ui.side.row) json["row"] = *ui.side.row;
+  return json.dump();
+}
+
+std::vector<Command> window_view_commands(std::string_view text, const render::MapCamera& camera,
+                                          int rows) {
+  using namespace session::json_read;
+  const std::string where = "VIEW.window";
+  Json json;
+  try {
+    json = Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    fail(where, std::string("not JSON: ") + e.what());
+  }
+  object_at(json, where);
+  only_keys(json, {"scheme", "zoom", "center", "side_view", "side", "row"}, where);
+  const auto at = [&](const char* key) { return where + "." + key; };
+  std::vector<Command> commands;
+  if (json.contains("scheme")) {
+    const std::string& key = string_at(json["scheme"], at("scheme"));
+    const auto& schemes = render::color_schemes();
+    std::size_t index = 0;
+    while (index < schemes.size() && schemes[index].key != key) index++;
+    if (index == schemes.size())
+      fail(at("scheme"), "no colour scheme is called " + shown(json["scheme"]));
+    commands.push_back(UiCommand{SetScheme{static_cast<int>(index)}});
+  }
+  // The camera checks the zoom and the centre as it would a flag's.
+  render::MapCamera check(camera.cols(), camera.rows());
+  commands.push_back(UiCommand{FitMap{}});
+  if (json.contains("zoom")) {
+    const double zoom = real_at(json["zoom"], at("zoom"));
+    checked_at(at("zoom"), [&] { check.set_zoom(zoom); });
+    commands.push_back(UiCommand{SetZoom{zoom}});
+  }
+  if (json.contains("center")) {
+    const Json& c = array_at(json["center"], at("center"));
+    if (c.size() != 2) fail(at("center"), "must be [column, row], not " + shown(c));
+    const double x = real_at(c[0], at("center") + "[0]");
+    const double y = real_at(c[1], at("center") + "[1]");
+    checked_at(at("center"), [&] { check.set_center({x, y}); });
+    commands.push_back(UiCommand{SetCenter{x, y}});
+  }
+  // The row first (it shows the cross-section), then the strip's view, then whether it shows.
+  if (json.contains("row")) {
+    commands.push_back(
+        UiCommand{SetSectionRow{whole_at<int>(json["row"], at("row"), 0, rows - 1)}});
+  }
+  if (json.contains("side")) {
+    const auto view = parse_side_view(string_at(json["side"], at("side")));
+    if (!view) fail(at("side"), "is not a side view: " + shown(json["side"]));
+    commands.push_back(UiCommand{SetSideView{*view}});
+  }
+  if (json.contains("side_view")) {
+    commands.push_back(UiCommand{ShowSideView{bool_at(json["side_view"], at("side_view"))}});
+  }
+  return commands;
+}
+
+}  // namespace terrain::app
