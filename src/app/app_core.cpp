@@ -308,6 +308,7 @@ void AppCore::land_map(const MapRead& read) {
   for (const Command& c : window) carry_out(c);
   ui_.map_path = read.path;
   ui_.map_saved_version = model_.history().version();
+  ui_.map_saved_at = model_.history().position();
   ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
   const session::Timeline& t = model_.history().timeline();
   const std::string message = "Opened the map " + read.path + " (" +

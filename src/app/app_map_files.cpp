@@ -65,6 +65,7 @@ bool App::save_map(const std::string& path, bool replace) {
   }
   ui_.map_path = path;
   ui_.map_saved_version = model_.history().version();
+  ui_.map_saved_at = model_.history().position();
   saved_message(true, "Saved the map to " + path);
   return true;
 }
@@ -105,7 +106,7 @@ void App::saved_message(bool ok, const std::string& message) {
 void App::update_title() {
   std::string title = "Terrain Sandbox";
   if (!ui_.map_path.empty()) {
-    const bool changed = model_.history().version() != ui_.map_saved_version;
+    const bool changed = changed_since_saved(ui_, model_.history());
     // (Appended, not prefixed: GCC 12 sees a false overlap in "*" + std::string.)
     title.clear();
     if (changed) title += '*';

@@ -780,7 +780,7 @@ void draw_map_file_section(const PanelContext& c) {
   if (c.ui.map_path.empty()) {
     ImGui::TextDisabled("Not saved as a map file yet");
   } else {
-    const bool changed = c.model.history().version() != c.ui.map_saved_version;
+    const bool changed = changed_since_saved(c.ui, c.model.history());
     ImGui::Text("%s%s", std::filesystem::path(c.ui.map_path).filename().string().c_str(),
                 changed ? " (changed since saved)" : "");
   }

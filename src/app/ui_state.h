@@ -17,18 +17,21 @@
 #include "exports/svg.h"
 #include "io/heightmap.h"
 #include "session/cell_readout.h"
+#include "session/history.h"
 
 namespace terrain::app {
 
 struct UiState {
-  int scheme = 0;                  // index into render::color_schemes()
-  char seed_text[32] = {};         // the seed field while it is edited
-  std::string seed_message;        // beside the seed field when what was typed is not a seed
-  char folder_text[1024] = {};     // where Save PNG and the exports write
-  char open_text[1024] = {};       // the heightmap to open, as typed in the Ground section
-  char map_text[1024] = {};        // the map file to save as, typed (where there is no chooser)
-  std::string map_path;            // the map's own file: opened from or last saved to
-  uint64_t map_saved_version = 0;  // the history's version when it was opened or saved
+  int scheme = 0;               // index into render::color_schemes()
+  char seed_text[32] = {};      // the seed field while it is edited
+  std::string seed_message;     // beside the seed field when what was typed is not a seed
+  char folder_text[1024] = {};  // where Save PNG and the exports write
+  char open_text[1024] = {};    // the heightmap to open, as typed in the Ground section
+  char map_text[1024] = {};     // the map file to save as, typed (where there is no chooser)
+  std::string map_path;         // the map's own file: opened from or last saved to
+  // The history's version and place when it was opened or saved (changed_since_saved).
+  uint64_t map_saved_version = 0;
+  session::HistoryPosition map_saved_at;
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
@@ -77,5 +80,10 @@ struct UiState {
   uint64_t labels_shape = ~uint64_t{0};
   std::size_t listed_steps = 0;
 };
+
+// Whether the map has changed since its file was opened or saved: a step taken, or undone.
+inline bool changed_since_saved(const UiState& ui, const session::History& history) {
+  return history.version() != ui.map_saved_version || history.position() != ui.map_saved_at;
+}
 
 }  // namespace terrain::app

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "app/map_window.h"
+
 namespace terrain::app {
 namespace {
 
@@ -236,6 +238,92 @@ TEST(AppCore, TheTimelinesKeysSeekByOnePercentOfTheDrops) {
   core.dispatch(UiCommand{StepTimeline{+1}});
   core.dispatch(UiCommand{StepTimeline{+1}});  // at the end: nowhere to go
   EXPECT_EQ(core.model().drops(), 10000u);
+}
+
+}  // namespace
+}  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+using namespace session;
+
+std::shared_ptr<const MapRead> a_map_read(const std::string& path, SavedMap map) {
+  auto read = std::make_shared<MapRead>();
+  read->path = path;
+  read->map = std::move(map);
+  return read;
+}
+
+// A map file read lands through the core: the session becomes the file's (history, place,
+// view) and so does the window's view; the map is named, not changed since saved. A map that
+// does not hold together, or a window view out of range, is refused and changes nothing.
+TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
+  FakeShell saving;
+  AppCore source(7, saving);
+  source.model().pause();
+  source.dispatch(MapCommand{RainDrops{5000}});
+  source.dispatch(MapCommand{SetErosion{0.4}});
+  source.dispatch(MapCommand{RainDrops{2000}});
+  source.dispatch(UiCommand{SetScheme{2}});
+  source.dispatch(UiCommand{SetZoom{3}});
+  source.dispatch(UiCommand{SetCenter{100, 60}});
+  source.dispatch(UiCommand{SetSectionRow{44}});
+  source.dispatch(UiCommand{SetSideView{SideView::walk}});
+  SavedMap saved = source.model().save();
+  saved.window = window_view_json(source.ui(), source.camera());
+
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.model().pause();
+  core.dispatch(LandMap{a_map_read("walk.tsmap", saved)});
+  EXPECT_EQ(shell.messages.back(), "Opened the map walk.tsmap (3 steps, drop 7,000 of 7,000)");
+  EXPECT_EQ(shell.lines.back(), shell.messages.back());
+  EXPECT_EQ(core.model().drops(), 7000u);
+  EXPECT_EQ(core.model().seed(), 7u);
+  EXPECT_EQ(core.model().settings().erosion, 0.4);
+  EXPECT_EQ(core.ui().scheme, 2);
+  EXPECT_EQ(core.camera().zoom(), 3);
+  EXPECT_EQ(core.camera().center(), source.camera().center());
+  EXPECT_EQ(core.ui().side.row, std::optional<int>(44));
+  EXPECT_EQ(core.ui().side.view, SideView::walk);
+  EXPECT_EQ(core.ui().map_path, "walk.tsmap");
+  EXPECT_FALSE(changed_since_saved(core.ui(), core.model().history()));
+  core.dispatch(HistoryCommand{Undo{}});
+  EXPECT_EQ(core.model().drops(), 5000u);
+  EXPECT_TRUE(changed_since_saved(core.ui(), core.model().history()));
+
+  // Refused: the file's error, a map that does not hold together, a window view out of range.
+  const uint64_t drops = core.model().drops();
+  auto failed = std::make_shared<MapRead>();
+  failed->path = "bad.tsmap";
+  failed->error = "Cannot open bad.tsmap: a PNG image, not a map file";
+  core.dispatch(LandMap{failed});
+  EXPECT_EQ(shell.messages.back(), "! Cannot open bad.tsmap: a PNG image, not a map file");
+  SavedMap broken = saved;
+  broken.steps.pop_back();
+  core.dispatch(LandMap{a_map_read("broken.tsmap", broken)});
+  EXPECT_EQ(shell.messages.back(),
+            "! Cannot open broken.tsmap: the history's steps do not cover its commands");
+  SavedMap far = saved;
+  far.window = R"({"zoom": 40})";
+  core.dispatch(LandMap{a_map_read("far.tsmap", far)});
+  EXPECT_EQ(shell.messages.back().rfind("! Cannot open far.tsmap: VIEW.window.zoom: ", 0), 0u)
+      << shell.messages.back();
+  SavedMap schemeless = saved;
+  schemeless.window = R"({"scheme": "plaid"})";
+  core.dispatch(LandMap{a_map_read("plaid.tsmap", schemeless)});
+  EXPECT_EQ(shell.messages.back(),
+            "! Cannot open plaid.tsmap: VIEW.window.scheme: no colour scheme is called \"plaid\"");
+  EXPECT_EQ(core.model().drops(), drops);
+  EXPECT_EQ(core.ui().map_path, "walk.tsmap");
+  EXPECT_EQ(core.camera().zoom(), 3);
+
+  // Saving is the shell's: it waits while a finish runs, as every change to the map does.
+  core.dispatch(SaveMap{"x.tsmap", false});
+  ASSERT_TRUE(std::holds_alternative<SaveMap>(shell.own.back()));
+  core.dispatch(UiCommand{SaveMapNow{}});
+  EXPECT_TRUE(std::holds_alternative<UiCommand>(shell.own.back()));
 }
 
 }  // namespace

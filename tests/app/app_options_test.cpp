@@ -217,6 +217,27 @@ TEST(AppOptions, ABareFileNameIsANewFileInTheWorkingDirectory) {
   EXPECT_EQ(good({"--frames", "1", "--cells", name}).cells, name);
 }
 
+// A map file brings its own ground: the flags that choose one are refused beside it, and
+// --save-map is a new file written after the last frame.
+TEST(AppOptions, AMapFileRefusesTheFlagsThatChooseAGround) {
+  const TempDir dir;
+  EXPECT_EQ(good({"walk.tsmap"}).file, "walk.tsmap");
+  EXPECT_EQ(good({"walk.TSMAP", "--drops", "100"}).file, "walk.TSMAP");
+  EXPECT_EQ(bad({"walk.tsmap", "--seed", "5"}),
+            "--seed chooses a ground, and 'walk.tsmap' is a map file with its own (open it, then "
+            "change it)");
+  EXPECT_EQ(bad({"--generator", "diamond-square", "walk.tsmap"}),
+            "--generator chooses a ground, and 'walk.tsmap' is a map file with its own (open it, "
+            "then change it)");
+  EXPECT_EQ(bad({"--save-map", dir / "m.tsmap"}),
+            "--save-map needs --frames N (the map is saved after the last frame)");
+  std::ofstream(dir / "old.tsmap") << "x";
+  EXPECT_EQ(bad({"--frames", "1", "--save-map", dir / "old.tsmap"}),
+            "--save-map '" + (dir / "old.tsmap") +
+                "' already exists (allowed: a file that does not exist yet, in an existing "
+                "folder)");
+}
+
 TEST(AppOptions, SaveFolderIsTakenAsGivenWithoutCheckingIt) {
   EXPECT_EQ(good({"--save-folder", "out"}).save_folder, "out");
   // The app says so when a save fails; the flag only refuses an empty folder.
@@ -501,8 +522,8 @@ TEST(AppOptions, HelpAnywhereWinsOverEverythingElse) {
 
 TEST(AppOptions, UnknownFlagsAreRefusedNamingTheWord) {
   const std::string not_a_file =
-      "' is neither a flag nor a heightmap to open (allowed: a file ending in .png, .exr, .tif "
-      "or .npy; --help lists the flags)";
+      "' is neither a flag nor a file to open (allowed: a map file ending in .tsmap, a heightmap "
+      "ending in .png, .exr, .tif or .npy; --help lists the flags)";
   expect_messages({
       {{"--bogus"}, "unknown flag '--bogus' (terrain-sandbox --help lists them)"},
       {{"--version"}, "unknown flag '--version' (terrain-sandbox --help lists them)"},
@@ -709,6 +730,9 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--cells",
        {{"--frames", "1", "--cells", dir / "c.png"},
         [c = dir / "c.png"](const AppOptions& o) { return o.cells == c; }}},
+      {"--save-map",
+       {{"--frames", "1", "--save-map", dir / "m.tsmap"},
+        [m = dir / "m.tsmap"](const AppOptions& o) { return o.save_map == m; }}},
       {"--render-size",
        {{"--frames", "1", "--screenshot", dir / "r.png", "--render-size", "800x600"},
         [](const AppOptions& o) {
@@ -859,7 +883,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 37u);
+  EXPECT_EQ(flags_in(described).size(), 38u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndTheDefault) {
