@@ -806,7 +806,7 @@ void draw_map_file_section(const PanelContext& c) {
                                sizeof c.ui.map_text, ImGuiInputTextFlags_EnterReturnsTrue);
   note("##map_file", "map_text");
   ImGui::SameLine();
-  if ((button("Open", "open_map_typed") || typed) && c.ui.map_text[0] != '\0') {
+  if ((button("Open##map_file", "open_map_typed") || typed) && c.ui.map_text[0] != '\0') {
     std::string path = c.ui.map_text;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
     c.ask(OpenFile{path});

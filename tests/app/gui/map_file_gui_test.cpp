@@ -1,0 +1,215 @@
+// Map files end to end: a map saved by a script or --save-map opens (terrain-sandbox FILE.tsmap)
+// as the picture it was and rains on as the map that never closed; a bad map file is one line
+// and exit 2; and in the real window the Map file section's controls, Ctrl+S, Ctrl+Shift+S,
+// Ctrl+O, the desktop's chooser and a dropped file save and open maps, the title naming the
+// map and marking a change.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gui_support.h"
+#include "io/png.h"
+
+namespace terrain::gui {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+namespace fs = std::filesystem;
+
+fs::path write(const fs::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+
+// The window's title (xdotool getwindowname).
+std::string title_of(const std::string& window) {
+  const std::string command = "xdotool getwindowname " + window;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "";
+  char line[512] = {};
+  const bool got = std::fgets(line, sizeof line, pipe) != nullptr;
+  pclose(pipe);
+  std::string title = got ? line : "";
+  while (!title.empty() && title.back() == '\n') title.pop_back();
+  return title;
+}
+
+// Waits until the title is `expected`; the last title seen.
+std::string wait_title(const std::string& window, const std::string& expected) {
+  std::string title;
+  for (int k = 0; k < 300; k++) {
+    title = title_of(window);
+    if (title == expected) break;
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  return title;
+}
+
+void keys(const std::string& down, const std::string& up) {
+  xdotool("keydown " + down);
+  std::this_thread::sleep_for(milliseconds(300));
+  xdotool("keyup " + up);
+  std::this_thread::sleep_for(milliseconds(100));
+}
+
+TEST(MapFileGui, ASavedMapOpensAsItWasAndRainsOnAsTheMapThatNeverClosed) {
+  TempDir dir;
+  const std::string walk =
+      "{\"rain\": 20000}\n{\"erosion\": 0.45}\n{\"rain\": 10000}\n{\"undo\": 1}\n"
+      "{\"seek\": 15000}\n";
+  const fs::path script = write(dir.path / "walk.jsonl", walk);
+  const fs::path map = dir.path / "walk.tsmap";
+  const io::RgbaImage saved_as =
+      screenshot({"--seed", "42", "--paused", "--view", "basins", "--script", script.string(),
+                  "--frames", "1", "--save-map", map.string()},
+                 dir, "saved.png");
+  ASSERT_TRUE(fs::exists(map));
+  // Opened: the same picture (its view came with it), paused where it was saved.
+  std::string out;
+  std::string err;
+  EXPECT_EQ(
+      run_app({map.string(), "--frames", "1", "--screenshot", (dir.path / "opened.png").string()},
+              dir.path, &out, &err),
+      0)
+      << err;
+  EXPECT_NE(out.find("Opened the map " + map.string() + " (3 steps, drop 15,000 of 30,000)"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(io::read_png(dir.path / "opened.png"), saved_as);
+  // Rained on: the map the same script and the same rain make without a file between.
+  const fs::path on = write(dir.path / "on.jsonl", walk + "{\"rain\": 5000}\n");
+  EXPECT_EQ(screenshot({map.string(), "--drops", "5000", "--frames", "1"}, dir, "rained.png"),
+            screenshot({"--seed", "42", "--paused", "--view", "basins", "--script", on.string(),
+                        "--frames", "1"},
+                       dir, "straight.png"));
+  // A script's {"save_map"} never writes over a file: one line, exit 2.
+  const fs::path again =
+      write(dir.path / "again.jsonl", "{\"save_map\": \"" + map.string() + "\"}\n");
+  EXPECT_EQ(
+      run_app({"--seed", "1", "--script", again.string(), "--frames", "1"}, dir.path, &out, &err),
+      2);
+  EXPECT_NE(err.find("Map not saved: "), std::string::npos) << err;
+  EXPECT_NE(err.find("exists"), std::string::npos) << err;
+}
+
+TEST(MapFileGui, ABadMapFileIsOneLineAndExit2) {
+  TempDir dir;
+  const fs::path png = dir.path / "map.png";
+  ASSERT_EQ(run_app({"--seed", "3", "--frames", "1", "--screenshot", png.string()}, dir.path), 0);
+  fs::copy_file(png, dir.path / "renamed.tsmap");
+  std::string out;
+  std::string err;
+  EXPECT_EQ(run_app({(dir.path / "renamed.tsmap").string(), "--frames", "1", "--screenshot",
+                     (dir.path / "never.png").string()},
+                    dir.path, &out, &err),
+            2);
+  EXPECT_EQ(err, "terrain-sandbox: Cannot open " + (dir.path / "renamed.tsmap").string() +
+                     ": a PNG image, not a map file\n");
+  EXPECT_FALSE(fs::exists(dir.path / "never.png"));
+}
+
+TEST(MapFileGui, TheMapFileSectionTheKeysTheChooserAndADropSaveAndOpenMaps) {
+  TempDir dir;
+  const fs::path first = dir.path / "first.tsmap";
+  const fs::path chosen = dir.path / "chosen.tsmap";
+  // Answers as zenity does: the path on stdout; what it was asked, in a file.
+  const fs::path stand_in = dir.path / "chooser.sh";
+  std::ofstream(stand_in) << "#!/bin/sh\n"
+                          << "echo \"$@\" >> '" << (dir.path / "asked.txt").string() << "'\n"
+                          << "case \"$*\" in *--save*) echo '" << chosen.string() << "' ;;\n"
+                          << "*) echo '" << first.string() << "' ;; esac\n";
+  fs::permissions(stand_in, fs::perms::owner_all);
+  App app({"--seed", "5", "--paused", "--drops", "3000"}, dir.path,
+          {"TERRAIN_SANDBOX_FILE_CHOOSER=" + stand_in.string()});
+  app.layout("map_text");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  EXPECT_EQ(title_of(window), "Terrain Sandbox");
+
+  // Save as, under a name typed (the extension added).
+  scroll_into_view(app, window, "map_text");
+  click(window, latest_rect(app, "map_text"));
+  xdotool("type --delay 30 '" + (dir.path / "first").string() + "'");
+  std::this_thread::sleep_for(milliseconds(300));
+  click(window, latest_rect(app, "save_map_as"));
+  EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 1), "") << app.err();
+  EXPECT_EQ(wait_title(window, "first.tsmap - Terrain Sandbox"), "first.tsmap - Terrain Sandbox");
+
+  // A change marks the title; Ctrl+S (over the map) saves over the map's own file.
+  xdotool("mousemove --window " + window + " 1000 300");
+  std::this_thread::sleep_for(milliseconds(300));
+  xdotool("click 1");
+  keys("ctrl+z", "z ctrl");
+  EXPECT_EQ(wait_title(window, "*first.tsmap - Terrain Sandbox"), "*first.tsmap - Terrain Sandbox");
+  keys("ctrl+s", "s ctrl");
+  EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 2), "") << app.err();
+  EXPECT_EQ(wait_title(window, "first.tsmap - Terrain Sandbox"), "first.tsmap - Terrain Sandbox");
+  // Save as again with the same name typed: never over a file.
+  keys("ctrl+shift+s", "s shift ctrl");
+  for (int k = 0; k < 300 && app.err().find("Map not saved: ") == std::string::npos; k++) {
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  EXPECT_NE(app.err().find("Map not saved: cannot write " + first.string() + ": it already exists"),
+            std::string::npos)
+      << app.err();
+  // The Save button: the map's own file again.
+  scroll_into_view(app, window, "save_map");
+  click(window, latest_rect(app, "save_map"));
+  EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 3), "") << app.err();
+
+  // Open: the typed name, the chooser (the button and Ctrl+O), a drop.
+  click(window, latest_rect(app, "open_map_typed"));
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 1), "") << app.err();
+  click(window, latest_rect(app, "open_map"));
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 2), "") << app.err();
+  xdotool("mousemove --window " + window + " 1000 300");
+  std::this_thread::sleep_for(milliseconds(300));
+  keys("ctrl+o", "o ctrl");
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 3), "") << app.err();
+  const std::string drop =
+      std::string(TERRAIN_XDND_DROP) + " " + window + " '" + first.string() + "'";
+  ASSERT_EQ(std::system(drop.c_str()), 0);
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 4), "") << app.err();
+  EXPECT_EQ(app.quit(), 0);
+
+  // The chooser was asked for a map to open, with its filter.
+  std::ifstream asked(dir.path / "asked.txt");
+  std::string line;
+  std::getline(asked, line);
+  EXPECT_NE(line.find("--title=Terrain Sandbox: open a map"), std::string::npos) << line;
+  EXPECT_NE(line.find("*.tsmap"), std::string::npos) << line;
+}
+
+// Save as with no name typed asks the chooser, which asks before it replaces a file.
+TEST(MapFileGui, SaveAsWithNoNameTypedAsksTheChooser) {
+  TempDir dir;
+  const fs::path chosen = dir.path / "chosen.tsmap";
+  const fs::path stand_in = dir.path / "chooser.sh";
+  std::ofstream(stand_in) << "#!/bin/sh\n"
+                          << "echo \"$@\" >> '" << (dir.path / "asked.txt").string() << "'\n"
+                          << "echo '" << chosen.string() << "'\n";
+  fs::permissions(stand_in, fs::perms::owner_all);
+  App app({"--seed", "6", "--paused", "--drops", "1000"}, dir.path,
+          {"TERRAIN_SANDBOX_FILE_CHOOSER=" + stand_in.string()});
+  app.layout("map_text");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  keys("ctrl+s", "s ctrl");
+  EXPECT_NE(nth_line(app, "Saved the map to " + chosen.string(), 1), "") << app.err();
+  EXPECT_EQ(app.quit(), 0);
+  std::ifstream asked(dir.path / "asked.txt");
+  std::string line;
+  std::getline(asked, line);
+  EXPECT_NE(line.find("--save"), std::string::npos) << line;
+  EXPECT_NE(line.find("--confirm-overwrite"), std::string::npos) << line;
+}
+
+}  // namespace
+}  // namespace terrain::gui
