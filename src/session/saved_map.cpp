@@ -177,6 +177,16 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
     }
   }
 
+  uint64_t total = 0;
+  for (const MapCommand& c : atoms) {
+    if (const auto* rain = std::get_if<RainDrops>(&c))
+      total += std::min(rain->drops, kMaxSavedCost + 1);
+    if (starts_a_new_map(c)) total += History::kNewMapCost;
+    if (total > kMaxSavedCost) {
+      bad("the history claims more than " + std::to_string(kMaxSavedCost) + " drops of rain");
+    }
+  }
+
   // The steps, recorded again as the session recorded them.
   History history({saved.commands.seed, saved.commands.settings, saved.commands.ground}, cells,
                   budget_bytes);
@@ -210,11 +220,12 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
   if (!is_place(atoms, saved.position)) {
     bad("the map's place (" + place_text(saved.position) + ") is not a place of its history");
   }
-  if (saved.spacing < History::kFirstSpacing ||
+  if (saved.spacing < History::kFirstSpacing || saved.spacing > kMaxSavedSpacing ||
       !std::has_single_bit(saved.spacing / History::kFirstSpacing) ||
       saved.spacing % History::kFirstSpacing != 0) {
     bad("the checkpoints' spacing " + std::to_string(saved.spacing) + " is not " +
-        std::to_string(History::kFirstSpacing) + " times a power of two");
+        std::to_string(History::kFirstSpacing) + " times a power of two up to " +
+        std::to_string(kMaxSavedSpacing));
   }
 
   // The checkpoints with grids, each proving its grids by its hash.
@@ -255,6 +266,12 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
   }
   history.set_spacing(saved.spacing);
   history.set_position(saved.position);
+  // Opening replays from the last checkpoint with grids at or before the place: never more than
+  // the spacing, as the session kept them.
+  const HistoryPosition at = history.position();
+  if (history.cost(at) - history.checkpoint_before(at).cost > saved.spacing) {
+    bad("the map's place is further than the checkpoints' spacing from a checkpoint with grids");
+  }
   return history;
 }
 

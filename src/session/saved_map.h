@@ -73,6 +73,11 @@ struct SavedMap {
 
 // At most this many gaps between checkpoints with grids: see the top.
 inline constexpr uint64_t kSavedGaps = 16;
+// What a map file may claim, so that opening one never replays without end: the checkpoints'
+// spacing at most 4096 << 12 drops (a session reaches it after about two billion drops), the
+// whole history's replay cost at most 10^12 drops.
+inline constexpr uint64_t kMaxSavedSpacing = History::kFirstSpacing << 12;
+inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
 
 // The hash of a map's state at a checkpoint: XXH64 (seed 0) over the heights, then the
 // original ground (float32 little-endian, row 0 first), then the rain's random state (uint32),

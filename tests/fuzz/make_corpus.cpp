@@ -40,6 +40,7 @@
 #include "io/png.h"
 #include "session/live_model.h"
 #include "session/map_recipe.h"
+#include "session/saved_map.h"
 
 namespace {
 
@@ -616,31 +617,53 @@ void write_heightmap_tiffs(const fs::path& dir) {
 
 // --- Map files ----------------------------------------------------------------------------
 
-// Map files' containers (io/map_file.h): sections as the session will write them (a recipe's
-// text, a grid of heights, an empty one), and the same file newer, cut short and with a section
-// claiming more than it holds.
+// Map files (session/saved_map.h) as the project writes them, of a small map (16 x 9) with a
+// history of rain, a setting, a new seed and an undo; and the same file newer, cut short,
+// damaged and with a section claiming more than it holds.
 void write_map_files(const fs::path& dir) {
-  using terrain::io::map_file_tag;
-  using terrain::io::MapFileSection;
-  const terrain::Heightfield island = terrain::island_terrain(42, {}, 32, 18);
-  std::vector<uint8_t> heights(island.size() * sizeof(float));
-  std::memcpy(heights.data(), island.data(), heights.size());
-  const std::string recipe = "{\"seed\": 42, \"commands\": [{\"rain\": 6000}]}";
-  const std::vector<MapFileSection> sections = {
-      {map_file_tag("HIST"), std::vector<uint8_t>(recipe.begin(), recipe.end())},
-      {map_file_tag("CHKP"), heights},
-      {map_file_tag("VIEW"), {}}};
-  const std::vector<uint8_t> file = terrain::io::encode_map_file(sections);
+  using session::History;
+  using session::Map;
+  using session::MapCommand;
+  Map map(42, {}, 16, 9);
+  History history(map.head(), map.heights().size());
+  const auto checkpoint = [&] {
+    history.checkpoint(map.heights(), map.original(), map.drops() == 0, map.head(),
+                       map.rain().state(), map.drops());
+  };
+  const auto run = [&](const MapCommand& command, bool edit) {
+    const uint64_t drops = map.drops();
+    const uint32_t seed = map.seed();
+    const session::MapSettings before = map.settings();
+    map.carry_out(command);
+    if (edit) history.begin_edit();
+    history.record(command, seed, before, drops);
+    if (edit) history.end_edit();
+    checkpoint();
+  };
+  checkpoint();
+  run(session::RainDrops{300}, false);
+  run(session::SetErosion{0.45}, true);
+  run(session::RainDrops{200}, false);
+  run(session::SetSeed{7}, false);
+  run(session::RainDrops{100}, false);
+  session::SavedMap saved = session::saved_history(history, 16, 9);
+  saved.window = "{\"scheme\": \"site_dark\", \"zoom\": 2}";
+  saved.view.min_flow = 40;  // a river on a map of 144 cells
+  const std::vector<uint8_t> file = session::map_file_bytes(saved);
   write(dir / "map.tsmap", std::span<const uint8_t>(file));
-  const std::vector<uint8_t> small = terrain::io::encode_map_file({sections[0], sections[2]});
-  write(dir / "small.tsmap", std::span<const uint8_t>(small));
-  std::vector<uint8_t> newer = small;
+  saved.position = {2, 0};  // after the erosion, the rest to redo
+  const std::vector<uint8_t> undone = session::map_file_bytes(saved);
+  write(dir / "undone.tsmap", std::span<const uint8_t>(undone));
+  std::vector<uint8_t> newer = file;
   newer[8] = 2;
   write(dir / "newer.tsmap", std::span<const uint8_t>(newer));
-  write(dir / "cut.tsmap", std::span<const uint8_t>(small).first(small.size() - 5));
-  std::vector<uint8_t> claims = small;
+  write(dir / "cut.tsmap", std::span<const uint8_t>(file).first(file.size() - 5));
+  std::vector<uint8_t> claims = file;
   claims[16 + 4] = 0xff;  // the first section's raw size, larger than what it holds
   write(dir / "claims.tsmap", std::span<const uint8_t>(claims));
+  std::vector<uint8_t> damaged = file;
+  damaged[file.size() / 2] ^= 0x40;
+  write(dir / "damaged.tsmap", std::span<const uint8_t>(damaged));
 }
 
 int main(int argc, char** argv) {

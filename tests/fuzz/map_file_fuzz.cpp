@@ -1,11 +1,12 @@
-// libFuzzer target: terrain::io::decode_map_file (the map file's container, io/map_file.h) on
-// any bytes.
+// libFuzzer target: a map file (.tsmap) read as the app and terrain-cli read one: the container
+// (io::decode_map_file), its sections (session::read_map_file) and the history they make
+// (session::history_of), on any bytes.
 //
-// What must hold for every input: decode_map_file either returns the sections or throws
-// MapFileError (any other exception escapes, and libFuzzer reports the abort), and never
-// crashes, hangs, leaks, allocates more than the file can hold decompressed (libFuzzer's
-// -rss_limit_mb) or hits undefined behaviour (ASan, UBSan). Sections that read are written
-// again with encode_map_file and read back the same.
+// What must hold for every input: each step either succeeds or throws io::MapFileError (any
+// other exception escapes, and libFuzzer reports the abort), and never crashes, hangs, leaks,
+// allocates more than the file can hold decompressed (libFuzzer's -rss_limit_mb) or hits
+// undefined behaviour (ASan, UBSan). Sections that read are written again with encode_map_file
+// and read back the same; a map that reads is written again and reads back to the same history.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -14,18 +15,42 @@
 #include <vector>
 
 #include "io/map_file.h"
+#include "session/saved_map.h"
+
+namespace {
+
+[[noreturn]] void fail(const char* what) {
+  std::fprintf(stderr, "map_file_fuzz: %s\n", what);
+  std::abort();
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  std::vector<terrain::io::MapFileSection> sections;
+  namespace io = terrain::io;
+  namespace session = terrain::session;
+  const std::span<const uint8_t> file(data, size);
+  std::vector<io::MapFileSection> sections;
   try {
-    sections = terrain::io::decode_map_file(std::span<const uint8_t>(data, size));
-  } catch (const terrain::io::MapFileError&) {
+    sections = io::decode_map_file(file);
+  } catch (const io::MapFileError&) {
     return 0;  // refused, as a bad file must be
   }
-  const std::vector<uint8_t> again = terrain::io::encode_map_file(sections);
-  if (terrain::io::decode_map_file(again) != sections) {
-    std::fprintf(stderr, "map_file_fuzz: sections written again read back different\n");
-    std::abort();
+  if (io::decode_map_file(io::encode_map_file(sections)) != sections) {
+    fail("sections written again read back different");
+  }
+  session::SavedMap saved;
+  try {
+    saved = session::read_map_file(file);
+    const session::History history = session::history_of(saved);
+    // Written again from the history it made, it reads back to a history of the same steps.
+    const session::SavedMap again = session::read_map_file(
+        session::map_file_bytes(session::saved_history(history, saved.width, saved.height)));
+    if (again.steps != saved.steps || again.position != saved.position) {
+      fail("a map written again read back with other steps or another place");
+    }
+  } catch (const io::MapFileError&) {
+    return 0;
   }
   return 0;
 }

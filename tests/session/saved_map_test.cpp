@@ -242,6 +242,19 @@ TEST(SavedMap, AMapThatDoesNotHoldTogetherIsRefusedAndChangesNothing) {
   }
   {
     SavedMap bad = good;
+    for (std::size_t k = 1; k < bad.checkpoints.size(); k++) {
+      bad.checkpoints[k].heights = bad.checkpoints[k].original = -1;
+    }
+    refused(bad, "further than the checkpoints' spacing from a checkpoint with grids");
+  }
+  {
+    SavedMap bad = good;
+    bad.commands.commands.push_back(RainDrops{kMaxSavedCost});
+    bad.steps.push_back({bad.commands.commands.size() - 1, bad.commands.commands.size(), false});
+    refused(bad, "claims more than 1000000000000 drops of rain");
+  }
+  {
+    SavedMap bad = good;
     bad.view.min_flow = 0;
     refused(bad, "VIEW.min_flow: must be a whole number from 1 to 57600, not 0");
   }
