@@ -25,6 +25,7 @@
 #include "core/number_text.h"
 #include "core/overloaded.h"
 #include "session/cpu_time.h"
+#include "session/recorded_map.h"
 
 namespace terrain::session {
 namespace {
@@ -736,28 +737,16 @@ void LiveModel::arrive(const HistoryPosition& target) {
 }
 
 void LiveModel::restore(const Checkpoint& c) {
-  const CheckpointStore& store = history_.store();
-  MapStart head = c.map;
-  head.settings.drops_per_frame = settings_.drops_per_frame;  // not a step: stays as it is
-  map_.restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+  // Drops per frame is not a step: it stays as it is.
+  restore_checkpoint(map_, history_, c, settings_.drops_per_frame);
   static_cast<MapSettings&>(settings_) = map_.settings();
-  history_.restored(c);
   original_changed_ = false;
 }
 
 // The history's commands from one place to a later one, carried out without being recorded,
 // each rain as the rain alone (no frame, no stop at the target).
 void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
-  const std::span<const MapCommand> atoms = history_.atoms();
-  for (std::size_t k = from.atom; k < atoms.size() && k <= to.atom; k++) {
-    const uint64_t begin = k == from.atom ? from.partial : 0;
-    if (const auto* rain = std::get_if<RainDrops>(&atoms[k])) {
-      const uint64_t end = k == to.atom ? to.partial : rain->drops;
-      if (end > begin) map_.rain(end - begin);
-    } else if (k < to.atom && map_.carry_out(atoms[k])) {
-      original_changed_ = true;
-    }
-  }
+  if (replay_history(map_, history_, from, to)) original_changed_ = true;
 }
 
 // --- Map files -----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,7 @@
 #include "io/map_file.h"
 #include "map_bytes.h"
 #include "session/live_model.h"
+#include "session/recorded_map.h"
 
 namespace terrain::session {
 namespace {
@@ -296,6 +298,63 @@ TEST(SavedMap, ACutOrDamagedFileIsRefused) {
     damaged[k] ^= 0x10;
     EXPECT_THROW(read_map_file(damaged), io::MapFileError) << "byte " << k;
   }
+}
+
+// --- terrain-cli's map with its history ---------------------------------------------------
+
+bool same_map(const Map& a, const Map& b) {
+  return a.heights().values().size() == b.heights().values().size() &&
+         std::equal(a.heights().values().begin(), a.heights().values().end(),
+                    b.heights().values().begin()) &&
+         std::equal(a.original().values().begin(), a.original().values().end(),
+                    b.original().values().begin()) &&
+         a.drops() == b.drops() && a.rain().state() == b.rain().state() && a.seed() == b.seed() &&
+         a.settings() == b.settings();
+}
+
+// A map saved by the window opens in terrain-cli's map at its place, and both rain on to the
+// same bytes; what terrain-cli saves opens in the window the same again.
+TEST(RecordedMap, OpensAtItsPlaceAndRainsOnAsTheLiveSessionDoes) {
+  LiveModel model(42);
+  model.rain_now(12345);
+  model.apply(MapCommand{SetErosion{0.5}});
+  model.rain_now(4000);
+  history(model, Undo{1});
+  RecordedMap recorded(through_a_file(model.save()));
+  EXPECT_EQ(recorded.history().position(), model.history().position());
+  EXPECT_TRUE(same_map(recorded.map(), model.map()));
+  model.rain_now(7000);
+  recorded.carry_out(RainDrops{7000});
+  EXPECT_TRUE(same_map(recorded.map(), model.map()));
+  EXPECT_EQ(recorded.history().steps().size(), model.history().steps().size());
+
+  LiveModel opened(3);
+  opened.open(through_a_file(recorded.save()));
+  EXPECT_EQ(bytes_of(opened), bytes_of(model));
+  history(opened, Undo{2});
+  history(model, Undo{2});
+  EXPECT_EQ(bytes_of(opened), bytes_of(model));
+}
+
+// terrain-cli's maps come in any size: one saved at 64 x 40 opens again at its place.
+TEST(RecordedMap, AMapOfAnySizeSavesAndOpens) {
+  RecordedMap map(5, {}, 64, 40);
+  map.carry_out(RainDrops{9000});
+  map.carry_out(MapCommand{SetDeposition{0.6}});
+  map.carry_out(RainDrops{3000});
+  const SavedMap saved = through_a_file(map.save());
+  EXPECT_EQ(saved.width, 64);
+  EXPECT_EQ(saved.view.min_flow, 250);  // the default, within its 2,560 cells
+  RecordedMap opened(saved);
+  EXPECT_TRUE(same_map(opened.map(), map.map()));
+  map.carry_out(RainDrops{5000});
+  opened.carry_out(RainDrops{5000});
+  EXPECT_TRUE(same_map(opened.map(), map.map()));
+  RecordedMap fresh(5, {}, 64, 40);
+  fresh.carry_out(RainDrops{9000});
+  fresh.carry_out(MapCommand{SetDeposition{0.6}});
+  fresh.carry_out(RainDrops{8000});
+  EXPECT_TRUE(same_map(fresh.map(), map.map()));
 }
 
 }  // namespace
