@@ -29,6 +29,7 @@
 #include "cli/progress.h"
 #include "cli/skyline_command.h"
 #include "cli/summary.h"
+#include "cli/verify_map.h"
 #include "core/ground_fit.h"
 #include "core/number_text.h"
 #include "exports/map_exports.h"
@@ -41,6 +42,8 @@
 #include "io/npy.h"
 #include "io/png.h"
 #include "render/geometry/color_scheme.h"
+#include "session/recorded_map.h"
+#include "session/saved_map.h"
 
 namespace {
 
@@ -134,9 +137,30 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     std::fputs(help_text().c_str(), stdout);
     return kExitDone;
   }
+  if (!options.verify_map.empty()) return verify_map(options.verify_map);
   // Your own ground: read and fitted before anything is written (a bad file is bad input).
   Heightfield ground;
   Options run_options = options;
+  // A map file to rain on from: read and checked before anything is written.
+  std::unique_ptr<session::RecordedMap> opened;
+  if (!options.open_map.empty()) {
+    try {
+      opened =
+          std::make_unique<session::RecordedMap>(session::read_map_file(options.open_map.string()));
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("--open-map ") + e.what());
+    }
+    const session::Map& map = opened->map();
+    if (!options.drops_given) run_options.drops = map.drops();
+    if (run_options.drops < map.drops()) {
+      throw UsageError("--drops " + std::to_string(run_options.drops) + " is below the " +
+                       with_thousands(map.drops()) + " drops " + options.open_map.string() +
+                       " has rained (allowed: the map's total, " + std::to_string(map.drops()) +
+                       " or more)");
+    }
+    run_options.width = map.width();
+    run_options.height = map.height();
+  }
   if (!options.ground.empty()) {
     io::HeightmapFile file;
     try {
@@ -167,6 +191,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   check_file_target("--heightmap-original", options.heightmap_original, options.force, run_dirs);
   check_file_target("--svg", options.svg, options.force, run_dirs);
   check_file_target("--mesh", options.mesh, options.force, run_dirs);
+  check_file_target("--save-map", options.save_map, options.force, run_dirs);
   if (!options.mesh.empty() &&
       static_cast<uint64_t>(run_options.width) * static_cast<uint64_t>(run_options.height) >
           exports::kMaxMeshCells) {
@@ -183,14 +208,23 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   std::optional<OutputDirectory> layers_out;
   if (!options.layers.empty()) layers_out.emplace(options.layers, layer_names, options.force);
 
-  const PipelineResult result =
-      run_pipeline(run_options, progress, options.ground.empty() ? nullptr : &ground);
+  const PipelineResult result = run_pipeline(
+      run_options, progress, options.ground.empty() ? nullptr : &ground, std::move(opened));
   const double total_ms = progress.elapsed_ms();
+  if (result.recorded && !options.open_map.empty()) {
+    // summary.json's inputs are the opened map's: its seed, ground and settings now.
+    const session::Map& map = result.map();
+    run_options.seed = map.seed();
+    run_options.generator = map.settings().generator;
+    run_options.terrain_scale = map.settings().terrain_scale;
+    run_options.roughness = map.settings().roughness;
+    run_options.rain = session::rain_params_of(map.settings());
+  }
 
   progress.stage("writing: " + std::to_string(names.size()) + " files");
   // The grids, as the app's panel exports them too (map_files.h), one file's bytes at a time:
   // only the temporaries hold them all.
-  const session::Map& map = *result.map;
+  const session::Map& map = result.map();
   exports::each_grid_file(
       map.original(), map.heights(), result.hydrology,
       [&](const std::string& name, std::span<const std::byte> bytes) { out.stage(name, bytes); });
@@ -220,6 +254,15 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     files.push_back(stage_file(
         options.mesh, exports::mesh_of_map(map, scheme, options.exaggeration, options.units,
                                            exports::mesh_format_for(options.mesh).value())));
+  }
+  if (!options.save_map.empty()) {
+    session::SavedMap saved = result.recorded->save();
+    saved.view.routing = options.routing;
+    saved.view.min_flow = static_cast<int>(
+        std::min<uint64_t>(options.min_flow, static_cast<uint64_t>(map.width()) * map.height()));
+    saved.view.contour_levels = options.contour_levels;
+    saved.view.rivers_by = options.rivers_by;
+    files.push_back(stage_file(options.save_map, session::map_file_bytes(saved)));
   }
   if (layers_out) {
     for (const io::NamedFile& file :
@@ -275,16 +318,22 @@ int run(std::span<const std::string_view> args, Progress& progress) {
         options.svg.c_str(), svg_counts.coastline, svg_counts.contours, svg_counts.index_contours,
         svg_counts.rivers, paper.c_str());
   }
+  if (!options.save_map.empty()) {
+    const session::History& h = result.recorded->history();
+    const std::size_t steps = h.steps().size();
+    std::printf("wrote %s (a map file: %zu step%s, drop %s of its map)\n", options.save_map.c_str(),
+                steps, steps == 1 ? "" : "s", with_thousands(result.map().drops()).c_str());
+  }
   if (!options.mesh.empty()) {
-    const int w = result.map->width();
-    const int h = result.map->height();
+    const int w = result.map().width();
+    const int h = result.map().height();
     const std::string scale = options.units.given()
                                   ? "in metres: cells of " + number_text(options.units.cell_size) +
                                         " m, heights x " + number_text(options.units.height_scale) +
                                         " m"
                                   : "heights x " + number_text(options.exaggeration);
     std::printf("wrote %s (%zu vertices, %zu triangles, %s)\n", options.mesh.c_str(),
-                result.map->heights().size(),
+                result.map().heights().size(),
                 2 * static_cast<std::size_t>(w - 1) * static_cast<std::size_t>(h - 1),
                 scale.c_str());
   }

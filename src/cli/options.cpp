@@ -48,11 +48,16 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* scheme_flag = nullptr;
   for (const auto& [flag, text] : given) {
     const std::string& name = flag->name;
+    if (name == "--erosion" || name == "--deposition" || name == "--inertia" ||
+        name == "--brush-radius" || name == "--sea-level") {
+      options.rain_given.push_back(name);
+    }
     if (name == "--seed") {
       options.seed =
           static_cast<uint32_t>(read_whole(*flag, text, 0, std::numeric_limits<uint32_t>::max()));
     } else if (name == "--drops") {
       options.drops = read_whole(*flag, text, 0, kMaxDrops);
+      options.drops_given = true;
     } else if (name == "--generator") {
       const std::optional<Generator> generator = parse_generator(text);
       if (!generator) bad_value(*flag, text, "is not a generator");
@@ -92,6 +97,11 @@ Options parse_options(std::span<const std::string_view> args) {
       options.min_flow =
           static_cast<uint32_t>(read_whole(*flag, text, 1, std::numeric_limits<uint32_t>::max()));
       options.min_flow_given = true;
+    } else if (name == "--open-map" || name == "--save-map" || name == "--verify-map") {
+      if (text.empty()) bad_value(*flag, text, "is empty");
+      (name == "--open-map"   ? options.open_map
+       : name == "--save-map" ? options.save_map
+                              : options.verify_map) = std::filesystem::path(text);
     } else if (name == "--out") {
       if (text.empty()) usage_error("--out '' is empty (allowed: a directory path)");
       options.out = std::filesystem::path(text);
@@ -220,6 +230,27 @@ Options parse_options(std::span<const std::string_view> args) {
     usage_error("--terrain-scale only applies to --generator island (the generator is " +
                 std::string(generator_name(options.generator)) + ")");
   }
+  // Verifying a map file is a run of its own.
+  if (!options.verify_map.empty()) {
+    for (const auto& [flag, text] : given) {
+      if (flag->name != "--verify-map") {
+        usage_error(flag->name +
+                    " does not apply with --verify-map (it replays the file and "
+                    "writes nothing)");
+      }
+    }
+    return options;
+  }
+  // A map file brings its own ground: the flags that choose one do not apply beside it.
+  if (!options.open_map.empty()) {
+    for (const auto& [flag, text] : given) {
+      const std::string& n = flag->name;
+      if (n == "--seed" || n == "--generator" || n == "--ground" || n == "--fit" ||
+          n == "--width" || n == "--height" || n == "--terrain-scale" || n == "--roughness") {
+        usage_error(n + " does not apply with --open-map (the map file has its own ground)");
+      }
+    }
+  }
   if (options.out.empty()) {
     usage_error("--out DIR is required (the directory to write the 9 files into)");
   }
@@ -241,7 +272,9 @@ std::string help_text() {
       "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"
       "           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]\n"
       "         [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]\n"
-      "         [--scheme KEY] [--force]\n"
+      "         [--scheme KEY] [--open-map FILE] [--save-map PATH] [--force]\n"
+      "       terrain-cli --verify-map FILE\n"
+      "         replays a map file's history and says whether this build makes its bytes\n"
       "       terrain-cli skyline --method walk|sections --out FILE.npy [...]\n"
       "         a side-view skyline, one height per column (terrain-cli skyline --help)\n"
       "\n"

@@ -74,6 +74,14 @@ struct Options {
   io::RealUnits units;
   // The colour scheme of --layers, --svg and --mesh (render/geometry/color_scheme.h).
   std::string scheme = "site_dark";
+  // Map files (session/saved_map.h): the map to rain on from, the one to save the run's map
+  // as, the one whose replay to verify (a run of its own: nothing else applies).
+  std::filesystem::path open_map;
+  std::filesystem::path save_map;
+  std::filesystem::path verify_map;
+  bool drops_given = false;
+  // The rain's settings given (their flags' names, "--erosion" ...): beside --open-map, a step.
+  std::vector<std::string> rain_given;
   bool force = false;  // replace existing output files
   bool help = false;   // print help_text() and exit 0
 };

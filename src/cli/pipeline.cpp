@@ -25,15 +25,19 @@ constexpr uint64_t kDropsPerChunk = 1000;
 }  // namespace
 
 PipelineResult run_pipeline(const Options& options, Progress& progress,
-                            const Heightfield* ground_file) {
+                            const Heightfield* ground_file,
+                            std::unique_ptr<session::RecordedMap> opened) {
   PipelineResult result;
   const uint64_t cells =
       static_cast<uint64_t>(options.width) * static_cast<uint64_t>(options.height);
 
-  progress.stage("terrain: " +
-                 (ground_file ? std::string("from ") + options.ground.string()
-                              : std::string(generator_name(options.generator))) +
-                 ", " + with_thousands(cells) + " cells");
+  progress.stage(opened ? "map: " + options.open_map.string() + ", at drop " +
+                              with_thousands(opened->map().drops()) + ", " + with_thousands(cells) +
+                              " cells"
+                        : "terrain: " +
+                              (ground_file ? std::string("from ") + options.ground.string()
+                                           : std::string(generator_name(options.generator))) +
+                              ", " + with_thousands(cells) + " cells");
   // The map is made as the app makes it (session::Map): the same ground, the same rain, the
   // same hydrology, so the two programs give the same bytes for the same map by construction.
   session::MapSettings settings;
@@ -46,33 +50,53 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
   settings.terrain_scale = options.terrain_scale;
   settings.roughness = options.roughness;
   auto start = Clock::now();
-  std::unique_ptr<session::Map>& map = result.map;
+  // A map file is saved with its history: the map is then recorded as the app records it.
+  const bool recorded = opened || !options.save_map.empty();
+  session::GroundFile ground;
   if (ground_file) {
-    session::GroundFile ground;
     ground.name = options.ground.filename().string();
     ground.fit = options.fit;
     ground.heights = std::make_shared<const Heightfield>(*ground_file);
-    map = std::make_unique<session::Map>(options.seed, settings, ground);
+  }
+  if (opened) {
+    result.recorded = std::move(opened);
+    // The rain settings given apply from the saved count on, as a new step.
+    for (const session::MapCommand& c : rain_commands(options)) result.recorded->carry_out(c);
+  } else if (recorded && ground_file) {
+    result.recorded = std::make_unique<session::RecordedMap>(options.seed, settings, ground);
+  } else if (recorded) {
+    result.recorded = std::make_unique<session::RecordedMap>(options.seed, settings, options.width,
+                                                             options.height);
+  } else if (ground_file) {
+    result.plain = std::make_unique<session::Map>(options.seed, settings, ground);
   } else {
-    map = std::make_unique<session::Map>(options.seed, settings, options.width, options.height);
+    result.plain =
+        std::make_unique<session::Map>(options.seed, settings, options.width, options.height);
   }
   result.timings.terrain_ms = ms_since(start);
 
   start = Clock::now();
-  for (uint64_t done = 0; done < options.drops;) {
+  // Up to options.drops in all: an opened map has rained some already.
+  const uint64_t from = result.map().drops();
+  for (uint64_t done = from; done < options.drops;) {
     const uint64_t chunk = std::min(kDropsPerChunk, options.drops - done);
-    map->carry_out(session::RainDrops{chunk});
+    if (result.recorded) {
+      result.recorded->carry_out(session::RainDrops{chunk});
+    } else {
+      result.plain->carry_out(session::RainDrops{chunk});
+    }
     done += chunk;
-    progress.count("rain", done, options.drops, "drops");
+    progress.count("rain", done - from, options.drops - from, "drops");
   }
-  result.rain = map->rain().stats();
+  const session::Map& map = result.map();
+  result.rain = map.rain().stats();
   result.timings.rain_ms = ms_since(start);
 
   progress.stage("drainage: " + with_thousands(cells) + " cells, Strahler orders, lakes");
   start = Clock::now();
   // The sketch bends its rivers on the flat with the seed's ripple; the flood routing has its
   // own way through flats and takes none.
-  result.hydrology = session::hydrology_of(*map, options.routing, options.min_flow);
+  result.hydrology = session::hydrology_of(map, options.routing, options.min_flow);
   result.timings.drainage_ms = ms_since(start);
 
   progress.stage("rivers: reaches counted, lakes measured");
@@ -93,6 +117,19 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
   }
   result.timings.rivers_ms = ms_since(start);
   return result;
+}
+
+std::vector<session::MapCommand> rain_commands(const Options& options) {
+  std::vector<session::MapCommand> commands;
+  const RainParams& r = options.rain;
+  for (const std::string& name : options.rain_given) {
+    if (name == "--erosion") commands.push_back(session::SetErosion{r.erosion});
+    if (name == "--deposition") commands.push_back(session::SetDeposition{r.deposition});
+    if (name == "--inertia") commands.push_back(session::SetInertia{r.inertia});
+    if (name == "--brush-radius") commands.push_back(session::SetBrushRadius{r.brush_radius});
+    if (name == "--sea-level") commands.push_back(session::SetSeaLevel{r.sea_level});
+  }
+  return commands;
 }
 
 }  // namespace terrain::cli

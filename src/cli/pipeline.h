@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "cli/options.h"
 #include "cli/progress.h"
@@ -16,6 +17,7 @@
 #include "core/hydrology.h"
 #include "core/rain.h"
 #include "session/map.h"
+#include "session/recorded_map.h"
 
 namespace terrain::cli {
 
@@ -43,8 +45,11 @@ struct LakeCounts {
 };
 
 struct PipelineResult {
-  // The map as the app makes it: its original() as generated, its heights() after the rain.
-  std::unique_ptr<session::Map> map;
+  // The map as the app makes it: its original() as generated, its heights() after the rain;
+  // with its history (`recorded`) when the run opens or saves a map file, else on its own.
+  std::unique_ptr<session::Map> plain;
+  std::unique_ptr<session::RecordedMap> recorded;
+  const session::Map& map() const { return recorded ? recorded->map() : *plain; }
   RainStats rain;
   Hydrology hydrology;  // of `eroded`
   RiverCounts rivers;
@@ -54,8 +59,13 @@ struct PipelineResult {
 
 // Runs the whole pipeline for valid `options` (as parse_options returns them).
 // `ground`: the original ground to rain on in place of the generator's (options' size), or
-// null to grow it.
+// null to grow it. `opened`: the map of --open-map at its place, to rain on to options.drops
+// in all (the rain settings given becoming a step first), in place of a new one.
 PipelineResult run_pipeline(const Options& options, Progress& progress,
-                            const Heightfield* ground = nullptr);
+                            const Heightfield* ground = nullptr,
+                            std::unique_ptr<session::RecordedMap> opened = nullptr);
+
+// The rain's settings of the options that were given (Options::rain_given), as map commands.
+std::vector<session::MapCommand> rain_commands(const Options& options);
 
 }  // namespace terrain::cli

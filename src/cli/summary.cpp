@@ -37,6 +37,7 @@ std::string summary_json(const Options& options, const PipelineResult& result, d
   json["program"] = "terrain-cli";
 
   nlohmann::ordered_json& inputs = json["inputs"];
+  if (!options.open_map.empty()) inputs["map"] = options.open_map.string();
   inputs["seed"] = options.seed;
   inputs["drops"] = options.drops;
   if (!options.ground.empty()) {

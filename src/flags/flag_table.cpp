@@ -140,6 +140,19 @@ std::vector<Row> rows(Program program) {
        {"--out", "DIR", "directory to write the 9 files into, created if needed", "",
         "required; a directory path"}},
       {kCli,
+       {"--open-map", "FILE",
+        "rain on from a map file (.tsmap) where it was saved: --drops is then the map's total "
+        "(by default its own), and --erosion, --deposition, --inertia, --brush-radius and "
+        "--sea-level given beside it apply from its count on, as a new step; the flags that "
+        "choose a ground do not apply",
+        "", "optional; a map file that can be read"}},
+      {kCli,
+       {"--verify-map", "FILE",
+        "replay a map file's whole history from its start and say, checkpoint by checkpoint, "
+        "whether this build makes the same bytes (exit 0) or where it first differs (exit 1); "
+        "nothing is written, and no other flag applies",
+        "", "a map file that can be read"}},
+      {kCli,
        {"--ground", "FILE",
         "rain on your own ground: a heightmap (.png 8/16-bit gray or colour as luminance, "
         ".exr, .tif, .npy) in place of the generator, fitted to the grid (by default its own "
@@ -297,10 +310,11 @@ std::vector<Row> rows(Program program) {
        {"--screenshot", "PATH",
         "after the last frame write the map (no panel) as PNG to exactly PATH (needs --frames)", "",
         new_file}},
-      {kSandbox,
+      {kBoth,
        {"--save-map", "PATH",
-        "after the last frame save the map, its history and its view as a map file (.tsmap) to "
-        "exactly PATH (needs --frames)",
+        "save the map, its history and its view as a map file (.tsmap) to exactly PATH "
+        "(terrain-sandbox: after the last frame, with --frames; terrain-cli: once it has "
+        "rained, never over a file without --force)",
         "", new_file}},
       {kSandbox,
        {"--render-size", "WxH",
