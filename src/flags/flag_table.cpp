@@ -146,6 +146,11 @@ std::vector<Row> rows(Program program) {
         "--sea-level given beside it apply from its count on, as a new step; the flags that "
         "choose a ground do not apply",
         "", "optional; a map file that can be read"}},
+      {kBoth,
+       {"--save-map", "PATH",
+        "save the map, its history and its view as a map file (.tsmap) to exactly PATH, after "
+        "the last frame (terrain-sandbox, with --frames) or once it has rained (terrain-cli)",
+        "", new_file}},
       {kCli,
        {"--verify-map", "FILE",
         "replay a map file's whole history from its start and say, checkpoint by checkpoint, "
@@ -310,12 +315,6 @@ std::vector<Row> rows(Program program) {
        {"--screenshot", "PATH",
         "after the last frame write the map (no panel) as PNG to exactly PATH (needs --frames)", "",
         new_file}},
-      {kBoth,
-       {"--save-map", "PATH",
-        "save the map, its history and its view as a map file (.tsmap) to exactly PATH "
-        "(terrain-sandbox: after the last frame, with --frames; terrain-cli: once it has "
-        "rained, never over a file without --force)",
-        "", new_file}},
       {kSandbox,
        {"--render-size", "WxH",
         "the --screenshot at that size instead of the window's, the view as the window shows "

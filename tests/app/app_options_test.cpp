@@ -574,9 +574,10 @@ TEST(AppOptions, FlagsBothProgramsReadAreOneRowOfTheOneTable) {
       EXPECT_EQ(a.repeatable, c.repeatable) << a.name;
     }
   }
-  EXPECT_EQ(shared, (std::set<std::string>{"--seed", "--drops", "--generator", "--roughness",
-                                           "--terrain-scale", "--routing", "--min-flow",
-                                           "--rivers-by", "--fit", "--scheme", "--help"}));
+  EXPECT_EQ(shared,
+            (std::set<std::string>{"--seed", "--drops", "--generator", "--roughness",
+                                   "--terrain-scale", "--routing", "--min-flow", "--rivers-by",
+                                   "--fit", "--scheme", "--save-map", "--help"}));
 }
 
 TEST(AppOptions, SeedOutsideZeroToUint32MaxOrNotANumberIsRefused) {

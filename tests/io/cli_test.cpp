@@ -165,7 +165,9 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--svg PATH [--contour-levels N] [--rivers-by flow|order]
            [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]
          [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]
-         [--scheme KEY] [--force]
+         [--scheme KEY] [--open-map FILE] [--save-map PATH] [--force]
+       terrain-cli --verify-map FILE
+         replays a map file's history and says whether this build makes its bytes
        terrain-cli skyline --method walk|sections --out FILE.npy [...]
          a side-view skyline, one height per column (terrain-cli skyline --help)
 
@@ -214,6 +216,19 @@ Options:
                       default 250; whole number 1..the grid's cells (57600 on 320 x 180)
   --out DIR           directory to write the 9 files into, created if needed
                       required; a directory path
+  --open-map FILE     rain on from a map file (.tsmap) where it was saved: --drops is then the
+                      map's total (by default its own), and --erosion, --deposition, --inertia,
+                      --brush-radius and --sea-level given beside it apply from its count on, as
+                      a new step; the flags that choose a ground do not apply
+                      optional; a map file that can be read
+  --save-map PATH     save the map, its history and its view as a map file (.tsmap) to exactly
+                      PATH, after the last frame (terrain-sandbox, with --frames) or once it has
+                      rained (terrain-cli)
+                      a file that does not exist yet, in an existing folder
+  --verify-map FILE   replay a map file's whole history from its start and say, checkpoint by
+                      checkpoint, whether this build makes the same bytes (exit 0) or where it
+                      first differs (exit 1); nothing is written, and no other flag applies
+                      a map file that can be read
   --ground FILE       rain on your own ground: a heightmap (.png 8/16-bit gray or colour as
                       luminance, .exr, .tif, .npy) in place of the generator, fitted to the grid
                       (by default its own size, up to 8192 a side); a file this project wrote
