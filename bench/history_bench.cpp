@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "session/live_model.h"
+#include "sessions.h"
 
 namespace terrain::session {
 namespace {
@@ -24,21 +25,6 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// A session of `drops` drops rained live, a slider moved every 3,000 drops.
-std::unique_ptr<LiveModel> session_of(uint64_t drops) {
-  auto model = std::make_unique<LiveModel>(42);
-  model->apply(MapCommand{SetDropsPerFrame{200}});
-  int k = 0;
-  while (model->drops() < drops) {
-    model->play();
-    for (int t = 0; t < 15 && model->drops() < drops; t++) model->tick();
-    // The rain stops itself at 300,000 drops: Play rains on, as a user would press it.
-    model->apply(MapCommand{SetErosion{0.05 * (4 + (k++ % 8))}});
-  }
-  model->pause();
-  return model;
 }
 
 struct Spread {

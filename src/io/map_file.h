@@ -51,8 +51,17 @@ struct MapFileSection {
 // The tag from four letters ("HIST").
 std::array<char, 4> map_file_tag(const char (&letters)[5]);
 
-// The whole file. Throws std::invalid_argument for more than kMaxMapFileSections sections, a
-// section over kMaxMapFileSectionBytes or a tag that is not four ASCII letters.
+// A section to write, its bytes in parts one after another (the grids of a map, each where it
+// already is: nothing is gathered into one buffer first).
+struct MapFileSectionParts {
+  std::array<char, 4> tag{};
+  std::vector<std::span<const uint8_t>> parts;
+};
+
+// The whole file, each section compressed straight into it (one allocation for the file).
+// Throws std::invalid_argument for more than kMaxMapFileSections sections, a section over
+// kMaxMapFileSectionBytes or a tag that is not four ASCII letters.
+std::vector<uint8_t> encode_map_file(std::span<const MapFileSectionParts> sections);
 std::vector<uint8_t> encode_map_file(std::span<const MapFileSection> sections);
 
 // The sections of a whole file, in order. Throws MapFileError, one line each, for:

@@ -9,6 +9,9 @@
 #include <type_traits>
 #include <variant>
 
+#define XXH_STATIC_LINKING_ONLY  // XXH64_state_t on the stack: hashing allocates nothing
+#include <xxhash.h>
+
 #include "core/number_text.h"
 #include "core/overloaded.h"
 #include "core/sketch.h"
@@ -60,6 +63,42 @@ double setting_value(const MapSettings& s, const MapCommand& c) {
 }
 
 }  // namespace
+
+// --- The state's hash ------------------------------------------------------------------------
+
+namespace {
+
+void hash_u64(XXH64_state_t* state, uint64_t v) {
+  uint8_t bytes[8];
+  for (int i = 0; i < 8; i++) bytes[i] = static_cast<uint8_t>(v >> (8 * i));
+  XXH64_update(state, bytes, sizeof bytes);
+}
+
+void hash_floats(XXH64_state_t* state, std::span<const float> values) {
+  static_assert(std::endian::native == std::endian::little, "map files are little-endian");
+  XXH64_update(state, values.data(), values.size_bytes());
+}
+
+}  // namespace
+
+uint64_t state_hash(std::span<const float> heights, std::span<const float> original,
+                    const RainState& rain, uint64_t drops) {
+  XXH64_state_t stack;
+  XXH64_state_t* state = &stack;
+  XXH64_reset(state, 0);
+  hash_floats(state, heights);
+  hash_floats(state, original);
+  const uint8_t random[4] = {
+      static_cast<uint8_t>(rain.random), static_cast<uint8_t>(rain.random >> 8),
+      static_cast<uint8_t>(rain.random >> 16), static_cast<uint8_t>(rain.random >> 24)};
+  XXH64_update(state, random, sizeof random);
+  hash_u64(state, drops);
+  for (const uint64_t count : {rain.stats.drops, rain.stats.steps, rain.stats.flat,
+                               rain.stats.off_map, rain.stats.sea, rain.stats.max_steps}) {
+    hash_u64(state, count);
+  }
+  return XXH64_digest(state);
+}
 
 History::History(const MapStart& start, std::size_t cells, std::size_t budget_bytes)
     : start_(start),
@@ -347,7 +386,8 @@ bool History::checkpoint(const Heightfield& heights, const Heightfield& original
     original_slot_ = o;
   }
   store_.retain(original_slot_);
-  checkpoints_.push_back({position_, cost(position_), h, original_slot_, map, rain, drops});
+  checkpoints_.push_back({position_, cost(position_), h, original_slot_, map, rain, drops,
+                          state_hash(heights.values(), original.values(), rain, drops)});
   version_++;
   return true;
 }
@@ -375,7 +415,9 @@ void History::add_checkpoint(const HistoryPosition& at, const float* heights, co
   if (original_slot_ >= 0) store_.release(original_slot_);
   original_slot_ = o;
   store_.retain(o);  // the checkpoint's hold on its original ground
-  checkpoints_.push_back({at, cost(at), h, o, map, rain, drops});
+  const std::size_t cells = store_.cells();
+  checkpoints_.push_back({at, cost(at), h, o, map, rain, drops,
+                          state_hash({heights, cells}, {original, cells}, rain, drops)});
   version_++;
 }
 
@@ -384,7 +426,10 @@ void History::checkpoint_in_rain(uint64_t into, int heights_slot, const MapStart
   const std::size_t k = atoms_.size() - 1;
   const HistoryPosition at = canonical({k, into});
   store_.retain(original_slot_);
-  checkpoints_.push_back({at, cost(at), heights_slot, original_slot_, map, rain, drops});
+  const std::size_t cells = store_.cells();
+  const uint64_t hash = state_hash({store_.values(heights_slot), cells},
+                                   {store_.values(original_slot_), cells}, rain, drops);
+  checkpoints_.push_back({at, cost(at), heights_slot, original_slot_, map, rain, drops, hash});
   version_++;
 }
 

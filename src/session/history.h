@@ -64,6 +64,13 @@ struct HistoryStep {
   bool edit = false;   // a drag or a typed value (BeginEdit .. EndEdit)
 };
 
+// The hash of a map's state at a checkpoint: XXH64 (seed 0) over the heights, then the
+// original ground (float32 little-endian, row 0 first), then the rain's random state (uint32),
+// the drops since the map's last new start (uint64) and the rain's six counts (uint64 each:
+// drops, steps, flat, off_map, sea, max_steps), all little-endian.
+uint64_t state_hash(std::span<const float> heights, std::span<const float> original,
+                    const RainState& rain, uint64_t drops);
+
 // A checkpoint of the session: everything a map needs to go on exactly as it would have.
 // (What is worked out from it, the rivers, the hydrology and the basins' tones, is not kept.)
 struct Checkpoint {
@@ -74,6 +81,7 @@ struct Checkpoint {
   MapStart map;        // seed, settings (drops_per_frame aside) and ground file now
   RainState rain;      // the random stream, settings and counts
   uint64_t drops = 0;  // since the map's last new start
+  uint64_t hash = 0;   // state_hash of the map here (map files keep it: saved_map.h)
 };
 
 // The timeline of the map at the present place: its life since its last new start.

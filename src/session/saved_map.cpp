@@ -5,8 +5,6 @@
 // by the same code that made it); the file's sections written and read.
 #include "session/saved_map.h"
 
-#include <xxhash.h>
-
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -27,42 +25,6 @@ using io::MapFileError;
 using json_read::Json;
 
 // --- The state's hash ---------------------------------------------------------------------------
-
-namespace {
-
-void hash_u64(XXH64_state_t* state, uint64_t v) {
-  uint8_t bytes[8];
-  for (int i = 0; i < 8; i++) bytes[i] = static_cast<uint8_t>(v >> (8 * i));
-  XXH64_update(state, bytes, sizeof bytes);
-}
-
-void hash_floats(XXH64_state_t* state, std::span<const float> values) {
-  static_assert(std::endian::native == std::endian::little, "map files are little-endian");
-  XXH64_update(state, values.data(), values.size_bytes());
-}
-
-}  // namespace
-
-uint64_t state_hash(std::span<const float> heights, std::span<const float> original,
-                    const RainState& rain, uint64_t drops) {
-  XXH64_state_t* state = XXH64_createState();
-  if (state == nullptr) throw std::bad_alloc();
-  XXH64_reset(state, 0);
-  hash_floats(state, heights);
-  hash_floats(state, original);
-  const uint8_t random[4] = {
-      static_cast<uint8_t>(rain.random), static_cast<uint8_t>(rain.random >> 8),
-      static_cast<uint8_t>(rain.random >> 16), static_cast<uint8_t>(rain.random >> 24)};
-  XXH64_update(state, random, sizeof random);
-  hash_u64(state, drops);
-  for (const uint64_t count : {rain.stats.drops, rain.stats.steps, rain.stats.flat,
-                               rain.stats.off_map, rain.stats.sea, rain.stats.max_steps}) {
-    hash_u64(state, count);
-  }
-  const uint64_t hash = XXH64_digest(state);
-  XXH64_freeState(state);
-  return hash;
-}
 
 PlaceState place_state(const MapRecipe& commands, const HistoryPosition& at) {
   PlaceState place{{commands.seed, commands.settings, commands.ground}, 0};
@@ -113,10 +75,7 @@ SavedMap saved_history(const History& history, int width, int height) {
   uint64_t kept_cost = 0;
   for (std::size_t k = 0; k < all.size(); k++) {
     const Checkpoint& c = all[k];
-    const std::span<const float> heights(store.values(c.heights), cells);
-    const std::span<const float> original(store.values(c.original), cells);
-    SavedCheckpoint s{
-        c.at, c.rain.random, c.rain.stats, state_hash(heights, original, c.rain, c.drops), -1, -1};
+    SavedCheckpoint s{c.at, c.rain.random, c.rain.stats, c.hash, -1, -1};
     if (k == 0 || k == before || k + 1 == all.size() || c.cost - kept_cost >= gap) {
       s.heights = grid(c.heights);
       s.original = grid(c.original);
@@ -296,8 +255,8 @@ std::string hex(uint64_t v) {
   return text;
 }
 
-std::vector<uint8_t> text_bytes(const std::string& text) {
-  return {text.begin(), text.end()};
+std::span<const uint8_t> text_bytes(const std::string& text) {
+  return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
 }
 
 std::string history_text(const SavedMap& saved) {
@@ -365,25 +324,23 @@ std::string view_text(const SavedMap& saved) {
   return json.dump();
 }
 
-std::vector<uint8_t> grid_bytes(const SavedMap& saved) {
-  std::vector<uint8_t> bytes;
-  bytes.reserve(saved.grids.size() * static_cast<std::size_t>(saved.width) * saved.height * 4);
-  for (const std::vector<float>& grid : saved.grids) {
-    const auto* b = reinterpret_cast<const uint8_t*>(grid.data());
-    bytes.insert(bytes.end(), b, b + grid.size() * sizeof(float));
-  }
-  return bytes;
-}
-
 }  // namespace
 
 std::vector<uint8_t> map_file_bytes(const SavedMap& saved) {
-  const std::vector<io::MapFileSection> sections = {
-      {io::map_file_tag("RCPE"), text_bytes(recipe_text(saved.commands))},
-      {io::map_file_tag("HIST"), text_bytes(history_text(saved))},
-      {io::map_file_tag("GRID"), grid_bytes(saved)},
-      {io::map_file_tag("VIEW"), text_bytes(view_text(saved))}};
-  return io::encode_map_file(sections);
+  static_assert(std::endian::native == std::endian::little, "map files are little-endian");
+  const std::string recipe = recipe_text(saved.commands);
+  const std::string history = history_text(saved);
+  const std::string view = view_text(saved);
+  std::vector<std::span<const uint8_t>> grids;
+  for (const std::vector<float>& grid : saved.grids) {
+    grids.emplace_back(reinterpret_cast<const uint8_t*>(grid.data()), grid.size() * sizeof(float));
+  }
+  const std::vector<io::MapFileSectionParts> sections = {
+      {io::map_file_tag("RCPE"), {text_bytes(recipe)}},
+      {io::map_file_tag("HIST"), {text_bytes(history)}},
+      {io::map_file_tag("GRID"), grids},
+      {io::map_file_tag("VIEW"), {text_bytes(view)}}};
+  return io::encode_map_file(std::span<const io::MapFileSectionParts>(sections));
 }
 
 namespace {

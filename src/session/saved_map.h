@@ -79,13 +79,6 @@ inline constexpr uint64_t kSavedGaps = 16;
 inline constexpr uint64_t kMaxSavedSpacing = History::kFirstSpacing << 12;
 inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
 
-// The hash of a map's state at a checkpoint: XXH64 (seed 0) over the heights, then the
-// original ground (float32 little-endian, row 0 first), then the rain's random state (uint32),
-// the drops since the map's last new start (uint64) and the rain's six counts (uint64 each:
-// drops, steps, flat, off_map, sea, max_steps), all little-endian.
-uint64_t state_hash(std::span<const float> heights, std::span<const float> original,
-                    const RainState& rain, uint64_t drops);
-
 // The history as a map file keeps it, of a grid of width x height (the view is left as it
 // is). Copies the grids it keeps (see the top).
 SavedMap saved_history(const History& history, int width, int height);
