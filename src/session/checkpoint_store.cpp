@@ -6,7 +6,7 @@
 namespace terrain::session {
 
 CheckpointStore::CheckpointStore(std::size_t cells, std::size_t slots)
-    : cells_(cells), refs_(slots, 0) {
+    : cells_(cells), refs_(slots, 0), generations_(slots, 0) {
   free_.reserve(slots);
   for (std::size_t k = slots; k-- > 0;) free_.push_back(static_cast<int>(k));
 }
@@ -18,6 +18,7 @@ int CheckpointStore::take_blank() {
   const int slot = free_.back();
   free_.pop_back();
   refs_[static_cast<std::size_t>(slot)] = 1;
+  generations_[static_cast<std::size_t>(slot)]++;
   return slot;
 }
 

@@ -27,6 +27,9 @@ class CheckpointStore {
   void retain(int slot);
   void release(int slot);  // the last release frees it
   const float* values(int slot) const;
+  // Counts the takes of a slot: a slot and its generation name one grid for as long as it is
+  // held (a map file's autosave keeps the grids it copied by it).
+  uint64_t generation(int slot) const { return generations_[static_cast<std::size_t>(slot)]; }
 
   std::size_t cells() const { return cells_; }
   std::size_t capacity() const { return refs_.size(); }
@@ -37,9 +40,10 @@ class CheckpointStore {
 
  private:
   std::size_t cells_;
-  std::unique_ptr<float[]> block_;  // capacity() * cells_, allocated on the first take()
-  std::vector<int> refs_;           // per slot: how many checkpoints hold it
-  std::vector<int> free_;           // slots held by none, the lowest last
+  std::unique_ptr<float[]> block_;     // capacity() * cells_, allocated on the first take()
+  std::vector<int> refs_;              // per slot: how many checkpoints hold it
+  std::vector<int> free_;              // slots held by none, the lowest last
+  std::vector<uint64_t> generations_;  // per slot: how many times it was taken
 };
 
 }  // namespace terrain::session

@@ -41,7 +41,7 @@ PlaceState place_state(const MapRecipe& commands, const HistoryPosition& at) {
 
 // --- Saving a history ---------------------------------------------------------------------------
 
-SavedMap saved_history(const History& history, int width, int height) {
+SavedMap saved_history(const History& history, int width, int height, GridCache* cache) {
   SavedMap saved;
   saved.width = width;
   saved.height = height;
@@ -64,11 +64,23 @@ SavedMap saved_history(const History& history, int width, int height) {
       all.begin() - 1);
   const uint64_t gap = std::max(history.spacing(), history.cost(history.end()) / kSavedGaps);
   std::map<int, int> grid_of_slot;
+  GridCache kept;
   const auto grid = [&](int slot) {
     const auto [it, added] = grid_of_slot.emplace(slot, static_cast<int>(saved.grids.size()));
     if (added) {
-      const float* values = store.values(slot);
-      saved.grids.emplace_back(values, values + cells);
+      const std::pair<int, uint64_t> key{slot, store.generation(slot)};
+      std::shared_ptr<const std::vector<float>> values;
+      if (cache != nullptr) {
+        if (const auto found = cache->grids.find(key); found != cache->grids.end()) {
+          values = found->second;
+        }
+      }
+      if (!values) {
+        const float* from = store.values(slot);
+        values = std::make_shared<const std::vector<float>>(from, from + cells);
+      }
+      kept.grids.emplace(key, values);
+      saved.grids.push_back(std::move(values));
     }
     return it->second;
   };
@@ -83,6 +95,7 @@ SavedMap saved_history(const History& history, int width, int height) {
     }
     saved.checkpoints.push_back(s);
   }
+  if (cache != nullptr) *cache = std::move(kept);
   return saved;
 }
 
@@ -130,9 +143,10 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
     if (const auto* g = std::get_if<SetGround>(&c)) check_ground_size(g->ground, saved);
   }
   for (std::size_t k = 0; k < saved.grids.size(); k++) {
-    if (saved.grids[k].size() != cells) {
-      bad("grid " + std::to_string(k) + " holds " + std::to_string(saved.grids[k].size()) +
-          " heights, not the map's " + std::to_string(cells));
+    if (!saved.grids[k] || saved.grids[k]->size() != cells) {
+      bad("grid " + std::to_string(k) + " holds " +
+          std::to_string(saved.grids[k] ? saved.grids[k]->size() : 0) + " heights, not the map's " +
+          std::to_string(cells));
     }
   }
 
@@ -208,8 +222,8 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
     }
     const PlaceState place = place_state(saved.commands, c.at);
     const RainState rain{c.random, rain_params_of(place.head.settings), c.stats};
-    const std::vector<float>& heights = saved.grids[static_cast<std::size_t>(c.heights)];
-    const std::vector<float>& original = saved.grids[static_cast<std::size_t>(c.original)];
+    const std::vector<float>& heights = *saved.grids[static_cast<std::size_t>(c.heights)];
+    const std::vector<float>& original = *saved.grids[static_cast<std::size_t>(c.original)];
     if (state_hash(heights, original, rain, place.drops) != c.hash) {
       bad(name + "'s grids and rain do not match its hash");
     }
@@ -332,8 +346,9 @@ std::vector<uint8_t> map_file_bytes(const SavedMap& saved) {
   const std::string history = history_text(saved);
   const std::string view = view_text(saved);
   std::vector<std::span<const uint8_t>> grids;
-  for (const std::vector<float>& grid : saved.grids) {
-    grids.emplace_back(reinterpret_cast<const uint8_t*>(grid.data()), grid.size() * sizeof(float));
+  for (const auto& grid : saved.grids) {
+    grids.emplace_back(reinterpret_cast<const uint8_t*>(grid->data()),
+                       grid->size() * sizeof(float));
   }
   const std::vector<io::MapFileSectionParts> sections = {
       {io::map_file_tag("RCPE"), {text_bytes(recipe)}},
@@ -479,16 +494,15 @@ void read_grids(const io::MapFileSection& section, std::size_t count, SavedMap& 
                      std::to_string(count) + " grids of " + std::to_string(saved.width) + " x " +
                      std::to_string(saved.height) + " float32 heights HIST counts");
   }
-  saved.grids.resize(count);
   for (std::size_t k = 0; k < count; k++) {
-    std::vector<float>& grid = saved.grids[k];
-    grid.resize(cells);
-    std::memcpy(grid.data(), section.bytes.data() + k * cells * 4, cells * 4);
+    auto grid = std::make_shared<std::vector<float>>(cells);
+    std::memcpy(grid->data(), section.bytes.data() + k * cells * 4, cells * 4);
     for (std::size_t i = 0; i < cells; i++) {
-      if (!std::isfinite(grid[i])) {
+      if (!std::isfinite((*grid)[i])) {
         fail("GRID", "grid " + std::to_string(k) + " has a height that is not a finite number");
       }
     }
+    saved.grids.push_back(std::move(grid));
   }
 }
 

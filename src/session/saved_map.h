@@ -26,8 +26,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/rain.h"
@@ -64,7 +67,8 @@ struct SavedMap {
   int drops_per_frame = static_cast<int>(sketch::drops_per_frame.initial);
   uint64_t spacing = History::kFirstSpacing;
   std::vector<SavedCheckpoint> checkpoints;  // by place; the first at the start, with grids
-  std::vector<std::vector<float>> grids;     // width * height each
+  // width * height heights each, shared and never changed: copying a SavedMap copies no cells.
+  std::vector<std::shared_ptr<const std::vector<float>>> grids;
   ViewSettings view;
   // The window's part of the view (the app's scheme, camera, side view), as JSON object text;
   // "{}" when there is none (terrain-cli's maps). The app reads and checks it.
@@ -79,9 +83,17 @@ inline constexpr uint64_t kSavedGaps = 16;
 inline constexpr uint64_t kMaxSavedSpacing = History::kFirstSpacing << 12;
 inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
 
+// Grids copied out of a history's store by an earlier save, by slot and the slot's generation:
+// a save that is given it copies only the grids that are new since (the autosave's, every few
+// seconds, copies a grid or two).
+struct GridCache {
+  std::map<std::pair<int, uint64_t>, std::shared_ptr<const std::vector<float>>> grids;
+};
+
 // The history as a map file keeps it, of a grid of width x height (the view is left as it
-// is). Copies the grids it keeps (see the top).
-SavedMap saved_history(const History& history, int width, int height);
+// is). Copies the grids it keeps (see the top), or takes them from `cache` (which then holds
+// those of this save only).
+SavedMap saved_history(const History& history, int width, int height, GridCache* cache = nullptr);
 
 // The history a saved map holds, its checkpoints with grids in its store (of `budget_bytes`).
 // Throws io::MapFileError, one line saying what is wrong, when the map does not hold together:

@@ -188,6 +188,27 @@ TEST(SavedMap, ALongHistoryKeepsSomeCheckpointsGridsAndEveryHash) {
   }
 }
 
+// A save given the grids of the one before copies only those that are new since: the
+// autosave's few every few seconds.
+TEST(SavedMap, ASaveWithACacheCopiesOnlyTheGridsThatAreNew) {
+  LiveModel model(21);
+  model.rain_now(60000);
+  const History& history = model.history();
+  GridCache cache;
+  const SavedMap first = saved_history(history, 320, 180, &cache);
+  ASSERT_GE(first.grids.size(), 4u);
+  model.rain_now(5000);  // one checkpoint more (4,096 drops apart)
+  const SavedMap second = saved_history(history, 320, 180, &cache);
+  std::size_t shared = 0;
+  for (const auto& grid : second.grids) {
+    for (const auto& before : first.grids) shared += grid.get() == before.get();
+  }
+  EXPECT_GE(shared + 2, second.grids.size()) << "more than two grids copied again";
+  EXPECT_EQ(cache.grids.size(), second.grids.size());
+  // The same bytes as a save without the cache.
+  EXPECT_EQ(map_file_bytes(second), map_file_bytes(saved_history(history, 320, 180)));
+}
+
 // --- Files refused ---------------------------------------------------------------------------
 
 // A file that does not hold together says what is wrong and changes nothing.
@@ -213,7 +234,9 @@ TEST(SavedMap, AMapThatDoesNotHoldTogetherIsRefusedAndChangesNothing) {
   };
   {
     SavedMap bad = good;
-    bad.grids[0][100] += 0.25f;
+    auto changed = std::make_shared<std::vector<float>>(*bad.grids[0]);
+    (*changed)[100] += 0.25f;
+    bad.grids[0] = changed;
     refused(bad, "checkpoint 0's grids and rain do not match its hash");
   }
   {
