@@ -192,6 +192,7 @@ App::App(const AppOptions& options)
     start_recording(options.timelapse, recording);
     if (!recording_) exit_code_ = 2;  // its one line is on stderr
   }
+  if (!scripted_ || options.recover) start_autosave();
   show_seed(ui_, model_.seed());
   report();  // the rain's stop, if --drops passed it
   started_ = true;
@@ -364,6 +365,7 @@ void App::update() {
   update_open_map();
   update_chooser();
   update_title();
+  update_autosave();
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for the map, in order, until it is busy again.
   if (core_.update()) finish_landed_ = true;  // reported once the frame it lands in is drawn
@@ -535,7 +537,7 @@ void App::dispatch_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
           [&](const SavePng&) { save_png(); }, [&](const SaveMapNow&) { save_map_now(); },
-          [&](const SaveMapAs&) { save_map_as(); },
+          [&](const Recover& c) { recover(c.accept); }, [&](const SaveMapAs&) { save_map_as(); },
           // The exports (app_files.cpp).
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },
@@ -797,6 +799,7 @@ void App::save_png() {
 
 int App::finish() {
   int exit_code = 0;
+  end_autosave();
   // A finish still raining lands now, so what the run leaves is its end (and scripts read
   // that the rain stopped).
   if (model_.finishing()) {

@@ -24,6 +24,7 @@
 
 #include "app/app_core.h"
 #include "app/app_options.h"
+#include "app/autosave.h"
 #include "app/command.h"
 #include "app/file_chooser.h"
 #include "app/frame_stats.h"
@@ -97,6 +98,15 @@ class App : private Shell {
   void save_map_as();
   void saved_message(bool ok, const std::string& message);
   void update_title();
+  // Autosave and recovery (app_map_files.cpp, autosave.h): set up at start (the offer, or
+  // --recover's map), a save every few seconds while the map changes, the last one as the run
+  // ends.
+  void start_autosave();
+  void update_autosave();
+  void end_autosave();
+  void recover(bool accept);
+  static MapRead load_recovered(const std::string& path);
+  std::string map_stamp() const;
   void export_heightmap(bool original);
   void export_layers();
   void export_grids();
@@ -168,15 +178,17 @@ class App : private Shell {
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<uint8_t> snapshot_pixels_;
-  render::LargeRender large_;                 // a Render PNG being drawn
-  std::future<io::SaveResult> render_saved_;  // ... and being written
-  std::string render_what_;                   // its size, for the message
-  std::unique_ptr<Recording> recording_;      // a time-lapse being recorded or written
-  std::future<GroundRead> opening_;           // a heightmap being read on a worker
-  std::deque<std::string> next_opens_;        // ... and those given meanwhile, in order
-  std::future<MapRead> opening_map_;          // a map file being read on a worker
-  std::string title_;                         // the window's title as last set
-  FileChooser chooser_;                       // the desktop's file chooser, where there is one
+  render::LargeRender large_;                  // a Render PNG being drawn
+  std::future<io::SaveResult> render_saved_;   // ... and being written
+  std::string render_what_;                    // its size, for the message
+  std::unique_ptr<Recording> recording_;       // a time-lapse being recorded or written
+  std::future<GroundRead> opening_;            // a heightmap being read on a worker
+  std::deque<std::string> next_opens_;         // ... and those given meanwhile, in order
+  std::future<MapRead> opening_map_;           // a map file being read on a worker
+  std::string title_;                          // the window's title as last set
+  std::optional<Autosave> autosave_;           // none in scripted runs (but with --recover)
+  std::vector<Autosave::Leftover> leftovers_;  // maps earlier runs left unsaved, newest first
+  FileChooser chooser_;                        // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;
   // default_save_folder() when the save folder is it, made when first needed.

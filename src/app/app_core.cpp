@@ -32,6 +32,11 @@ void check_section_params(const SectionParams& p) {
   section_skyline_points(0, check);
 }
 
+// "1 step", "3 steps".
+std::string steps_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " step" : " steps");
+}
+
 }  // namespace
 
 uint32_t random_seed() {
@@ -50,7 +55,8 @@ bool is_shells(const UiCommand& command) {
                  [](const TogglePanel&) { return true; }, [](const ChooseFile&) { return true; },
                  [](const Quit&) { return true; }, [](const ResizeSideBar&) { return true; },
                  [](const SaveMapNow&) { return true; }, [](const SaveMapAs&) { return true; },
-                 [](const ResizeStrip&) { return true; }, [](const auto&) { return false; }},
+                 [](const Recover&) { return true; }, [](const ResizeStrip&) { return true; },
+                 [](const auto&) { return false; }},
       command);
 }
 
@@ -306,13 +312,24 @@ void AppCore::land_map(const MapRead& read) {
     return;
   }
   for (const Command& c : window) carry_out(c);
+  ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
+  const session::Timeline& t = model_.history().timeline();
+  if (read.recovered) {
+    // Its own file again, if it had one, and changed since: not the autosave's.
+    ui_.map_path = window_view_file(read.map.window);
+    ui_.map_saved_version = ~uint64_t{0};
+    const std::string message = "Brought back the map left unsaved (" +
+                                steps_text(model_.history().steps().size()) + ", drop " +
+                                with_thousands(t.now) + ")";
+    shell_.message(message, false);
+    shell_.say(message);
+    return;
+  }
   ui_.map_path = read.path;
   ui_.map_saved_version = model_.history().version();
   ui_.map_saved_at = model_.history().position();
-  ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
-  const session::Timeline& t = model_.history().timeline();
   const std::string message = "Opened the map " + read.path + " (" +
-                              std::to_string(model_.history().steps().size()) + " steps, drop " +
+                              steps_text(model_.history().steps().size()) + ", drop " +
                               with_thousands(t.now) + " of " + with_thousands(t.total) + ")";
   shell_.message(message, false);
   shell_.say(message);

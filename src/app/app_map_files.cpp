@@ -4,6 +4,7 @@
 // (session/saved_map.h); the window's own part of the view is app/map_window.h's.
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <exception>
 #include <filesystem>
 #include <future>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "app/app.h"
+#include "app/config_paths.h"
 #include "app/map_window.h"
 #include "session/saved_map.h"
 
@@ -117,6 +119,100 @@ void App::update_title() {
     title_ = title;
     window_.set_title(title_);
   }
+}
+
+}  // namespace terrain::app
+
+// --- Autosave and recovery ------------------------------------------------------------------
+
+namespace terrain::app {
+
+// What changes with the map: its history's version and place.
+std::string App::map_stamp() const {
+  const session::History& h = model_.history();
+  return std::to_string(h.version()) + ":" + std::to_string(h.position().atom) + ":" +
+         std::to_string(h.position().partial);
+}
+
+void App::start_autosave() {
+  const auto folder = state_folder();
+  if (!folder) {
+    tell("No autosave: there is no state folder (HOME and XDG_STATE_HOME are unset)", true);
+    return;
+  }
+  leftovers_ = Autosave::leftovers(*folder);
+  try {
+    autosave_.emplace(*folder);
+  } catch (const std::exception& e) {
+    refuse(std::string("No autosave: ") + e.what());
+  }
+  if (options_.recover) {
+    if (leftovers_.empty()) {
+      tell("Nothing to bring back: no map was left unsaved", false);
+      say("Nothing to bring back");
+      return;
+    }
+    recover(true);
+    return;
+  }
+  if (leftovers_.empty()) return;
+  char when[32] = "";
+  const std::time_t saved = leftovers_.front().saved;
+  std::tm local{};
+  if (localtime_r(&saved, &local) != nullptr)
+    std::strftime(when, sizeof when, "%H:%M, %d %b", &local);
+  ui_.recovery = std::string("A map was left unsaved when its window closed (autosaved ") + when +
+                 "). Bring it back?";
+}
+
+void App::recover(bool accept) {
+  if (leftovers_.empty()) return;
+  const Autosave::Leftover leftover = leftovers_.front();
+  leftovers_.erase(leftovers_.begin());
+  ui_.recovery.clear();
+  if (!accept) {
+    Autosave::decline(leftover);
+    tell("Not brought back: it is offered once more at the next start", false);
+    return;
+  }
+  // Read here, at once: it is asked for once, at the start of a run.
+  const uint64_t failures = ui_.messages.failures();
+  dispatch(LandMap{std::make_shared<const MapRead>(load_recovered(leftover.file.string()))});
+  if (ui_.messages.failures() == failures) Autosave::recovered(leftover);
+}
+
+MapRead App::load_recovered(const std::string& path) {
+  MapRead read = load_map(path);
+  read.recovered = true;
+  return read;
+}
+
+// Once a frame: the last save's outcome, and a new one when it is due (never while the map is
+// busy: a finish lands first).
+void App::update_autosave() {
+  if (!autosave_) return;
+  if (const auto result = autosave_->take_result(); result && !result->empty()) {
+    refuse("Autosave failed: " + *result);
+  }
+  const double now = seconds_now();
+  if (core_.map_busy()) return;
+  const std::string stamp = map_stamp();
+  if (!autosave_->due(now, stamp)) return;
+  session::SavedMap saved = model_.save(&autosave_->cache());
+  saved.window = window_view_json(ui_, camera_);
+  autosave_->start(std::move(saved), stamp, now);
+}
+
+// The run ends: an autosave of the map's unsaved changes is kept for the next start.
+void App::end_autosave() {
+  if (!autosave_) return;
+  std::optional<session::SavedMap> unsaved;
+  if (changed_since_saved(ui_, model_.history())) {
+    unsaved = model_.save(&autosave_->cache());
+    unsaved->window = window_view_json(ui_, camera_);
+  }
+  autosave_->end(unsaved);
+  autosave_.reset();
 }
 
 }  // namespace terrain::app

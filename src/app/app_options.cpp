@@ -165,6 +165,8 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     options.no_side_view = true;
   } else if (name == "--finish") {
     options.finish = true;
+  } else if (name == "--recover") {
+    options.recover = true;
   } else if (name == "--stats") {
     options.stats = true;
   } else {
@@ -245,7 +247,7 @@ std::string app_usage() {
          "         [--rivers-by flow|order] [--scheme KEY] [--size WxH] [--paused]\n"
          "         [--original] [--no-rivers] [--debug] [--view map|basins|flow] [--lakes]\n"
          "         [--zoom Z] [--center X,Y] [--side-view cross-section|walk|sections]\n"
-         "         [--row N] [--no-side-view] [--script FILE] [--finish] [--frames N]\n"
+         "         [--row N] [--no-side-view] [--script FILE] [--finish] [--recover] [--frames N]\n"
          "         [--screenshot PATH] [--render-size WxH] [--cells PATH] [--save-map PATH]\n"
          "         [--timelapse PATH] [--every N] [--timelapse-size WxH] [--timelapse-fps N]\n"
          "         [--save-folder DIR] [--probe X,Y ...] [--stats] [--help]\n"

@@ -55,6 +55,7 @@ struct AppOptions {
   bool no_side_view = false;                        // --no-side-view: the strip hidden
   std::optional<int> row;                           // --row N: the cross-section's row, 0..179
   bool finish = false;                              // --finish: finish the rain now, at start
+  bool recover = false;  // --recover: bring back the map an earlier run left unsaved
   // A time-lapse of the rain: --timelapse PATH (.gif or .mp4) records from the first drop
   // until the last frame and exits once it is written; --every N ticks a frame;
   // --timelapse-size WxH (default 640x360); --timelapse-fps N its playback rate (default 25).

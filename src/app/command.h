@@ -44,6 +44,11 @@ struct SaveMapNow {};
 // Save as (Ctrl+Shift+S): a new name, from the desktop's file chooser (which asks before it
 // replaces a file), or the one typed in the panel (never over a file already there).
 struct SaveMapAs {};
+// The map an earlier run left unsaved (autosave.h): brought back, or not (kept for one more
+// start).
+struct Recover {
+  bool accept = true;
+};
 struct ToggleFullscreen {};
 struct LeaveFullscreen {};
 // Hide or show the panel.
@@ -186,7 +191,7 @@ using UiCommand =
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs>;
+                 SaveMapNow, SaveMapAs, Recover>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -223,6 +228,8 @@ struct MapRead {
   std::string path;
   std::string error;  // why it could not be opened, or empty
   session::SavedMap map;
+  // An autosave brought back: the map is its own file's again (if it had one), changed.
+  bool recovered = false;
 };
 struct LandMap {
   std::shared_ptr<const MapRead> read;

@@ -12,4 +12,9 @@ namespace terrain::app {
 // when neither is usable or the folder cannot be made.
 std::optional<std::filesystem::path> config_folder();
 
+// $XDG_STATE_HOME/terrain-sandbox, or $HOME/.local/state/terrain-sandbox (the spec's default):
+// what the app keeps of a run that is not a setting (autosaves, the recent maps); created if
+// missing. nullopt as above.
+std::optional<std::filesystem::path> state_folder();
+
 }  // namespace terrain::app

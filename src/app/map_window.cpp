@@ -19,6 +19,7 @@ std::string window_view_json(const UiState& ui, const render::MapCamera& camera)
   json["side_view"] = ui.side.shown;
   json["side"] = std::string(side_view_name(ui.side.view));
   if (ui.side.row) json["row"] = *ui.side.row;
+  if (!ui.map_path.empty()) json["file"] = ui.map_path;
   return json.dump();
 }
 
@@ -33,8 +34,9 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
     fail(where, std::string("not JSON: ") + e.what());
   }
   object_at(json, where);
-  only_keys(json, {"scheme", "zoom", "center", "side_view", "side", "row"}, where);
   const auto at = [&](const char* key) { return where + "." + key; };
+  only_keys(json, {"scheme", "zoom", "center", "side_view", "side", "row", "file"}, where);
+  if (json.contains("file")) string_at(json["file"], at("file"));
   std::vector<Command> commands;
   if (json.contains("scheme")) {
     const std::string& key = string_at(json["scheme"], at("scheme"));
@@ -75,6 +77,12 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
     commands.push_back(UiCommand{ShowSideView{bool_at(json["side_view"], at("side_view"))}});
   }
   return commands;
+}
+
+std::string window_view_file(std::string_view text) {
+  const session::json_read::Json json = session::json_read::Json::parse(text.begin(), text.end());
+  const auto it = json.find("file");
+  return it != json.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
 }  // namespace terrain::app

@@ -3,8 +3,9 @@
 // which view, the cross-section's row), so that a map opens looking as it did when saved.
 //
 //   {"scheme": "site_dark", "zoom": 2.5, "center": [160.5, 90], "side_view": true,
-//    "side": "cross-section", "row": 90}
-// "center" and "row" are left out at fit and at the middle row. Every key is optional on
+//    "side": "cross-section", "row": 90, "file": "/home/ann/maps/alps.tsmap"}
+// "center" and "row" are left out at fit and at the middle row; "file" (the map's own file, for
+// an autosave to bring back with the map) when it has one. Every key is optional on
 // reading (a map saved by terrain-cli has none); what is given is checked.
 #pragma once
 
@@ -27,5 +28,7 @@ std::string window_view_json(const UiState& ui, const render::MapCamera& camera)
 // (an unknown scheme, a zoom or centre off the camera's range, a row off a grid of `rows`).
 std::vector<Command> window_view_commands(std::string_view json, const render::MapCamera& camera,
                                           int rows);
+// Its "file", or "" (the JSON checked by window_view_commands first).
+std::string window_view_file(std::string_view json);
 
 }  // namespace terrain::app

@@ -866,6 +866,17 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
 
   const PanelContext c{model, ui, s, layout, ppp, item_width, stats, commands};
 
+  // 0. A map an earlier run left unsaved, offered back.
+  if (!ui.recovery.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s", ui.recovery.c_str());
+    ImGui::PopTextWrapPos();
+    if (button("Bring it back", "recover")) ask(UiCommand{Recover{true}});
+    ImGui::SameLine();
+    if (button("Not now", "decline_recovery")) ask(UiCommand{Recover{false}});
+    ImGui::Separator();
+  }
+
   // 1. Actions, the seed and the rain's progress
   draw_actions(c);
 

@@ -32,6 +32,8 @@ struct UiState {
   // The history's version and place when it was opened or saved (changed_since_saved).
   uint64_t map_saved_version = 0;
   session::HistoryPosition map_saved_at;
+  // The offer of a map an earlier run left unsaved ("A map left unsaved at 10:32 ..."), or "".
+  std::string recovery;
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed

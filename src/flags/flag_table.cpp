@@ -306,6 +306,11 @@ std::vector<Row> rows(Program program) {
         "number before anything runs (see docs/app.md)",
         "", "a text file that can be read"}},
       {kSandbox,
+       {"--recover", "",
+        "bring back the map an earlier run left unsaved (after a crash or a kill) without asking; "
+        "runs with --frames, --script or --screenshot autosave only with it",
+        "off: the window offers it", ""}},
+      {kSandbox,
        {"--finish", "", "finish the rain at once: the drops left to the 300,000 at full speed", "",
         ""}},
       {kSandbox,

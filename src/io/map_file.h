@@ -5,8 +5,8 @@
 // that meets outside data (fuzzed: tests/fuzz/map_file_fuzz.cpp).
 //
 // The layout, every number little-endian:
-//   magic           8 bytes  "TSMAP\r\n\x1a" then 0x00 (a text tool or a PNG reader stops early;
-//                            a line-ending conversion shows as a bad magic)
+//   magic           8 bytes  "TSMAP\r\n" then 0x1a (a text tool stops early at the 0x1a; a
+//                            line-ending conversion shows as a bad magic)
 //   format version  uint32   kMapFileVersion; a reader refuses a newer one, saying so
 //   section count   uint32   at most kMaxMapFileSections
 //   then each section:

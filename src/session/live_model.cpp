@@ -751,8 +751,8 @@ void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
 
 // --- Map files -----------------------------------------------------------------------------------
 
-SavedMap LiveModel::save() const {
-  SavedMap saved = saved_history(history_, map_.width(), map_.height());
+SavedMap LiveModel::save(GridCache* cache) const {
+  SavedMap saved = saved_history(history_, map_.width(), map_.height(), cache);
   saved.drops_per_frame = settings_.drops_per_frame;
   saved.view = settings_.view_settings();
   return saved;

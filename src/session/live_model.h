@@ -162,7 +162,8 @@ class LiveModel {
   // The session as a map file keeps it: the history, checkpoints, drops per frame and the
   // view's settings (the window's part of the view is the caller's to fill in). While a finish
   // runs, the map as it was before it (the finish is not in the history until it lands).
-  SavedMap save() const;
+  // `cache`: the grids an earlier save copied (an autosave copies only those new since).
+  SavedMap save(GridCache* cache = nullptr) const;
   // The saved map in place of this session: its history, at its place, with its view's
   // settings and drops per frame; paused, the rivers jumping to it, as after an undo. Throws
   // io::MapFileError when the saved map does not hold together, and std::invalid_argument

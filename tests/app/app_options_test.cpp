@@ -789,6 +789,7 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--row", {{"--row", "12"}, [](const AppOptions& o) { return o.row == 12; }}},
       {"--no-side-view", {{"--no-side-view"}, [](const AppOptions& o) { return o.no_side_view; }}},
       {"--finish", {{"--finish"}, [](const AppOptions& o) { return o.finish; }}},
+      {"--recover", {{"--recover"}, [](const AppOptions& o) { return o.recover; }}},
       {"--script",
        {{"--script", dir / "run.jsonl"},
         [](const AppOptions& o) { return o.script_lines.size() == 2; }}},
@@ -884,7 +885,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 38u);
+  EXPECT_EQ(flags_in(described).size(), 39u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndTheDefault) {

@@ -57,6 +57,12 @@ std::string config_home(const std::filesystem::path& dir) {
   return "XDG_CONFIG_HOME=" + config.string();
 }
 
+// Its state folder (autosaves, recent maps) in the test's folder too; a test's own
+// XDG_STATE_HOME (given after it) wins.
+std::string state_home(const std::filesystem::path& dir) {
+  return "XDG_STATE_HOME=" + (dir / "state").string();
+}
+
 pid_t spawn(const std::vector<std::string>& argv, const std::filesystem::path& out,
             const std::filesystem::path& err, const std::vector<std::string>& env) {
   const pid_t pid = fork();
@@ -121,7 +127,8 @@ App::App(const std::vector<std::string>& args, const std::filesystem::path& dir,
   err_ = dir / "app.err";
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<std::string> all_env{config_home(dir), "TERRAIN_SANDBOX_LAYOUT=1", kSanitizerOptions};
+  std::vector<std::string> all_env{config_home(dir), state_home(dir), "TERRAIN_SANDBOX_LAYOUT=1",
+                                   kSanitizerOptions};
   all_env.insert(all_env.end(), env.begin(), env.end());
   argv_ = argv;
   env_ = all_env;
@@ -259,8 +266,8 @@ int run_app(const std::vector<std::string>& args, const std::filesystem::path& d
   ensure_display();
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  const pid_t pid =
-      spawn(argv, dir / "run.out", dir / "run.err", {config_home(dir), kSanitizerOptions});
+  const pid_t pid = spawn(argv, dir / "run.out", dir / "run.err",
+                          {config_home(dir), state_home(dir), kSanitizerOptions});
   int status = 0;
   waitpid(pid, &status, 0);
   if (out) *out = slurp(dir / "run.out");
