@@ -178,7 +178,11 @@ void App::recover(bool accept) {
   // Read here, at once: it is asked for once, at the start of a run.
   const uint64_t failures = ui_.messages.failures();
   dispatch(LandMap{std::make_shared<const MapRead>(load_recovered(leftover.file.string()))});
-  if (ui_.messages.failures() == failures) Autosave::recovered(leftover);
+  if (ui_.messages.failures() == failures) {
+    Autosave::recovered(leftover);
+  } else if (scripted_) {
+    exit_code_ = 2;  // --recover in a scripted run: a map that cannot come back is bad input
+  }
 }
 
 MapRead App::load_recovered(const std::string& path) {
@@ -203,11 +207,12 @@ void App::update_autosave() {
   autosave_->start(std::move(saved), stamp, now);
 }
 
-// The run ends: an autosave of the map's unsaved changes is kept for the next start.
+// The run ends: an autosave of the map's unsaved changes is kept for the next start (a map of
+// no steps, a seed's bare island, is nothing to keep).
 void App::end_autosave() {
   if (!autosave_) return;
   std::optional<session::SavedMap> unsaved;
-  if (changed_since_saved(ui_, model_.history())) {
+  if (!model_.history().steps().empty() && changed_since_saved(ui_, model_.history())) {
     unsaved = model_.save(&autosave_->cache());
     unsaved->window = window_view_json(ui_, camera_);
   }

@@ -1,12 +1,17 @@
 #include "session/checkpoint_store.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 
 namespace terrain::session {
 
+namespace {
+std::atomic<uint64_t> stores_made{0};
+}  // namespace
+
 CheckpointStore::CheckpointStore(std::size_t cells, std::size_t slots)
-    : cells_(cells), refs_(slots, 0), generations_(slots, 0) {
+    : id_(++stores_made), cells_(cells), refs_(slots, 0), generations_(slots, 0) {
   free_.reserve(slots);
   for (std::size_t k = slots; k-- > 0;) free_.push_back(static_cast<int>(k));
 }

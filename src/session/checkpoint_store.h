@@ -30,6 +30,8 @@ class CheckpointStore {
   // Counts the takes of a slot: a slot and its generation name one grid for as long as it is
   // held (a map file's autosave keeps the grids it copied by it).
   uint64_t generation(int slot) const { return generations_[static_cast<std::size_t>(slot)]; }
+  // This store among all the process makes (a history opened from a file has a new one).
+  uint64_t id() const { return id_; }
 
   std::size_t cells() const { return cells_; }
   std::size_t capacity() const { return refs_.size(); }
@@ -39,6 +41,7 @@ class CheckpointStore {
   std::size_t bytes_held() const { return held() * cells_ * sizeof(float); }
 
  private:
+  uint64_t id_;
   std::size_t cells_;
   std::unique_ptr<float[]> block_;     // capacity() * cells_, allocated on the first take()
   std::vector<int> refs_;              // per slot: how many checkpoints hold it

@@ -68,7 +68,7 @@ SavedMap saved_history(const History& history, int width, int height, GridCache*
   const auto grid = [&](int slot) {
     const auto [it, added] = grid_of_slot.emplace(slot, static_cast<int>(saved.grids.size()));
     if (added) {
-      const std::pair<int, uint64_t> key{slot, store.generation(slot)};
+      const std::tuple<uint64_t, int, uint64_t> key{store.id(), slot, store.generation(slot)};
       std::shared_ptr<const std::vector<float>> values;
       if (cache != nullptr) {
         if (const auto found = cache->grids.find(key); found != cache->grids.end()) {

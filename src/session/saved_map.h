@@ -30,6 +30,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -83,11 +84,12 @@ inline constexpr uint64_t kSavedGaps = 16;
 inline constexpr uint64_t kMaxSavedSpacing = History::kFirstSpacing << 12;
 inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
 
-// Grids copied out of a history's store by an earlier save, by slot and the slot's generation:
+// Grids copied out of a history's store by an earlier save, by store, slot and the slot's
+// generation:
 // a save that is given it copies only the grids that are new since (the autosave's, every few
 // seconds, copies a grid or two).
 struct GridCache {
-  std::map<std::pair<int, uint64_t>, std::shared_ptr<const std::vector<float>>> grids;
+  std::map<std::tuple<uint64_t, int, uint64_t>, std::shared_ptr<const std::vector<float>>> grids;
 };
 
 // The history as a map file keeps it, of a grid of width x height (the view is left as it

@@ -207,6 +207,15 @@ TEST(SavedMap, ASaveWithACacheCopiesOnlyTheGridsThatAreNew) {
   EXPECT_EQ(cache.grids.size(), second.grids.size());
   // The same bytes as a save without the cache.
   EXPECT_EQ(map_file_bytes(second), map_file_bytes(saved_history(history, 320, 180)));
+
+  // Another history in its place (a map opened) has a store of its own: nothing of the old
+  // one's is taken for it, though its slots have the same numbers.
+  LiveModel other(22);
+  other.rain_now(60000);
+  model.open(other.save());
+  const SavedMap third = model.save(&cache);
+  EXPECT_NO_THROW(history_of(read_map_file(map_file_bytes(third))));
+  EXPECT_EQ(map_file_bytes(third), map_file_bytes(model.save()));
 }
 
 // --- Files refused ---------------------------------------------------------------------------

@@ -132,6 +132,10 @@ App::App(const std::vector<std::string>& args, const std::filesystem::path& dir,
   all_env.insert(all_env.end(), env.begin(), env.end());
   argv_ = argv;
   env_ = all_env;
+  // Emptied here, before the child starts: an earlier app's lines in the same folder are never
+  // read as this one's.
+  std::ofstream(out_, std::ios::trunc);
+  std::ofstream(err_, std::ios::trunc);
   pid_ = spawn(argv_, out_, err_, env_);
 }
 
@@ -185,6 +189,14 @@ int App::quit(std::chrono::seconds timeout) {
     return -1;
   }
   return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+}
+
+void App::kill_now() {
+  if (pid_ > 0 && running()) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status_, 0);
+    pid_ = -pid_;
+  }
 }
 
 std::vector<int> App::layout(const std::string& name) {

@@ -41,6 +41,8 @@ class App {
   bool running();
   // Asks it to quit (SIGTERM, which SDL turns into a quit event) and waits; the exit code.
   int quit(std::chrono::seconds timeout = std::chrono::seconds(30));
+  // Kills it at once (SIGKILL: nothing of it runs after), as a crash would end it.
+  void kill_now();
   // The rectangle the app reported for a control ("seed", "save", "folder"): x, y, w, h.
   std::vector<int> layout(const std::string& name);
   // The app's X window (waits for it), focused, with the pointer over the map.
