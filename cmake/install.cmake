@@ -6,6 +6,8 @@
 #   share/icons/hicolor/NxN/apps/org.terrainsandbox.TerrainSandbox.png  drawn by the app from a
 #       map (assets/icons, made by scripts/make-icons.sh), and scalable/ its linework as SVG
 #   share/metainfo/org.terrainsandbox.TerrainSandbox.metainfo.xml   AppStream
+#   share/mime/packages/org.terrainsandbox.TerrainSandbox.xml        the map file's type (.tsmap),
+#       and its icon as share/icons/hicolor/NxN/mimetypes/application-x-terrain-sandbox-map.png
 #   share/man/man1/terrain-sandbox.1, terrain-cli.1                  made by help2man from --help
 #   share/doc/terrain-sandbox/copyright (the MIT licence), README.md
 #
@@ -53,6 +55,17 @@ if(TERRAIN_BUILD_APP)
   endforeach()
   install(FILES assets/icons/hicolor/scalable/apps/${TERRAIN_APP_ID}.svg
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+  # The map file's type, and its icon: the app's own (a map is what the app shows).
+  install(FILES assets/mime/${TERRAIN_APP_ID}.xml
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
+  foreach(size ${TERRAIN_ICON_SIZES})
+    install(FILES assets/icons/hicolor/${size}x${size}/apps/${TERRAIN_APP_ID}.png
+            DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/mimetypes
+            RENAME application-x-terrain-sandbox-map.png)
+  endforeach()
+  install(FILES assets/icons/hicolor/scalable/apps/${TERRAIN_APP_ID}.svg
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/mimetypes
+          RENAME application-x-terrain-sandbox-map.svg)
   configure_file(assets/metainfo/${TERRAIN_APP_ID}.metainfo.xml.in
                  ${CMAKE_BINARY_DIR}/${TERRAIN_APP_ID}.metainfo.xml @ONLY)
   install(FILES ${CMAKE_BINARY_DIR}/${TERRAIN_APP_ID}.metainfo.xml

@@ -27,6 +27,7 @@ packages=(
   nodejs                                        # the p5.js reference test (tests/core/skyline_walk_p5.js)
   help2man dpkg-dev                             # man pages from --help; cpack's .deb (dpkg-shlibdeps)
   desktop-file-utils appstream                  # the install test validates the launcher entry and metainfo
+  shared-mime-info                              # ... and builds the map file type's database
 )
 # npm for that test's p5.js and jsdom: Debian's own package, unless npm is there already (the
 # NodeSource nodejs package carries its own, and conflicts with Debian's).

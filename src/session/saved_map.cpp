@@ -54,7 +54,10 @@ SavedMap saved_history(const History& history, int width, int height, GridCache*
   saved.spacing = history.spacing();
 
   // Which checkpoints keep their grids: the first, the last at or before the place, the last,
-  // and enough between that no gap is over 1/kSavedGaps of the history's cost.
+  // and the first at or after each multiple of a step: the spacing doubled until the history's
+  // cost is at most kSavedGaps steps. The same checkpoints are picked save after save while the
+  // history grows (the step only doubles, keeping every other pick), so an autosave copies only
+  // the grids new since the last one.
   const std::span<const Checkpoint> all = history.checkpoints();
   const CheckpointStore& store = history.store();
   const std::size_t cells = store.cells();
@@ -62,7 +65,8 @@ SavedMap saved_history(const History& history, int width, int height, GridCache*
       std::upper_bound(all.begin(), all.end(), saved.position,
                        [](const HistoryPosition& p, const Checkpoint& c) { return p < c.at; }) -
       all.begin() - 1);
-  const uint64_t gap = std::max(history.spacing(), history.cost(history.end()) / kSavedGaps);
+  uint64_t step = history.spacing();
+  while (history.cost(history.end()) / step > kSavedGaps) step *= 2;
   std::map<int, int> grid_of_slot;
   GridCache kept;
   const auto grid = [&](int slot) {
@@ -77,25 +81,54 @@ SavedMap saved_history(const History& history, int width, int height, GridCache*
       }
       if (!values) {
         const float* from = store.values(slot);
-        values = std::make_shared<const std::vector<float>>(from, from + cells);
+        // A buffer of an earlier save no save holds any more is written again: its memory is
+        // the system's already (a new one costs its pages, about a millisecond a grid here).
+        std::shared_ptr<std::vector<float>> buffer;
+        if (cache != nullptr) {
+          for (auto& spare : cache->spare) {
+            if (spare && spare.use_count() == 1) {
+              buffer = std::move(spare);
+              break;
+            }
+          }
+        }
+        if (buffer) {
+          buffer->assign(from, from + cells);
+        } else {
+          buffer = std::make_shared<std::vector<float>>(from, from + cells);
+        }
+        values = std::move(buffer);
       }
       kept.grids.emplace(key, values);
       saved.grids.push_back(std::move(values));
     }
     return it->second;
   };
-  uint64_t kept_cost = 0;
+  uint64_t next = 0;  // the next multiple of the step
   for (std::size_t k = 0; k < all.size(); k++) {
     const Checkpoint& c = all[k];
     SavedCheckpoint s{c.at, c.rain.random, c.rain.stats, c.hash, -1, -1};
-    if (k == 0 || k == before || k + 1 == all.size() || c.cost - kept_cost >= gap) {
+    if (k == 0 || k == before || k + 1 == all.size() || c.cost >= next) {
       s.heights = grid(c.heights);
       s.original = grid(c.original);
-      kept_cost = c.cost;
     }
+    if (c.cost >= next) next = (c.cost / step + 1) * step;
     saved.checkpoints.push_back(s);
   }
-  if (cache != nullptr) *cache = std::move(kept);
+  if (cache != nullptr) {
+    // The grids this save did not take become spare buffers (once no save holds them).
+    kept.spare.clear();
+    for (auto& [key, values] : cache->grids) {
+      if (kept.grids.find(key) == kept.grids.end()) {
+        kept.spare.push_back(std::const_pointer_cast<std::vector<float>>(values));
+      }
+    }
+    for (auto& spare : cache->spare) {
+      if (spare) kept.spare.push_back(std::move(spare));
+    }
+    if (kept.spare.size() > kMaxSpareGrids) kept.spare.resize(kMaxSpareGrids);
+    *cache = std::move(kept);
+  }
   return saved;
 }
 

@@ -19,9 +19,11 @@
 // Every checkpoint carries its hash, so a file proves its own replay (terrain-cli
 // --verify-map): replaying the commands from the start gives, at each checkpoint, the state the
 // hash says, or this build rains differently. Grids are kept for the first checkpoint, the
-// last one at or before the map's place, the last one, and enough between them that no gap
-// is over a sixteenth of the history's cost (kSavedGaps), so a file stays a few megabytes
-// while undo reaches any place after opening at once or after one replay.
+// last one at or before the map's place, the last one, and the first at or after each multiple
+// of a step (the spacing doubled until the history's cost is at most kSavedGaps steps), so
+// that no gap is over an eighth of the history's cost and a file stays a few megabytes, while
+// undo reaches any place after opening at once or after one replay. The same checkpoints are
+// picked save after save as the history grows: an autosave copies only the grids new since.
 #pragma once
 
 #include <cstddef>
@@ -90,7 +92,10 @@ inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
 // seconds, copies a grid or two).
 struct GridCache {
   std::map<std::tuple<uint64_t, int, uint64_t>, std::shared_ptr<const std::vector<float>>> grids;
+  // Buffers of grids no longer taken, written again for new ones once no save holds them.
+  std::vector<std::shared_ptr<std::vector<float>>> spare;
 };
+inline constexpr std::size_t kMaxSpareGrids = 8;
 
 // The history as a map file keeps it, of a grid of width x height (the view is left as it
 // is). Copies the grids it keeps (see the top), or takes them from `cache` (which then holds

@@ -61,6 +61,17 @@ desktop-file-validate "$prefix/share/applications/$id.desktop"
 appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >/dev/null ||
   appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml"
 grep -q "^Exec=terrain-sandbox %f$" "$prefix/share/applications/$id.desktop" || fail "Exec line"
+# The map file's type: shared-mime-info builds its database from the package, and it knows a
+# .tsmap by name and by its first bytes; the launcher opens it; it has an icon.
+grep -q "^MimeType=application/x-terrain-sandbox-map;" "$prefix/share/applications/$id.desktop" ||
+  fail "the launcher does not open map files"
+update-mime-database "$prefix/share/mime"
+grep -q "application/x-terrain-sandbox-map:\*\.tsmap" "$prefix/share/mime/globs" ||
+  fail "the mime database has no *.tsmap glob"
+grep -q "application/x-terrain-sandbox-map" "$prefix/share/mime/magic" ||
+  fail "the mime database has no magic for map files"
+[ -e "$prefix/share/icons/hicolor/48x48/mimetypes/application-x-terrain-sandbox-map.png" ] ||
+  fail "no icon for map files"
 for page in terrain-sandbox terrain-cli; do
   grep -q '^\.TH "\?'"${page^^}" "$prefix/share/man/man1/$page.1" ||
     fail "$page.1 is not a man page"

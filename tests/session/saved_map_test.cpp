@@ -171,7 +171,7 @@ TEST(SavedMap, ALongHistoryKeepsSomeCheckpointsGridsAndEveryHash) {
     if (c.heights < 0) continue;
     with_grids++;
     const uint64_t cost = model.history().cost(c.at);
-    EXPECT_LE(cost - last, std::max(total / kSavedGaps, model.history().spacing()) * 2);
+    EXPECT_LE(cost - last, total / 8 + model.history().spacing());
     last = cost;
   }
   EXPECT_LE(with_grids, kSavedGaps + 3);
