@@ -22,19 +22,8 @@ namespace fs = std::filesystem;
 using testing::CliRun;
 using testing::line_count;
 using testing::listing;
-using testing::ScratchDir;
 
-class CliGround : public ::testing::Test {
- protected:
-  CliRun run(const std::vector<std::string>& args) {
-    return testing::run_cli(args, captures_.path());
-  }
-  fs::path path(const std::string& name) const { return work_.path() / name; }
-  ScratchDir work_;
-
- private:
-  ScratchDir captures_;
-};
+class CliGround : public testing::CliTest {};
 
 io::NpyArray grid(const fs::path& file) {
   return io::read_npy(file);

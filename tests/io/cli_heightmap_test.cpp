@@ -27,19 +27,8 @@ namespace fs = std::filesystem;
 using testing::CliRun;
 using testing::line_count;
 using testing::listing;
-using testing::ScratchDir;
 
-class CliHeightmap : public ::testing::Test {
- protected:
-  CliRun run(const std::vector<std::string>& args) {
-    return testing::run_cli(args, captures_.path());
-  }
-  fs::path path(const std::string& name) const { return work_.path() / name; }
-  ScratchDir work_;
-
- private:
-  ScratchDir captures_;
-};
+class CliHeightmap : public testing::CliTest {};
 
 std::vector<float> grid(const fs::path& file) {
   return io::npy_values<float>(io::read_npy(file), 90, 160);

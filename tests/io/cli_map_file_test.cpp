@@ -20,19 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CliRun;
-using testing::ScratchDir;
 
-class CliMapFile : public ::testing::Test {
- protected:
-  CliRun run(const std::vector<std::string>& args) {
-    return testing::run_cli(args, captures_.path());
-  }
-  fs::path path(const std::string& name) const { return work_.path() / name; }
-  ScratchDir work_;
-
- private:
-  ScratchDir captures_;
-};
+class CliMapFile : public testing::CliTest {};
 
 TEST_F(CliMapFile, AMapOpenedRainsOnToTheBytesOfTheRunThatNeverStopped) {
   const std::string map = path("half.tsmap").string();

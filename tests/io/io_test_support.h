@@ -119,6 +119,18 @@ inline CliRun run_cli(const std::vector<std::string>& args, const fs::path& scra
   return run;
 }
 
+// A test of terrain-cli end to end: run() runs the built program (its output captured apart),
+// path() is a file in a scratch folder of the test's own.
+class CliTest : public ::testing::Test {
+ protected:
+  CliRun run(const std::vector<std::string>& args) { return run_cli(args, captures_.path()); }
+  fs::path path(const std::string& name) const { return work_.path() / name; }
+  ScratchDir work_;
+
+ private:
+  ScratchDir captures_;
+};
+
 inline std::size_t line_count(const std::string& text) {
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n';

@@ -24,12 +24,6 @@ namespace {
 
 // --- Helpers ---------------------------------------------------------------------------------
 
-void ticks(LiveModel& model, int n) {
-  model.play();
-  for (int k = 0; k < n; k++) model.tick();
-  model.pause();
-}
-
 void undo(LiveModel& model, int steps = 1) {
   model.apply(HistoryCommand{Undo{steps}});
 }

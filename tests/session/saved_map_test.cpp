@@ -24,12 +24,6 @@ namespace {
 
 // --- Helpers ---------------------------------------------------------------------------------
 
-void ticks(LiveModel& model, int n) {
-  model.play();
-  for (int k = 0; k < n; k++) model.tick();
-  model.pause();
-}
-
 void history(LiveModel& model, const HistoryCommand& command) {
   model.apply(command);
 }

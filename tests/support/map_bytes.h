@@ -49,4 +49,11 @@ inline MapBytes bytes_of(const LiveModel& model) {
   return m;
 }
 
+// Ticks a live map n frames of rain, then pauses it.
+inline void ticks(LiveModel& model, int n) {
+  model.play();
+  for (int k = 0; k < n; k++) model.tick();
+  model.pause();
+}
+
 }  // namespace terrain::session
