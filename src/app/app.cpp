@@ -94,13 +94,7 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.side_view) commands.push_back(UiCommand{SetSideView{*options.side_view}});
   if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
   // The script's commands, in order, as if given one after another in the window.
-  for (const ScriptLine& line : options.script_lines) {
-    std::visit(Overloaded{[&](const SaveMapFile& c) {
-                            commands.push_back(SaveMap{c.path, false});
-                          },
-                          [&](const auto& c) { commands.push_back(c); }},
-               line.command);
-  }
+  for (const ScriptLine& line : options.script_lines) commands.push_back(command_of(line.command));
   if (options.finish) commands.push_back(ViewCommand{FinishRain{}});
   return commands;
 }
@@ -366,6 +360,7 @@ void App::update() {
   update_chooser();
   update_title();
   update_autosave();
+  update_recent();
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for the map, in order, until it is busy again.
   if (core_.update()) finish_landed_ = true;  // reported once the frame it lands in is drawn
@@ -537,7 +532,18 @@ void App::dispatch_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
           [&](const SavePng&) { save_png(); }, [&](const SaveMapNow&) { save_map_now(); },
-          [&](const Recover& c) { recover(c.accept); }, [&](const SaveMapAs&) { save_map_as(); },
+          [&](const Recover& c) { recover(c.accept); },
+          [&](const OpenRecent& c) {
+            if (recent_ && c.index >= 0 &&
+                static_cast<std::size_t>(c.index) < recent_->paths().size()) {
+              open_file(recent_->paths()[static_cast<std::size_t>(c.index)]);
+            }
+          },
+          [&](const RemoveRecent& c) {
+            if (recent_ && c.index >= 0) recent_->remove(static_cast<std::size_t>(c.index));
+            recent_looked_ = -1e9;  // shown again at once
+          },
+          [&](const SaveMapAs&) { save_map_as(); },
           // The exports (app_files.cpp).
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },

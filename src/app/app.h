@@ -31,6 +31,7 @@
 #include "app/layout.h"
 #include "app/panel.h"
 #include "app/preferences.h"
+#include "app/recent_maps.h"
 #include "app/recording.h"
 #include "app/reporter.h"
 #include "app/side_view_strip.h"
@@ -107,6 +108,8 @@ class App : private Shell {
   void recover(bool accept);
   static MapRead load_recovered(const std::string& path);
   std::string map_stamp() const;
+  // The recent maps: the map's file put on the list when it changes, the list shown.
+  void update_recent();
   void export_heightmap(bool original);
   void export_layers();
   void export_grids();
@@ -188,6 +191,9 @@ class App : private Shell {
   std::string title_;                          // the window's title as last set
   std::optional<Autosave> autosave_;           // none in scripted runs (but with --recover)
   std::vector<Autosave::Leftover> leftovers_;  // maps earlier runs left unsaved, newest first
+  std::optional<RecentMaps> recent_;           // none in scripted runs
+  std::string recent_added_;                   // the map's file last put on the list
+  double recent_looked_ = -1e9;                // when the list's files were last looked for
   FileChooser chooser_;                        // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;

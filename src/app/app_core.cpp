@@ -39,25 +39,44 @@ std::string steps_text(std::size_t n) {
 
 }  // namespace
 
+Command command_of(const session::ScriptCommand& command) {
+  return std::visit(Overloaded{[](const session::SaveMapFile& c) -> Command {
+                                 return SaveMap{c.path, false};
+                               },
+                               [](const session::MapCommand& c) -> Command { return c; },
+                               [](const session::ViewCommand& c) -> Command { return c; },
+                               [](const session::HistoryCommand& c) -> Command { return c; }},
+                    command);
+}
+
 uint32_t random_seed() {
   std::random_device device;
   return std::uniform_int_distribution<uint32_t>(0, 999999)(device);
 }
 
 bool is_shells(const UiCommand& command) {
-  return std::visit(
-      Overloaded{[](const SavePng&) { return true; }, [](const ExportHeightmap&) { return true; },
-                 [](const ExportLayers&) { return true; }, [](const ExportGrids&) { return true; },
-                 [](const ExportSvg&) { return true; }, [](const ExportMesh&) { return true; },
-                 [](const RenderPng&) { return true; }, [](const ToggleRecording&) { return true; },
-                 [](const ToggleFullscreen&) { return true; },
-                 [](const LeaveFullscreen&) { return true; },
-                 [](const TogglePanel&) { return true; }, [](const ChooseFile&) { return true; },
-                 [](const Quit&) { return true; }, [](const ResizeSideBar&) { return true; },
-                 [](const SaveMapNow&) { return true; }, [](const SaveMapAs&) { return true; },
-                 [](const Recover&) { return true; }, [](const ResizeStrip&) { return true; },
-                 [](const auto&) { return false; }},
-      command);
+  return std::visit(Overloaded{[](const SavePng&) { return true; },
+                               [](const ExportHeightmap&) { return true; },
+                               [](const ExportLayers&) { return true; },
+                               [](const ExportGrids&) { return true; },
+                               [](const ExportSvg&) { return true; },
+                               [](const ExportMesh&) { return true; },
+                               [](const RenderPng&) { return true; },
+                               [](const ToggleRecording&) { return true; },
+                               [](const ToggleFullscreen&) { return true; },
+                               [](const LeaveFullscreen&) { return true; },
+                               [](const TogglePanel&) { return true; },
+                               [](const ChooseFile&) { return true; },
+                               [](const Quit&) { return true; },
+                               [](const ResizeSideBar&) { return true; },
+                               [](const SaveMapNow&) { return true; },
+                               [](const SaveMapAs&) { return true; },
+                               [](const Recover&) { return true; },
+                               [](const OpenRecent&) { return true; },
+                               [](const RemoveRecent&) { return true; },
+                               [](const ResizeStrip&) { return true; },
+                               [](const auto&) { return false; }},
+                    command);
 }
 
 AppCore::AppCore(uint32_t seed, Shell& shell)
@@ -306,7 +325,11 @@ void AppCore::land_map(const MapRead& read) {
   std::vector<Command> window;
   try {
     window = window_view_commands(read.map.window, camera_, model_.heights().height());
-    model_.open(read.map);
+    if (read.history) {
+      model_.open(read.map, std::move(*read.history));
+    } else {
+      model_.open(read.map);
+    }
   } catch (const std::exception& e) {
     refuse("Cannot open " + read.path + ": " + e.what());
     return;

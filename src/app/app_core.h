@@ -24,6 +24,7 @@
 #include "app/ui_state.h"
 #include "render/geometry/map_camera.h"
 #include "session/live_model.h"
+#include "session/script.h"
 
 namespace terrain::app {
 
@@ -47,6 +48,10 @@ class Shell {
 
 // A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
 uint32_t random_seed();
+
+// A script's command (session/script.h) as the app's: a map file to save is the shell's
+// SaveMap, never over a file; the rest are the session's commands as they are.
+Command command_of(const session::ScriptCommand& command);
 
 // Whether a UiCommand is the shell's (it needs the window, the GL or the disk) rather than the
 // core's (it changes the UI state or the camera).

@@ -24,6 +24,8 @@ MapRead App::load_map(const std::string& path) {
   read.path = path;
   try {
     read.map = session::read_map_file(path);
+    // The history rebuilt and its grids copied here too: landing it only restores and replays.
+    read.history = std::make_shared<session::History>(session::history_of(read.map));
   } catch (const std::exception& e) {
     // Its message starts with the path: "alps.tsmap: section HIST is damaged".
     read.error = std::string("Cannot open ") + e.what();
@@ -140,6 +142,7 @@ void App::start_autosave() {
     tell("No autosave: there is no state folder (HOME and XDG_STATE_HOME are unset)", true);
     return;
   }
+  recent_.emplace(*folder / "recent-maps.json");
   leftovers_ = Autosave::leftovers(*folder);
   try {
     autosave_.emplace(*folder);
@@ -205,6 +208,27 @@ void App::update_autosave() {
   session::SavedMap saved = model_.save(&autosave_->cache());
   saved.window = window_view_json(ui_, camera_);
   autosave_->start(std::move(saved), stamp, now);
+}
+
+// Once a frame: the map's own file goes to the top of the list when it changes (opened or saved
+// under a new name); what the panel shows is looked at again every second (files come and go).
+void App::update_recent() {
+  if (!recent_) return;
+  bool changed = false;
+  if (!ui_.map_path.empty() && ui_.map_path != recent_added_) {
+    recent_->add(std::filesystem::absolute(ui_.map_path).lexically_normal().string());
+    recent_added_ = ui_.map_path;
+    changed = true;
+  }
+  const double now = seconds_now();
+  if (!changed && now - recent_looked_ < 1) return;
+  recent_looked_ = now;
+  // (Assigned over what was there: the same list again allocates nothing.)
+  ui_.recent_maps = recent_->paths();
+  ui_.recent_missing.assign(ui_.recent_maps.size(), false);
+  for (std::size_t k = 0; k < ui_.recent_maps.size(); k++) {
+    ui_.recent_missing[k] = !recent_->exists(k);
+  }
 }
 
 // The run ends: an autosave of the map's unsaved changes is kept for the next start (a map of

@@ -21,6 +21,7 @@
 #include "exports/svg.h"
 #include "io/heightmap.h"
 #include "io/timelapse.h"
+#include "session/history.h"
 #include "session/history_command.h"
 #include "session/map_command.h"
 #include "session/saved_map.h"
@@ -48,6 +49,14 @@ struct SaveMapAs {};
 // start).
 struct Recover {
   bool accept = true;
+};
+// The Map file section's list of recent maps: open the one at `index`, or remove it (a file
+// that has gone).
+struct OpenRecent {
+  int index = 0;
+};
+struct RemoveRecent {
+  int index = 0;
 };
 struct ToggleFullscreen {};
 struct LeaveFullscreen {};
@@ -191,7 +200,7 @@ using UiCommand =
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs, Recover>;
+                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -228,6 +237,8 @@ struct MapRead {
   std::string path;
   std::string error;  // why it could not be opened, or empty
   session::SavedMap map;
+  // Its history, rebuilt and checked on the worker too; the core takes it as it lands.
+  std::shared_ptr<session::History> history;
   // An autosave brought back: the map is its own file's again (if it had one), changed.
   bool recovered = false;
 };

@@ -812,6 +812,27 @@ void draw_map_file_section(const PanelContext& c) {
     c.ask(OpenFile{path});
   }
   ImGui::TextDisabled("or drop a .tsmap file on the window");
+  // The maps opened and saved lately: click one to open it; one whose file has gone can be
+  // removed.
+  for (std::size_t k = 0; k < c.ui.recent_maps.size(); k++) {
+    const std::string& path = c.ui.recent_maps[k];
+    const std::string name = std::filesystem::path(path).filename().string();
+    char id[32];
+    std::snprintf(id, sizeof id, "recent_%zu", k);
+    ImGui::PushID(static_cast<int>(k));
+    if (k < c.ui.recent_missing.size() && c.ui.recent_missing[k]) {
+      ImGui::TextDisabled("%s (missing)", name.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s is not there any more", path.c_str());
+      ImGui::SameLine();
+      char remove_id[40];
+      std::snprintf(remove_id, sizeof remove_id, "recent_remove_%zu", k);
+      if (button("Remove", remove_id)) c.ask(UiCommand{RemoveRecent{static_cast<int>(k)}});
+    } else {
+      if (button(name.c_str(), id)) c.ask(UiCommand{OpenRecent{static_cast<int>(k)}});
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
+    }
+    ImGui::PopID();
+  }
 }
 
 // 8. Keys.

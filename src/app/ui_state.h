@@ -34,6 +34,9 @@ struct UiState {
   session::HistoryPosition map_saved_at;
   // The offer of a map an earlier run left unsaved ("A map left unsaved at 10:32 ..."), or "".
   std::string recovery;
+  // The maps opened and saved lately, newest first (recent_maps.h), and which have gone.
+  std::vector<std::string> recent_maps;
+  std::vector<bool> recent_missing;
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed

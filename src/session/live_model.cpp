@@ -759,16 +759,27 @@ SavedMap LiveModel::save(GridCache* cache) const {
 }
 
 void LiveModel::open(const SavedMap& saved) {
+  check_grid(saved);
+  open(saved, history_of(saved));
+}
+
+void LiveModel::check_grid(const SavedMap& saved) const {
   if (saved.width != map_.width() || saved.height != map_.height()) {
     throw std::invalid_argument("the map is " + std::to_string(saved.width) + " x " +
                                 std::to_string(saved.height) + " cells; this one's grid is " +
                                 std::to_string(map_.width()) + " x " +
                                 std::to_string(map_.height()));
   }
+}
+
+void LiveModel::open(const SavedMap& saved, History&& history) {
+  check_grid(saved);
   Settings settings(saved.commands.settings, saved.view);
   settings.drops_per_frame = saved.drops_per_frame;
   check_settings(settings);
-  History history = history_of(saved);
+  if (history.store().cells() != map_.heights().size()) {
+    throw std::invalid_argument("the history is not of this map's grid");
+  }
   wait_finish();
   history_ = std::move(history);
   static_cast<ViewSettings&>(settings_) = saved.view;

@@ -170,6 +170,9 @@ class LiveModel {
   // for a grid of another size than this session's or a view setting out of its range; either
   // way nothing changes. A finish under way lands first.
   void open(const SavedMap& saved);
+  // The same with its history already rebuilt (history_of(saved), which a worker can do: the
+  // main thread then only restores a checkpoint and replays the rain after it).
+  void open(const SavedMap& saved, History&& history);
 
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
@@ -224,7 +227,8 @@ class LiveModel {
   MapStart head() const;  // seed, map settings and ground now
   void keep_checkpoint();
   void go_to(const HistoryPosition& target);
-  void arrive(const HistoryPosition& target);  // go_to, even to the place it is at
+  void arrive(const HistoryPosition& target);    // go_to, even to the place it is at
+  void check_grid(const SavedMap& saved) const;  // of this session's size, or invalid_argument
   void restore(const Checkpoint& c);
   void replay(const HistoryPosition& from, const HistoryPosition& to);
   void rain_recorded(uint64_t n);  // rains, recording it in the recipe and the history

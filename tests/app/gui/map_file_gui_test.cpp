@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gui_support.h"
+#include "io/atomic_file.h"
 #include "io/png.h"
 
 namespace terrain::gui {
@@ -164,19 +165,40 @@ TEST(MapFileGui, TheMapFileSectionTheKeysTheChooserAndADropSaveAndOpenMaps) {
   click(window, latest_rect(app, "save_map"));
   EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 3), "") << app.err();
 
-  // Open: the typed name, the chooser (the button and Ctrl+O), a drop.
-  click(window, latest_rect(app, "open_map_typed"));
+  // The recent maps list has it: clicked, it opens; gone, it is missing and removed.
+  scroll_into_view(app, window, "recent_0");
+  click(window, latest_rect(app, "recent_0"));
   EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 1), "") << app.err();
-  click(window, latest_rect(app, "open_map"));
+
+  // Open: the typed name, the chooser (the button and Ctrl+O), a drop.
+  scroll_into_view(app, window, "open_map_typed");
+  click(window, latest_rect(app, "open_map_typed"));
   EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 2), "") << app.err();
+  click(window, latest_rect(app, "open_map"));
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 3), "") << app.err();
   xdotool("mousemove --window " + window + " 1000 300");
   std::this_thread::sleep_for(milliseconds(300));
   keys("ctrl+o", "o ctrl");
-  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 3), "") << app.err();
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 4), "") << app.err();
   const std::string drop =
       std::string(TERRAIN_XDND_DROP) + " " + window + " '" + first.string() + "'";
   ASSERT_EQ(std::system(drop.c_str()), 0);
-  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 4), "") << app.err();
+  EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 5), "") << app.err();
+  // Gone from the disk: the list says so, and Remove takes it off.
+  fs::rename(first, dir.path / "moved.tsmap");
+  const std::vector<int> remove = app.layout("recent_remove_0");
+  ASSERT_GT(remove[2], 0) << app.out();
+  scroll_into_view(app, window, "recent_remove_0");
+  click(window, latest_rect(app, "recent_remove_0"));
+  for (int k = 0; k < 300; k++) {
+    const std::string list =
+        io::read_file(dir.path / "state" / "terrain-sandbox" / "recent-maps.json");
+    if (list.find("first.tsmap") == std::string::npos) break;
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  EXPECT_EQ(io::read_file(dir.path / "state" / "terrain-sandbox" / "recent-maps.json")
+                .find("first.tsmap"),
+            std::string::npos);
   EXPECT_EQ(app.quit(), 0);
 
   // The chooser was asked for a map to open, with its filter.
