@@ -31,6 +31,7 @@
 #include "app/fonts.h"
 #include "app/keys.h"
 #include "app/preferences.h"
+#include "app/quit_signal.h"
 #include "core/overloaded.h"
 #include "core/skyline.h"
 #include "io/atomic_file.h"
@@ -278,6 +279,13 @@ void App::events() {
         mouse_event(event);
         break;
       case SDL_KEYDOWN:
+        // While quitting asks, Esc is its Cancel and no other shortcut works.
+        if (ui_.quit_asked) {
+          if (event.key.keysym.sym == SDLK_ESCAPE) {
+            pending_.push_back(UiCommand{AnswerQuit{QuitAnswer::cancel}});
+          }
+          break;
+        }
         // Shortcuts, unless a text field has the keyboard.
         if (!event.key.repeat && !io.WantTextInput) {
           if (auto command =
@@ -293,6 +301,8 @@ void App::events() {
     }
     have_event = SDL_PollEvent(&event) != 0;
   }
+  // SIGINT or SIGTERM: quit at once, without asking (quit_signal.h).
+  if (quit_signalled()) pending_.push_back(UiCommand{Quit{false}});
 
   // Where the side bar, the strip and the map go, and the cell under the mouse for the
   // readout (none while the mouse is over the panel).
@@ -338,6 +348,7 @@ void App::events() {
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
+  draw_quit_question(ui_, pending_);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
 
@@ -560,7 +571,8 @@ void App::dispatch_ui(const UiCommand& command) {
             ui_.panel_opened_small =
                 !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
           },
-          [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit&) { running_ = false; },
+          [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit& c) { quit(c.ask); },
+          [&](const AnswerQuit& c) { answer_quit(c.answer); },
           // The splitters: the parts keep their share of the window as it is resized.
           [&](const ResizeSideBar& c) {
             ui_.side_bar_share = clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
@@ -660,7 +672,12 @@ void App::choose_file(FileChoice what) {
 void App::update_chooser() {
   ui_.choosing_file = chooser_.open();
   const auto answer = chooser_.poll();
-  if (!answer || answer->path.empty()) return;  // still open, or cancelled
+  if (!answer) return;  // still open
+  if (answer->path.empty()) {
+    // Cancelled: the quit question's Save waits no more (the question stays).
+    if (answer->what == FileChoice::map_to_save) quit_after_save_ = false;
+    return;
+  }
   if (answer->what == FileChoice::save_folder) {
     set_save_folder(answer->path);
     tell("Saves go to " + answer->path, false);

@@ -106,8 +106,11 @@ class App : private Shell {
   void update_autosave();
   void end_autosave();
   void recover(bool accept);
-  static MapRead load_recovered(const std::string& path);
   std::string map_stamp() const;
+  // Quitting (app_map_files.cpp): the question when the map has changes not saved, and its
+  // answer.
+  void quit(bool ask);
+  void answer_quit(QuitAnswer answer);
   // The recent maps: the map's file put on the list when it changes, the list shown.
   void update_recent();
   void export_heightmap(bool original);
@@ -202,6 +205,8 @@ class App : private Shell {
 
   Clock::time_point started_at_ = Clock::now();
   bool running_ = true;
+  bool quit_after_save_ = false;  // the quit question's Save waits for the chooser's name
+  bool discarded_ = false;        // quit without saving: no autosave is kept
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out
   bool minimized_ = false;

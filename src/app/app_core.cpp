@@ -68,6 +68,7 @@ bool is_shells(const UiCommand& command) {
                                [](const TogglePanel&) { return true; },
                                [](const ChooseFile&) { return true; },
                                [](const Quit&) { return true; },
+                               [](const AnswerQuit&) { return true; },
                                [](const ResizeSideBar&) { return true; },
                                [](const SaveMapNow&) { return true; },
                                [](const SaveMapAs&) { return true; },

@@ -65,12 +65,15 @@ bool App::save_map(const std::string& path, bool replace) {
     session::write_map_file(path, saved, mode);
   } catch (const std::exception& e) {
     saved_message(false, "Map not saved: " + std::string(e.what()));
+    ui_.quit_problem = ui_.quit_asked ? "Not saved: " + std::string(e.what()) : "";
+    quit_after_save_ = false;
     return false;
   }
   ui_.map_path = path;
   ui_.map_saved_version = model_.history().version();
   ui_.map_saved_at = model_.history().position();
   saved_message(true, "Saved the map to " + path);
+  if (quit_after_save_) running_ = false;  // the quit question's Save, named in the chooser
   return true;
 }
 
@@ -180,18 +183,14 @@ void App::recover(bool accept) {
   }
   // Read here, at once: it is asked for once, at the start of a run.
   const uint64_t failures = ui_.messages.failures();
-  dispatch(LandMap{std::make_shared<const MapRead>(load_recovered(leftover.file.string()))});
+  auto read = std::make_shared<MapRead>(load_map(leftover.file.string()));
+  read->recovered = true;
+  dispatch(LandMap{std::move(read)});
   if (ui_.messages.failures() == failures) {
     Autosave::recovered(leftover);
   } else if (scripted_) {
     exit_code_ = 2;  // --recover in a scripted run: a map that cannot come back is bad input
   }
-}
-
-MapRead App::load_recovered(const std::string& path) {
-  MapRead read = load_map(path);
-  read.recovered = true;
-  return read;
 }
 
 // Once a frame: the last save's outcome, and a new one when it is due (never while the map is
@@ -231,12 +230,54 @@ void App::update_recent() {
   }
 }
 
+// The window's close button or Ctrl+Q: a map with changes not saved asks first (save, don't
+// save, cancel), unless the run is scripted or nobody can answer (a signal: `ask` false).
+void App::quit(bool ask) {
+  if (!ask || scripted_ || !unsaved_changes(ui_, model_.history())) {
+    running_ = false;
+    return;
+  }
+  ui_.quit_asked = true;  // asked again while asking: the one question stays
+}
+
+void App::answer_quit(QuitAnswer answer) {
+  if (!ui_.quit_asked) return;
+  ui_.quit_problem.clear();
+  switch (answer) {
+    case QuitAnswer::cancel:
+      ui_.quit_asked = false;
+      quit_after_save_ = false;
+      return;
+    case QuitAnswer::discard:
+      discarded_ = true;
+      running_ = false;
+      return;
+    case QuitAnswer::save:
+      break;
+  }
+  // Saved as Save does: to the map's own file; else under the name typed in the question (never
+  // over a file), else one chosen in the desktop's chooser, and it quits once the file is
+  // written. A save that fails keeps the window, the reason shown in the question.
+  if (!ui_.map_path.empty()) {
+    if (save_map(ui_.map_path, true)) running_ = false;
+  } else if (ui_.map_text[0] != '\0') {
+    std::string path = ui_.map_text;
+    if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
+    if (save_map(path, false)) running_ = false;
+  } else if (chooser_.available()) {
+    quit_after_save_ = true;
+    choose_file(FileChoice::map_to_save);
+  } else {
+    ui_.quit_problem = "Type the map file's name first (there is no file chooser here)";
+  }
+}
+
 // The run ends: an autosave of the map's unsaved changes is kept for the next start (a map of
 // no steps, a seed's bare island, is nothing to keep).
 void App::end_autosave() {
   if (!autosave_) return;
   std::optional<session::SavedMap> unsaved;
-  if (!model_.history().steps().empty() && changed_since_saved(ui_, model_.history())) {
+  if (!discarded_ && unsaved_changes(ui_, model_.history())) {
     unsaved = model_.save(&autosave_->cache());
     unsaved->window = window_view_json(ui_, camera_);
   }

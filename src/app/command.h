@@ -126,8 +126,19 @@ struct SetRenderSize {
   int width = 0;
   int height = 0;
 };
-// Close the window and quit.
-struct Quit {};
+// Close the window and quit. With `ask` (the window's close button, Ctrl+Q), a map with
+// changes not saved asks first (save, don't save, cancel) unless the run is scripted; without
+// (SIGINT, SIGTERM: a terminal or the session ending) it quits at once, and the map's autosave
+// is kept for the next start.
+struct Quit {
+  bool ask = true;
+};
+// The answer to the question quitting asks: save the map (then quit, once it is saved), quit
+// without saving (nothing of the map is kept), or go on.
+enum class QuitAnswer { save, discard, cancel };
+struct AnswerQuit {
+  QuitAnswer answer = QuitAnswer::cancel;
+};
 // The timeline's keys ([ and ]): back or forward by 1% of the map's drops (carried out as
 // session::Seek to the count that makes).
 struct StepTimeline {
@@ -200,7 +211,7 @@ using UiCommand =
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent>;
+                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).

@@ -19,6 +19,7 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
                                      : Command{UiCommand{SaveMapNow{}}};
     }
     if (key == SDLK_o) return UiCommand{ChooseFile{FileChoice::map_to_open}};
+    if (key == SDLK_q) return UiCommand{Quit{}};
     return std::nullopt;  // Ctrl+R is not R
   }
   switch (key) {

@@ -48,7 +48,8 @@ inline constexpr const char* kKeyHelp =
     "[ ]    the timeline back / forward 1%\n"
     "(not while typing in a field)\n"
     "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)\n"
-    "(Ctrl+S save the map; Ctrl+Shift+S save as; Ctrl+O open)";
+    "(Ctrl+S save the map; Ctrl+Shift+S save as; Ctrl+O open)\n"
+    "(Ctrl+Q quit: asks first if the map has changes not saved)";
 
 // The mouse over the map, as the panel lists it.
 inline constexpr const char* kMouseHelp =

@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/app_options.h"
+#include "app/quit_signal.h"
 
 int main(int argc, char** argv) {
   std::string error;
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
     std::fputs(terrain::app::app_usage().c_str(), stdout);
     return 0;
   }
+  // Before SDL starts: a signal quits at once, the window's close button asks.
+  terrain::app::catch_quit_signals();
   try {
     terrain::app::App app(*options);
     return app.run();

@@ -966,6 +966,71 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
   ImGui::End();
 }
 
+void draw_quit_question(UiState& ui, std::vector<Command>& commands) {
+  constexpr const char* kTitle = "Quit Terrain Sandbox?##quit";
+  if (!ui.quit_asked) {
+    if (ImGui::IsPopupOpen(kTitle)) {
+      // Cancelled by a key: the popup closes from inside itself.
+      if (ImGui::BeginPopupModal(kTitle)) {
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+      }
+    }
+    return;
+  }
+  g_controls = ui.note_controls ? &ui.controls : nullptr;
+  if (!ImGui::IsPopupOpen(kTitle)) ImGui::OpenPopup(kTitle);
+  // In the middle of the window, over everything, the rest dimmed and out of reach.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(440.0f, display.x - 16), 0));
+  if (ImGui::BeginPopupModal(
+          kTitle, nullptr,
+          ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::PushTextWrapPos(0);
+    if (ui.map_path.empty()) {
+      ImGui::TextUnformatted(
+          "This map has never been saved: its history and its rain are lost if you quit "
+          "without saving it.");
+    } else {
+      ImGui::Text("%s has changes that are not saved.",
+                  std::filesystem::path(ui.map_path).filename().string().c_str());
+    }
+    ImGui::PopTextWrapPos();
+    if (ui.map_path.empty()) {
+      // Where it goes: a name typed here (the Map file section's), else the chooser asks.
+      ImGui::SetNextItemWidth(-1);
+      ImGui::InputTextWithHint("##quit_map_name",
+                               ui.can_choose_files ? "a name, or leave empty to choose one"
+                                                   : "the map file's name (.tsmap)",
+                               ui.map_text, sizeof ui.map_text);
+      note("##quit_map_name", "quit_map_name");
+    }
+    if (!ui.quit_problem.empty()) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(kErrorColour, "%s", ui.quit_problem.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::Spacing();
+    if (ui.choosing_file) ImGui::BeginDisabled();
+    if (button("Save", "quit_save")) commands.push_back(UiCommand{AnswerQuit{QuitAnswer::save}});
+    ImGui::SameLine();
+    if (button("Don't save", "quit_discard")) {
+      commands.push_back(UiCommand{AnswerQuit{QuitAnswer::discard}});
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Quit, and the map's changes are gone");
+    ImGui::SameLine();
+    if (button("Cancel", "quit_cancel")) {
+      commands.push_back(UiCommand{AnswerQuit{QuitAnswer::cancel}});
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Esc: back to the map");
+    if (ui.choosing_file) ImGui::EndDisabled();
+    ImGui::EndPopup();
+  }
+  g_controls = nullptr;
+}
+
 namespace {
 
 std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across,

@@ -53,6 +53,11 @@ void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
 // recent, errors in the error colour; nothing otherwise.
 void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point);
 
+// The question quitting asks while ui.quit_asked (a map with changes not saved): Save, Don't
+// save, Cancel, as AnswerQuit; a modal window in the middle of the display, with a field for
+// the map file's name when the map has none.
+void draw_quit_question(UiState& ui, std::vector<Command>& commands);
+
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);
 

@@ -32,6 +32,10 @@ struct UiState {
   // The history's version and place when it was opened or saved (changed_since_saved).
   uint64_t map_saved_version = 0;
   session::HistoryPosition map_saved_at;
+  // Quitting asks what to do with the map's changes (draw_quit_question); why its Save did not
+  // save, shown in the question, or "".
+  bool quit_asked = false;
+  std::string quit_problem;
   // The offer of a map an earlier run left unsaved ("A map left unsaved at 10:32 ..."), or "".
   std::string recovery;
   // The maps opened and saved lately, newest first (recent_maps.h), and which have gone.
@@ -89,6 +93,12 @@ struct UiState {
 // Whether the map has changed since its file was opened or saved: a step taken, or undone.
 inline bool changed_since_saved(const UiState& ui, const session::History& history) {
   return history.version() != ui.map_saved_version || history.position() != ui.map_saved_at;
+}
+
+// Whether closing the window would lose something: a map of steps changed since it was saved
+// (a seed's bare island, no step taken, comes back from its seed).
+inline bool unsaved_changes(const UiState& ui, const session::History& history) {
+  return !history.steps().empty() && changed_since_saved(ui, history);
 }
 
 }  // namespace terrain::app

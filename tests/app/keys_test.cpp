@@ -297,6 +297,11 @@ TEST(Keys, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
     EXPECT_EQ(std::get<session::Redo>(std::get<session::HistoryCommand>(*redo)).steps, 1);
   }
   EXPECT_FALSE(with(SDLK_r, KMOD_LCTRL));  // Ctrl+R is not Restart
+  // Ctrl+Q quits, asking first (Quit::ask); Q alone does nothing.
+  const auto quit = with(SDLK_q, KMOD_RCTRL);
+  ASSERT_TRUE(quit);
+  EXPECT_TRUE(std::get<Quit>(std::get<UiCommand>(*quit)).ask);
+  EXPECT_FALSE(with(SDLK_q, KMOD_NONE));
   EXPECT_TRUE(std::holds_alternative<session::HistoryCommand>(*with(SDLK_z, KMOD_LCTRL)));
   // Without Ctrl, Z still fits the map.
   EXPECT_TRUE(std::holds_alternative<UiCommand>(*with(SDLK_z, KMOD_NONE)));

@@ -15,6 +15,9 @@
 #include <stdexcept>
 #include <thread>
 
+// Last: Xlib's macros (None, Status, Bool) reach nothing included after it.
+#include <X11/Xlib.h>
+
 namespace terrain::gui {
 namespace {
 
@@ -191,6 +194,15 @@ int App::quit(std::chrono::seconds timeout) {
   return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
 }
 
+int App::wait_exit(std::chrono::seconds timeout) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (running() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (running()) return -1;
+  return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+}
+
 void App::kill_now() {
   if (pid_ > 0 && running()) {
     kill(pid_, SIGKILL);
@@ -251,6 +263,22 @@ std::string App::window_id() {
     xdotool("mousemove --window " + id + " 1100 300");
   }
   return id;
+}
+
+bool close_window(const std::string& window) {
+  Display* display = XOpenDisplay(nullptr);
+  if (display == nullptr) return false;
+  XEvent event = {};
+  event.xclient.type = ClientMessage;
+  event.xclient.window = static_cast<Window>(std::stoul(window));
+  event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", False);
+  event.xclient.format = 32;
+  event.xclient.data.l[0] = static_cast<long>(XInternAtom(display, "WM_DELETE_WINDOW", False));
+  event.xclient.data.l[1] = CurrentTime;
+  const bool sent = XSendEvent(display, event.xclient.window, False, NoEventMask, &event) != 0;
+  XSync(display, False);
+  XCloseDisplay(display);
+  return sent;
 }
 
 io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,

@@ -41,6 +41,9 @@ class App {
   bool running();
   // Asks it to quit (SIGTERM, which SDL turns into a quit event) and waits; the exit code.
   int quit(std::chrono::seconds timeout = std::chrono::seconds(30));
+  // Waits for it to end by itself (nothing sent to it); its exit code, or -1 if it still runs
+  // after `timeout`.
+  int wait_exit(std::chrono::seconds timeout = std::chrono::seconds(30));
   // Kills it at once (SIGKILL: nothing of it runs after), as a crash would end it.
   void kill_now();
   // The rectangle the app reported for a control ("seed", "save", "folder"): x, y, w, h.
@@ -67,6 +70,10 @@ io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& di
 
 // The lines of `text` that start with `prefix`, in order.
 std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix);
+
+// Asks the X window to close as a window manager does for its close button (a WM_DELETE_WINDOW
+// message), which SDL turns into SDL_WINDOWEVENT_CLOSE. False when it could not be sent.
+bool close_window(const std::string& window);
 
 // xdotool with these arguments; returns its exit code.
 int xdotool(const std::string& args);

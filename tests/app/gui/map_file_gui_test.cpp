@@ -310,5 +310,108 @@ TEST(MapFileGui, AMapKilledWithSignal9ComesBackExactly) {
   EXPECT_EQ(io::read_png(dir.path / "recovered.png"), io::read_png(dir.path / "straight.png"));
 }
 
+// Whether the run's state folder holds an autosave now.
+bool has_autosave(const fs::path& state) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(state / "terrain-sandbox", ec)) {
+    if (entry.path().extension() == ".tsmap") return true;
+  }
+  return false;
+}
+
+// Waits until the app reports `name` drawn (w > 0) or not drawn (w == 0).
+bool wait_shown(App& app, const std::string& name, bool shown) {
+  for (int k = 0; k < 600; k++) {
+    if ((latest_rect(app, name)[2] > 0) == shown) return true;
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  return false;
+}
+
+// Quitting a map with changes not saved asks (the window's close button, Ctrl+Q): Cancel and
+// Esc keep the window; Save saves (under the name typed, never over a file) and quits; Don't
+// save quits and keeps nothing. A signal or a scripted run never asks.
+TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
+  TempDir dir;
+  const fs::path state = dir.path / "state";
+  const fs::path saved = dir.path / "kept.tsmap";
+  const std::vector<std::string> map = {"--seed", "8", "--paused", "--drops", "2000"};
+  {
+    App app(map, dir.path);
+    app.layout("seed");
+    const std::string window = app.window_id();
+    ASSERT_FALSE(window.empty());
+    ASSERT_FALSE(wait_autosave(state).empty());
+    // The close button asks; Cancel keeps the window.
+    ASSERT_TRUE(close_window(window));
+    ASSERT_TRUE(wait_shown(app, "quit_cancel", true)) << app.out();
+    click(window, latest_rect(app, "quit_cancel"));
+    ASSERT_TRUE(wait_shown(app, "quit_cancel", false));
+    EXPECT_TRUE(app.running());
+    // Ctrl+Q asks too, and Esc is its Cancel.
+    keys("ctrl+q", "q ctrl");
+    ASSERT_TRUE(wait_shown(app, "quit_save", true));
+    press("Escape");
+    ASSERT_TRUE(wait_shown(app, "quit_save", false));
+    EXPECT_TRUE(app.running());
+    // Save: under the name typed in the question, and it quits once the file is written.
+    ASSERT_TRUE(close_window(window));
+    ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
+    click(window, latest_rect(app, "quit_map_name"));
+    xdotool("type --delay 30 '" + (dir.path / "kept").string() + "'");
+    std::this_thread::sleep_for(milliseconds(300));
+    click(window, latest_rect(app, "quit_save"));
+    EXPECT_EQ(app.wait_exit(), 0) << app.err();
+    EXPECT_NE(app.out().find("Saved the map to " + saved.string()), std::string::npos);
+    EXPECT_FALSE(has_autosave(state));  // nothing left unsaved
+  }
+  std::string out;
+  std::string err;
+  EXPECT_EQ(run_app({saved.string(), "--frames", "1"}, dir.path, &out, &err), 0) << err;
+  EXPECT_NE(out.find("Opened the map " + saved.string() + " (1 step, drop 2,000 of 2,000)"),
+            std::string::npos)
+      << out;
+  {
+    // A Save that cannot save (the name typed is a file already) says why and keeps the
+    // window; Don't save quits and removes the autosave.
+    App app(map, dir.path);
+    app.layout("seed");
+    const std::string window = app.window_id();
+    ASSERT_FALSE(window.empty());
+    ASSERT_FALSE(wait_autosave(state).empty());
+    keys("ctrl+q", "q ctrl");
+    ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
+    click(window, latest_rect(app, "quit_map_name"));
+    xdotool("type --delay 30 '" + saved.string() + "'");
+    std::this_thread::sleep_for(milliseconds(300));
+    click(window, latest_rect(app, "quit_save"));
+    for (int k = 0; k < 300 && app.err().find("Map not saved: ") == std::string::npos; k++) {
+      std::this_thread::sleep_for(milliseconds(100));
+    }
+    EXPECT_NE(app.err().find("it already exists"), std::string::npos) << app.err();
+    EXPECT_TRUE(app.running());
+    click(window, latest_rect(app, "quit_discard"));
+    EXPECT_EQ(app.wait_exit(), 0) << app.err();
+    EXPECT_FALSE(has_autosave(state));
+  }
+  {
+    // A signal quits at once and keeps the autosave for the next start.
+    App app(map, dir.path);
+    app.layout("seed");
+    ASSERT_FALSE(wait_autosave(state).empty());
+    EXPECT_EQ(app.quit(), 0);
+    EXPECT_TRUE(has_autosave(state));
+  }
+  {
+    // A scripted run quits when its window closes, asking nothing.
+    App app({"--seed", "8", "--drops", "2000", "--frames", "1000000"}, dir.path);
+    app.layout("seed");
+    const std::string window = app.window_id();
+    ASSERT_FALSE(window.empty());
+    ASSERT_TRUE(close_window(window));
+    EXPECT_EQ(app.wait_exit(), 0) << app.err();
+  }
+}
+
 }  // namespace
 }  // namespace terrain::gui
