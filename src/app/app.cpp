@@ -138,6 +138,8 @@ App::App(const AppOptions& options)
   ImGuiStyle& style = ImGui::GetStyle();
   style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
   style.Colors[ImGuiCol_SliderGrabActive].w = 0.7f;
+  // A question (quitting) darkens the window behind it, rather than the style's light veil.
+  style.Colors[ImGuiCol_ModalWindowDimBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.45f);
   ImGui_ImplSDL2_InitForOpenGL(window_.sdl(), window_.context());
   ImGui_ImplOpenGL3_Init("#version 330 core");
   try {
