@@ -9,6 +9,7 @@
 #include "core/map_view.h"
 #include "core/overloaded.h"
 #include "core/sketch.h"
+#include "session/json_read.h"
 #include "session/map_recipe.h"
 #include "session/saved_map.h"
 #include "session/settings.h"
@@ -16,20 +17,17 @@
 namespace terrain::session {
 namespace {
 
-using Json = nlohmann::json;
-
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw std::invalid_argument(where + ": " + what);
-}
+using Json = json_read::Json;
+// A script's line reads "KEY must be ..." as the map commands' checks (settings.h) do; the
+// shared readers' "WHERE: ..." and shortened values are used as they are.
+using json_read::fail;
 
 bool is_true(const Json& v) {
   return v.is_boolean() && v.get<bool>();
 }
 
 bool flag(const Json& v, const std::string& where, const std::string& key) {
-  if (!v.is_boolean())
-    fail(where, key + " must be true or false, not " +
-                    v.dump(-1, ' ', false, Json::error_handler_t::replace).substr(0, 40));
+  if (!v.is_boolean()) fail(where, key + " must be true or false, not " + json_read::shown(v));
   return v.get<bool>();
 }
 
