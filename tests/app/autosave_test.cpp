@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "scratch_dir.h"
 #include "session/live_model.h"
 
 namespace terrain::app {
@@ -22,14 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-  Folder() {
-    char name[] = "/tmp/terrain-autosave-XXXXXX";
-    path = mkdtemp(name);
-  }
-  ~Folder() { fs::remove_all(path); }
-  fs::path path;
-};
+using Folder = testing::ScratchDir;
 
 session::SavedMap a_map(uint64_t drops) {
   session::LiveModel model(42);
@@ -47,7 +41,7 @@ std::string wait_result(Autosave& autosave) {
 
 TEST(Autosave, SavesOnlyEveryFewSecondsAndOnlyWhenTheMapChanged) {
   Folder folder;
-  Autosave autosave(folder.path);
+  Autosave autosave(folder.path());
   EXPECT_EQ(autosave.file().filename().string(), "autosave-" + std::to_string(getpid()) + ".tsmap");
   EXPECT_TRUE(autosave.due(0, "1:0:0"));
   autosave.start(a_map(1000), "1:0:0", 0);
@@ -65,30 +59,30 @@ TEST(Autosave, SavesOnlyEveryFewSecondsAndOnlyWhenTheMapChanged) {
 TEST(Autosave, ARunAliveIsNotLeftBehindAndOneThatEndedWithNothingUnsavedLeavesNothing) {
   Folder folder;
   {
-    Autosave autosave(folder.path);
+    Autosave autosave(folder.path());
     autosave.start(a_map(500), "1:0:0", 0);
     EXPECT_EQ(wait_result(autosave), "");
     // This run holds its lock: nothing of it is left behind while it lives.
-    EXPECT_TRUE(Autosave::leftovers(folder.path).empty());
+    EXPECT_TRUE(Autosave::leftovers(folder.path()).empty());
     autosave.end(std::nullopt);
   }
-  EXPECT_TRUE(fs::is_empty(folder.path));
+  EXPECT_TRUE(fs::is_empty(folder.path()));
 }
 
 TEST(Autosave, ARunThatEndedWithChangesUnsavedOrWasKilledLeavesItsMap) {
   Folder folder;
   {
-    Autosave autosave(folder.path);
+    Autosave autosave(folder.path());
     autosave.end(a_map(2000));
   }
   // Another run's file, its lock free as when a run is killed, and one held by a live run.
-  fs::copy_file(folder.path / ("autosave-" + std::to_string(getpid()) + ".tsmap"),
-                folder.path / "autosave-12345.tsmap");
-  std::ofstream(folder.path / "autosave-12345.lock");
-  fs::copy_file(folder.path / "autosave-12345.tsmap", folder.path / "autosave-777.tsmap");
-  const int held = ::open((folder.path / "autosave-777.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  fs::copy_file(folder.path() / ("autosave-" + std::to_string(getpid()) + ".tsmap"),
+                folder.path() / "autosave-12345.tsmap");
+  std::ofstream(folder.path() / "autosave-12345.lock");
+  fs::copy_file(folder.path() / "autosave-12345.tsmap", folder.path() / "autosave-777.tsmap");
+  const int held = ::open((folder.path() / "autosave-777.lock").c_str(), O_RDWR | O_CREAT, 0644);
   ASSERT_EQ(::flock(held, LOCK_EX | LOCK_NB), 0);
-  const auto left = Autosave::leftovers(folder.path);
+  const auto left = Autosave::leftovers(folder.path());
   ASSERT_EQ(left.size(), 2u);
   for (const Autosave::Leftover& l : left) {
     EXPECT_NE(l.file.filename().string(), "autosave-777.tsmap") << "a live run's";
@@ -99,27 +93,27 @@ TEST(Autosave, ARunThatEndedWithChangesUnsavedOrWasKilledLeavesItsMap) {
 
   // Declined once it is kept for one more start; declined again it goes; brought back it goes.
   Autosave::decline(left[0]);
-  auto again = Autosave::leftovers(folder.path);
+  auto again = Autosave::leftovers(folder.path());
   std::size_t declined = 0;
   for (const auto& l : again) declined += l.declined;
   EXPECT_EQ(declined, 1u);
   for (const auto& l : again) {
     if (l.declined) Autosave::decline(l);
   }
-  again = Autosave::leftovers(folder.path);
+  again = Autosave::leftovers(folder.path());
   for (const auto& l : again) EXPECT_FALSE(l.declined);
   for (const auto& l : again) {
     if (l.file.filename() != "autosave-777.tsmap") Autosave::recovered(l);
   }
-  for (const auto& l : Autosave::leftovers(folder.path)) {
+  for (const auto& l : Autosave::leftovers(folder.path())) {
     EXPECT_EQ(l.file.filename(), "autosave-777.tsmap");
   }
 }
 
 TEST(Autosave, AFolderThatCannotBeUsedSaysSo) {
   Folder folder;
-  std::ofstream(folder.path / "file");
-  EXPECT_THROW(Autosave((folder.path / "file" / "under").string()), std::runtime_error);
+  std::ofstream(folder.path() / "file");
+  EXPECT_THROW(Autosave((folder.path() / "file" / "under").string()), std::runtime_error);
 }
 
 }  // namespace

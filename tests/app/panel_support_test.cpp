@@ -15,6 +15,7 @@
 #include "app/preferences.h"
 #include "app/rain_progress.h"
 #include "app/state_report.h"
+#include "scratch_dir.h"
 
 namespace terrain::app {
 namespace {
@@ -110,22 +111,11 @@ TEST(MessageLog, TheStatusLineShowsTheLatestForAFewSecondsErrorsLonger) {
   EXPECT_EQ(log.latest()->text, "m99");
 }
 
-struct Scratch {
-  Scratch() {
-    std::random_device rd;
-    path = std::filesystem::temp_directory_path() / ("terrain-prefs-" + std::to_string(rd()));
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  std::filesystem::path path;
-};
+using Scratch = testing::ScratchDir;
 
 TEST(Preferences, TheSaveFolderIsKeptAndABadFileIsTheDefaults) {
   Scratch dir;
-  const auto file = dir.path / "preferences.json";
+  const auto file = dir.path() / "preferences.json";
   EXPECT_EQ(load_preferences(file).save_folder, "") << "no file: the defaults";
   save_preferences(file, Preferences{"/data/maps with spaces/é"});
   EXPECT_EQ(load_preferences(file).save_folder, "/data/maps with spaces/é");
@@ -143,15 +133,15 @@ TEST(Preferences, TheDefaultSaveFolderIsInTheDesktopsPictures) {
   const char* old_config = std::getenv("XDG_CONFIG_HOME");
   const std::string home = old_home ? old_home : "";
   const std::string config = old_config ? old_config : "";
-  setenv("HOME", dir.path.c_str(), 1);
-  setenv("XDG_CONFIG_HOME", (dir.path / "config").c_str(), 1);
-  EXPECT_EQ(default_save_folder(), dir.path / "Pictures" / "Terrain Sandbox");
-  std::filesystem::create_directories(dir.path / "config");
-  std::ofstream(dir.path / "config" / "user-dirs.dirs")
+  setenv("HOME", dir.path().c_str(), 1);
+  setenv("XDG_CONFIG_HOME", (dir.path() / "config").c_str(), 1);
+  EXPECT_EQ(default_save_folder(), dir.path() / "Pictures" / "Terrain Sandbox");
+  std::filesystem::create_directories(dir.path() / "config");
+  std::ofstream(dir.path() / "config" / "user-dirs.dirs")
       << "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
          "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n";
-  EXPECT_EQ(default_save_folder(), dir.path / "Bilder" / "Terrain Sandbox");
-  std::ofstream(dir.path / "config" / "user-dirs.dirs") << "XDG_PICTURES_DIR=\"/srv/pics\"\n";
+  EXPECT_EQ(default_save_folder(), dir.path() / "Bilder" / "Terrain Sandbox");
+  std::ofstream(dir.path() / "config" / "user-dirs.dirs") << "XDG_PICTURES_DIR=\"/srv/pics\"\n";
   EXPECT_EQ(default_save_folder(), std::filesystem::path("/srv/pics/Terrain Sandbox"));
   unsetenv("HOME");
   unsetenv("XDG_CONFIG_HOME");

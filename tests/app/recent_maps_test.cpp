@@ -10,23 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "scratch_dir.h"
+
 namespace terrain::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-  Folder() {
-    char name[] = "/tmp/terrain-recent-XXXXXX";
-    path = mkdtemp(name);
-  }
-  ~Folder() { fs::remove_all(path); }
-  fs::path path;
-};
+using Folder = testing::ScratchDir;
 
 TEST(RecentMaps, NewestFirstEachOnceAtMostTenAndKeptBetweenRuns) {
   Folder folder;
-  const fs::path list = folder.path / "recent-maps.json";
+  const fs::path list = folder.path() / "recent-maps.json";
   {
     RecentMaps recent(list);
     EXPECT_TRUE(recent.paths().empty());
@@ -48,18 +43,18 @@ TEST(RecentMaps, NewestFirstEachOnceAtMostTenAndKeptBetweenRuns) {
 
 TEST(RecentMaps, AFileThatHasGoneIsMissingAndABadListIsEmpty) {
   Folder folder;
-  const fs::path map = folder.path / "here.tsmap";
+  const fs::path map = folder.path() / "here.tsmap";
   std::ofstream(map) << "x";
-  RecentMaps recent(folder.path / "recent-maps.json");
-  recent.add((folder.path / "gone.tsmap").string());
+  RecentMaps recent(folder.path() / "recent-maps.json");
+  recent.add((folder.path() / "gone.tsmap").string());
   recent.add(map.string());
   EXPECT_TRUE(recent.exists(0));
   EXPECT_FALSE(recent.exists(1));
   EXPECT_FALSE(recent.exists(2));
-  std::ofstream(folder.path / "bad.json") << "{\"maps\": 5";
-  EXPECT_TRUE(RecentMaps(folder.path / "bad.json").paths().empty());
-  std::ofstream(folder.path / "odd.json") << R"({"maps": ["a.tsmap", 7, "b.tsmap"]})";
-  EXPECT_EQ(RecentMaps(folder.path / "odd.json").paths(),
+  std::ofstream(folder.path() / "bad.json") << "{\"maps\": 5";
+  EXPECT_TRUE(RecentMaps(folder.path() / "bad.json").paths().empty());
+  std::ofstream(folder.path() / "odd.json") << R"({"maps": ["a.tsmap", 7, "b.tsmap"]})";
+  EXPECT_EQ(RecentMaps(folder.path() / "odd.json").paths(),
             (std::vector<std::string>{"a.tsmap", "b.tsmap"}));
 }
 

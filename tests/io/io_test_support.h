@@ -17,33 +17,13 @@
 #include <vector>
 
 #include "io/atomic_file.h"
+#include "scratch_dir.h"
 
 namespace terrain::testing {
 
 namespace fs = std::filesystem;
 
-// A fresh empty directory under the system's temporary directory, removed with everything in
-// it when the test ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "terrain-io-test-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
+using testing::ScratchDir;  // (scratch_dir.h)
 
 // Every entry under `dir`, by path relative to it, with a fingerprint of what it is: its size
 // and a hash of its bytes for a file, "<dir>", or "<symlink to T>". Two listings compare
