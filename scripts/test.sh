@@ -23,13 +23,18 @@ if [ "$(node -p "require('$node_dir/node_modules/p5/package.json').version" 2>/d
   npm install --prefix "$node_dir" --silent --no-audit --no-fund p5@1.11.13 jsdom@24 >/dev/null
 fi
 
+# Each step says how long it took, so a slower CI run shows where the time went.
 run_config() {
   local name="$1"; shift
+  local started=$SECONDS
   echo "== $name: build"
   cmake -S . -B "build/$name" -DTERRAIN_NODE_MODULES="$node_dir" "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
+  echo "   $name: built in $((SECONDS - started)) s"
+  started=$SECONDS
   echo "== $name: test"
   (cd "build/$name" && ctest --output-on-failure -j "$jobs" --timeout 900)
+  echo "   $name: tested in $((SECONDS - started)) s"
 }
 
 # Warnings are errors in both builds.
@@ -45,4 +50,4 @@ echo "== all tests passed (release and sanitize)"
 # with a fixed seed (at most 35 s each), one a core side by side; the build included, the step
 # takes about 3 minutes on 2 cores.
 FUZZ_SECONDS="${FUZZ_SECONDS:-35}" FUZZ_JOBS="$jobs" scripts/fuzz.sh
-echo "== fuzzing found nothing"
+echo "== fuzzing found nothing (the whole run: $SECONDS s)"

@@ -28,7 +28,7 @@ Heightfield field_of(int w, int h, F f) {
   return out;
 }
 
-Heightfield random_field(int w, int h, uint32_t seed) {
+Heightfield random_ground(int w, int h, uint32_t seed) {
   std::mt19937 gen(seed);
   std::uniform_real_distribution<float> dist(-3.0f, 5.0f);
   return field_of(w, h, [&](int, int) { return dist(gen); });
@@ -92,7 +92,7 @@ TEST(DefaultGroundSize, RefusesBadSizesNamingThem) {
 }
 
 TEST(FitGround, SameSizeIsAnExactCopyBitForBit) {
-  Heightfield source = random_field(37, 23, 1);
+  Heightfield source = random_ground(37, 23, 1);
   source.at(3, 4) = -0.0f;
   source.at(5, 6) = std::numeric_limits<float>::denorm_min();
   for (GroundFit fit : {GroundFit::crop, GroundFit::stretch}) {
@@ -105,7 +105,7 @@ TEST(FitGround, SameSizeIsAnExactCopyBitForBit) {
 
 // Same width, other height: the x axis is copied through the general passes, bit for bit.
 TEST(FitGround, AnAxisOfTheSameSizeIsCopiedThroughTheResampling) {
-  Heightfield source = random_field(16, 30, 2);
+  Heightfield source = random_ground(16, 30, 2);
   source.at(7, 0) = -0.0f;
   const Heightfield out = fit_ground(source, 16, 15, GroundFit::stretch);
   // 2x in y: each target row is the mean of two source rows.
@@ -139,7 +139,7 @@ TEST(FitGround, AConstantFieldStaysConstantUnderEveryFitAndSize) {
 }
 
 TEST(FitGround, HalvingIsTheMeanOfEachTwoByTwoBlockExactly) {
-  const Heightfield source = random_field(40, 24, 3);
+  const Heightfield source = random_ground(40, 24, 3);
   for (GroundFit fit : {GroundFit::crop, GroundFit::stretch}) {
     const Heightfield out = fit_ground(source, 20, 12, fit);
     for (int y = 0; y < 12; ++y) {
@@ -202,7 +202,7 @@ TEST(FitGround, OneAxisShrinksWhileTheOtherGrows) {
 }
 
 TEST(FitGround, TransposingTheSourceTransposesTheResult) {
-  const Heightfield source = random_field(53, 17, 4);
+  const Heightfield source = random_ground(53, 17, 4);
   for (auto [cols, rows] :
        {std::pair{20, 40}, std::pair{90, 11}, std::pair{100, 30}, std::pair{7, 5}}) {
     for (GroundFit fit : {GroundFit::crop, GroundFit::stretch}) {
@@ -282,7 +282,7 @@ TEST(FitGround, StretchUsesTheWholeSource) {
 
 TEST(FitGround, AreaAveragingPreservesTheMean) {
   for (uint32_t seed = 10; seed < 16; ++seed) {
-    const Heightfield source = random_field(101 + static_cast<int>(seed), 67, seed);
+    const Heightfield source = random_ground(101 + static_cast<int>(seed), 67, seed);
     for (auto [cols, rows] :
          {std::pair{50, 30}, std::pair{37, 23}, std::pair{2, 2}, std::pair{101, 13}}) {
       const Heightfield out = fit_ground(source, cols, rows, GroundFit::stretch);
@@ -292,7 +292,7 @@ TEST(FitGround, AreaAveragingPreservesTheMean) {
 }
 
 TEST(FitGround, ResultsStayWithinTheSourceRange) {
-  const Heightfield source = random_field(33, 21, 7);
+  const Heightfield source = random_ground(33, 21, 7);
   for (auto [cols, rows] : {std::pair{320, 180}, std::pair{10, 50}, std::pair{3, 2}}) {
     for (GroundFit fit : {GroundFit::crop, GroundFit::stretch}) {
       const Heightfield out = fit_ground(source, cols, rows, fit);
@@ -303,7 +303,7 @@ TEST(FitGround, ResultsStayWithinTheSourceRange) {
 }
 
 TEST(FitGround, IsDeterministic) {
-  const Heightfield source = random_field(123, 77, 8);
+  const Heightfield source = random_ground(123, 77, 8);
   EXPECT_EQ(fit_ground(source, 320, 180, GroundFit::crop),
             fit_ground(source, 320, 180, GroundFit::crop));
 }
@@ -360,7 +360,7 @@ TEST(FitGround, RefusesBadArgumentsNamingTheValue) {
 }
 
 TEST(NormalizedZeroOne, LowestCellIsZeroAndHighestOne) {
-  const Heightfield source = random_field(31, 19, 9);
+  const Heightfield source = random_ground(31, 19, 9);
   const Heightfield out = normalized_01(fit_ground(source, 16, 9, GroundFit::crop));
   EXPECT_EQ(out.min(), 0.0f);
   EXPECT_EQ(out.max(), 1.0f);

@@ -20,7 +20,7 @@ using testing::write_text;
 
 // The message of the std::runtime_error that `write` throws, or "(no error)".
 template <typename Write>
-std::string error_of(Write write) {
+std::string write_error(Write write) {
   try {
     write();
   } catch (const std::runtime_error& e) {
@@ -54,7 +54,7 @@ TEST(AtomicFile, NeverOverwriteModeRefusesAnExistingFileAndLeavesItUnchanged) {
   ScratchDir dir;
   write_text(dir / "keep.txt", "precious");
   const auto before = listing(dir.path());
-  const std::string error = error_of([&] {
+  const std::string error = write_error([&] {
     write_file_atomically(dir / "keep.txt", std::string("clobber"), WriteMode::never_overwrite);
   });
   EXPECT_EQ(error, "cannot write " + (dir / "keep.txt").string() + ": it already exists");
@@ -66,13 +66,13 @@ TEST(AtomicFile, NeverOverwriteModeRefusesAnExistingDirectoryOrSymlink) {
   std::filesystem::create_directory(dir / "sub");
   std::filesystem::create_symlink("nowhere", dir / "link");
   const auto before = listing(dir.path());
-  EXPECT_TRUE(contains(error_of([&] {
+  EXPECT_TRUE(contains(write_error([&] {
                          write_file_atomically(dir / "sub", std::string("x"),
                                                WriteMode::never_overwrite);
                        }),
                        "already exists"));
   // Even a dangling symlink is a name that exists.
-  EXPECT_TRUE(contains(error_of([&] {
+  EXPECT_TRUE(contains(write_error([&] {
                          write_file_atomically(dir / "link", std::string("x"),
                                                WriteMode::never_overwrite);
                        }),
@@ -84,7 +84,7 @@ TEST(AtomicFile, WriteIntoAMissingDirectoryFailsNamingThePathAndLeavesNothing) {
   ScratchDir dir;
   const auto target = dir / "missing" / "file.txt";
   const std::string error =
-      error_of([&] { write_file_atomically(target, std::string("x"), WriteMode::replace); });
+      write_error([&] { write_file_atomically(target, std::string("x"), WriteMode::replace); });
   EXPECT_TRUE(contains(error, "cannot write " + target.string() + ": No such file or directory"))
       << error;
   EXPECT_TRUE(listing(dir.path()).empty());
@@ -97,7 +97,7 @@ TEST(AtomicFile, WriteUnderARegularFileFailsNamingThePathAndLeavesNothing) {
   const auto target = dir / "plain" / "file.txt";
   for (WriteMode mode : {WriteMode::replace, WriteMode::never_overwrite}) {
     const std::string error =
-        error_of([&] { write_file_atomically(target, std::string("x"), mode); });
+        write_error([&] { write_file_atomically(target, std::string("x"), mode); });
     EXPECT_TRUE(contains(error, "cannot write " + target.string() + ": Not a directory")) << error;
     EXPECT_EQ(listing(dir.path()), before);
   }
@@ -105,7 +105,7 @@ TEST(AtomicFile, WriteUnderARegularFileFailsNamingThePathAndLeavesNothing) {
 
 TEST(AtomicFile, WriteIntoProcFails) {
   // No one, root included, can create files in /proc.
-  const std::string error = error_of([&] {
+  const std::string error = write_error([&] {
     write_file_atomically("/proc/terrain-io-test", std::string("x"), WriteMode::replace);
   });
   EXPECT_TRUE(contains(error, "cannot write /proc/terrain-io-test: ")) << error;
@@ -125,9 +125,9 @@ TEST(AtomicFile, AWriteThatFailsHalfWayLeavesNoTemporaryAndTheOldFileIntact) {
   ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
   const std::string big(5000, 'x');
   const std::string replace_error =
-      error_of([&] { write_file_atomically(dir / "data.bin", big, WriteMode::replace); });
-  const std::string new_error =
-      error_of([&] { write_file_atomically(dir / "other.bin", big, WriteMode::never_overwrite); });
+      write_error([&] { write_file_atomically(dir / "data.bin", big, WriteMode::replace); });
+  const std::string new_error = write_error(
+      [&] { write_file_atomically(dir / "other.bin", big, WriteMode::never_overwrite); });
   ::setrlimit(RLIMIT_FSIZE, &saved);
   ::signal(SIGXFSZ, old_handler);
 
@@ -188,7 +188,7 @@ TEST(ReadFile, ReadsWholeFilesAndNamesMissingOnes) {
   const std::string big(200000, 'q');
   write_text(dir / "big", big);
   EXPECT_EQ(read_file(dir / "big"), big);
-  const std::string error = error_of([&] { read_file(dir / "absent"); });
+  const std::string error = write_error([&] { read_file(dir / "absent"); });
   EXPECT_EQ(error, "cannot read " + (dir / "absent").string() + ": No such file or directory");
 }
 

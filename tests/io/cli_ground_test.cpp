@@ -25,7 +25,7 @@ using testing::listing;
 
 class CliGround : public testing::CliTest {};
 
-io::NpyArray grid(const fs::path& file) {
+io::NpyArray ground_grid(const fs::path& file) {
   return io::read_npy(file);
 }
 
@@ -60,8 +60,10 @@ TEST_F(CliGround, AFileThisProjectWroteRainsToTheSameBytesAsTheRunThatWroteIt) {
   ASSERT_EQ(
       run({"--drops", "0", "--ground", path("g.png").string(), "--out", path("q").string()}).status,
       0);
-  const std::vector<float> a = io::npy_values<float>(grid(path("p") / "original.npy"), 40, 64);
-  const std::vector<float> b = io::npy_values<float>(grid(path("q") / "original.npy"), 40, 64);
+  const std::vector<float> a =
+      io::npy_values<float>(ground_grid(path("p") / "original.npy"), 40, 64);
+  const std::vector<float> b =
+      io::npy_values<float>(ground_grid(path("q") / "original.npy"), 40, 64);
   const auto [lo, hi] = std::minmax_element(a.begin(), a.end());
   for (std::size_t i = 0; i < a.size(); i++) {
     ASSERT_LE(std::abs(double(a[i]) - b[i]), (double(*hi) - *lo) / 65535 / 2 + 1e-6) << i;
@@ -86,7 +88,7 @@ TEST_F(CliGround, AForeignPictureBecomesAGroundOfTheGridsSizeFromZeroToOne) {
              "320", "--height", "180", "--out", path("out-" + fit).string()});
     ASSERT_EQ(result.status, 0) << result.err;
     const std::vector<float> h =
-        io::npy_values<float>(grid(path("out-" + fit) / "original.npy"), 180, 320);
+        io::npy_values<float>(ground_grid(path("out-" + fit) / "original.npy"), 180, 320);
     const auto [lo, hi] = std::minmax_element(h.begin(), h.end());
     EXPECT_EQ(*lo, 0.0f);
     EXPECT_EQ(*hi, 1.0f);
@@ -99,7 +101,7 @@ TEST_F(CliGround, AForeignPictureBecomesAGroundOfTheGridsSizeFromZeroToOne) {
       run({"--drops", "0", "--ground", path("ramp.png").string(), "--out", path("own").string()})
           .status,
       0);
-  const io::NpyArray own = grid(path("own") / "original.npy");
+  const io::NpyArray own = ground_grid(path("own") / "original.npy");
   EXPECT_EQ(own.width, 80);
   EXPECT_EQ(own.height, 50);
 }

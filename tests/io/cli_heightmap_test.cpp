@@ -30,7 +30,7 @@ using testing::listing;
 
 class CliHeightmap : public testing::CliTest {};
 
-std::vector<float> grid(const fs::path& file) {
+std::vector<float> heightmap_grid(const fs::path& file) {
   return io::npy_values<float>(io::read_npy(file), 90, 160);
 }
 
@@ -46,8 +46,8 @@ TEST_F(CliHeightmap, EveryFormatHoldsTheRunsGroundAtItsHeights) {
                              "--heightmap-original", before.string()});
     const CliRun result = run(args);
     ASSERT_EQ(result.status, 0) << result.err;
-    const std::vector<float> eroded = grid(out / "eroded.npy");
-    const std::vector<float> original = grid(out / "original.npy");
+    const std::vector<float> eroded = heightmap_grid(out / "eroded.npy");
+    const std::vector<float> original = heightmap_grid(out / "original.npy");
     for (const auto& [file, want] : {std::pair{after, &eroded}, std::pair{before, &original}}) {
       const auto [lo, hi] = std::minmax_element(want->begin(), want->end());
       const double step = (double(*hi) - *lo) / 65535;

@@ -238,7 +238,7 @@ TEST_P(CliSkylineBadInput, IsTheOneLineAndExitsTwoWritingNothing) {
   EXPECT_EQ(io::read_file(file("existing.npy")), "keep me");
 }
 
-const std::string kUnknown = " (terrain-cli skyline --help lists them)";
+const std::string kUnknownSkyline = " (terrain-cli skyline --help lists them)";
 const std::string kColumnsWalk = " (allowed: whole number 1..1000000)";
 const std::string kColumnsSections = " (allowed: whole number 2..1000000)";
 const std::string kPositive = " (allowed: more than 0, at most 1000000000)";
@@ -321,9 +321,9 @@ INSTANTIATE_TEST_SUITE_P(
                    "* sub + 1 at most 1000000)"},
         // Words: unknown flags, strays, twice, a value to a switch.
         BadSkyline{{"--method", "walk", "--bogus", "1", "--out", "@OUT"},
-                   "unknown flag '--bogus'" + kUnknown},
+                   "unknown flag '--bogus'" + kUnknownSkyline},
         BadSkyline{{"--method", "walk", "--drops", "1", "--out", "@OUT"},
-                   "unknown flag '--drops'" + kUnknown},
+                   "unknown flag '--drops'" + kUnknownSkyline},
         BadSkyline{{"--method", "walk", "stray", "--out", "@OUT"},
                    "unexpected argument 'stray' (every value follows its flag, e.g. --out FILE)"},
         BadSkyline{{"walk", "--out", "@OUT"},

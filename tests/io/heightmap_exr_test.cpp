@@ -26,35 +26,18 @@ namespace {
 
 using terrain::testing::ScratchDir;
 
-std::vector<uint8_t> bytes_of_file(const std::filesystem::path& path) {
-  const std::string text = read_file(path);
-  return {text.begin(), text.end()};
-}
+using terrain::testing::bytes_of_file;
+using terrain::testing::expect_bit_identical;
+using terrain::testing::sunk;
+using terrain::testing::write_bytes;
 
-void write_bytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
-  write_file_atomically(path, std::span<const uint8_t>(bytes), WriteMode::replace);
-}
-
-std::string error_of(std::span<const uint8_t> bytes) {
+std::string exr_error(std::span<const uint8_t> bytes) {
   try {
     decode_exr(bytes);
   } catch (const HeightmapError& e) {
     return e.what();
   }
   return "(no error)";
-}
-
-// A field with negative heights too: the island moved down and stretched.
-Heightfield sunk(const Heightfield& field) {
-  Heightfield out = field;
-  for (float& v : out.values()) v = v * 300.0f - 120.5f;
-  return out;
-}
-
-void expect_bit_identical(const Heightfield& a, const Heightfield& b) {
-  ASSERT_EQ(a.width(), b.width());
-  ASSERT_EQ(a.height(), b.height());
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0);
 }
 
 TEST(HeightmapExr, IslandRoundTripsBitForBit) {
@@ -199,19 +182,20 @@ TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {
       out.setFrameBuffer(frame);
       out.writePixels(2);
     }
-    EXPECT_EQ(error_of(bytes_of_file(dir / "nan.exr")), "a height is not finite (NaN or infinity)");
+    EXPECT_EQ(exr_error(bytes_of_file(dir / "nan.exr")),
+              "a height is not finite (NaN or infinity)");
   }
 }
 
 TEST(HeightmapExr, NotAnExrFile) {
-  EXPECT_EQ(error_of({}), "not an OpenEXR file (no bytes)");
+  EXPECT_EQ(exr_error({}), "not an OpenEXR file (no bytes)");
   const std::vector<uint8_t> few = {0x76, 0x2f};
-  EXPECT_EQ(error_of(few), "not an OpenEXR file");
+  EXPECT_EQ(exr_error(few), "not an OpenEXR file");
   std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 0};
-  EXPECT_EQ(error_of(png), "not an OpenEXR file");
+  EXPECT_EQ(exr_error(png), "not an OpenEXR file");
   std::vector<uint8_t> wrong = encode_exr(Heightfield(4, 4, 1.0f));
   wrong[0] ^= 0xFF;
-  EXPECT_EQ(error_of(wrong), "not an OpenEXR file");
+  EXPECT_EQ(exr_error(wrong), "not an OpenEXR file");
 }
 
 TEST(HeightmapExr, TruncatedFilesAreRefusedAtEveryCut) {
@@ -221,13 +205,13 @@ TEST(HeightmapExr, TruncatedFilesAreRefusedAtEveryCut) {
         whole.size() / 2, whole.size() - 10, whole.size() - 1}) {
     SCOPED_TRACE(cut);
     const std::string error =
-        error_of(std::span<const uint8_t>(whole).first(std::min(cut, whole.size())));
+        exr_error(std::span<const uint8_t>(whole).first(std::min(cut, whole.size())));
     EXPECT_NE(error, "(no error)");
     EXPECT_TRUE(error.starts_with("truncated") || error.starts_with("OpenEXR: ")) << error;
   }
   // Every cut whatsoever fails cleanly (never a crash).
   for (std::size_t cut = 0; cut < whole.size(); cut += 7) {
-    EXPECT_NE(error_of(std::span<const uint8_t>(whole).first(cut)), "(no error)") << cut;
+    EXPECT_NE(exr_error(std::span<const uint8_t>(whole).first(cut)), "(no error)") << cut;
   }
 }
 
@@ -249,19 +233,19 @@ TEST(HeightmapExr, HugeOrEmptyDataWindowsAreRefusedBeforeAllocating) {
   const std::size_t window = data_window_at(file);
   put_int(file, window + 8, 19999);   // max.x
   put_int(file, window + 12, 19999);  // max.y
-  EXPECT_EQ(error_of(file), "20000 x 20000 is larger than a heightmap may be (16384 on a side)");
+  EXPECT_EQ(exr_error(file), "20000 x 20000 is larger than a heightmap may be (16384 on a side)");
 
   // Within the limit but far more than the bytes hold: refused by the chunk table's size.
   put_int(file, window + 8, 16383);
   put_int(file, window + 12, 16383);
-  EXPECT_TRUE(error_of(file).starts_with("truncated: 16384 x 16384")) << error_of(file);
+  EXPECT_TRUE(exr_error(file).starts_with("truncated: 16384 x 16384")) << exr_error(file);
 
   put_int(file, window + 8, -1);
   put_int(file, window + 12, 2);
-  EXPECT_EQ(error_of(file), "the data window is empty");
+  EXPECT_EQ(exr_error(file), "the data window is empty");
   put_int(file, window + 8, 2147483647);
   put_int(file, window + 0, -2147483647 - 1);
-  EXPECT_TRUE(error_of(file).find("larger than a heightmap may be") != std::string::npos);
+  EXPECT_TRUE(exr_error(file).find("larger than a heightmap may be") != std::string::npos);
 }
 
 TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
@@ -272,8 +256,8 @@ TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
   put_int(file, window + 4, 0);
   put_int(file, window + 8, 16383);
   put_int(file, window + 12, 16383);
-  EXPECT_TRUE(error_of(file).starts_with("truncated: 16384 x 16384 needs a table of 22372352"))
-      << error_of(file);
+  EXPECT_TRUE(exr_error(file).starts_with("truncated: 16384 x 16384 needs a table of 22372352"))
+      << exr_error(file);
 }
 
 // The offset of attribute `name`'s 4-byte size in `file`.
@@ -291,8 +275,8 @@ TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt
   const std::size_t size_at = attribute_size_at(file, std::string("pixelAspectRatio\0float\0", 23));
   std::memcpy(file.data() + size_at - 6, "flout", 5);
   put_int(file, size_at, 0x60000000);
-  EXPECT_TRUE(error_of(file).starts_with("truncated: an attribute of 1610612736 bytes where "))
-      << error_of(file);
+  EXPECT_TRUE(exr_error(file).starts_with("truncated: an attribute of 1610612736 bytes where "))
+      << exr_error(file);
 
   // A preview image of 4096 x 4096 in a few bytes.
   std::vector<uint8_t> preview = encode_exr(Heightfield(3, 3, 0.5f));
@@ -302,7 +286,7 @@ TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt
                                     0,   0,   0, 0,   16,  0,   0,   0,   16,  0,   0};
   preview.insert(preview.begin() + static_cast<std::ptrdiff_t>(at), attribute.begin(),
                  attribute.end());
-  EXPECT_EQ(error_of(preview), "truncated (in a preview image)");
+  EXPECT_EQ(exr_error(preview), "truncated (in a preview image)");
 }
 
 TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
@@ -316,7 +300,7 @@ TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
   const std::size_t tiles = attribute_size_at(file, std::string("tiles\0tiledesc\0", 15)) + 4;
   put_int(file, tiles + 0, 16384);
   put_int(file, tiles + 4, 16384);
-  EXPECT_EQ(error_of(file),
+  EXPECT_EQ(exr_error(file),
             "chunks of 1024 MiB (4 bytes a pixel over all channels) are more than a heightmap "
             "needs");
 }

@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 
 using TempDir = testing::ScratchDir;
 
-std::string error_of(const std::function<void()>& f) {
+std::string heightmap_error(const std::function<void()>& f) {
   try {
     f();
   } catch (const std::exception& e) {
@@ -74,7 +74,8 @@ TEST(Heightmap, QuantizeMapsTheFieldsOwnRangeOntoSixteenBits) {
   for (uint16_t v : flat.values) EXPECT_EQ(v, 0);
   Heightfield bad(3, 3, 0.5f);
   bad.data()[4] = NAN;
-  EXPECT_EQ(error_of([&] { quantize16(bad); }), "the height at column 1, row 1 is not finite");
+  EXPECT_EQ(heightmap_error([&] { quantize16(bad); }),
+            "the height at column 1, row 1 is not finite");
 }
 
 TEST(Heightmap, R16IsTheQuantizedValuesAsLittleEndianWordsRowZeroFirst) {
@@ -85,9 +86,10 @@ TEST(Heightmap, R16IsTheQuantizedValuesAsLittleEndianWordsRowZeroFirst) {
   for (std::size_t i = 0; i < f.size(); i++) {
     EXPECT_EQ(bytes[2 * i] | bytes[2 * i + 1] << 8, q.values[i]) << i;
   }
-  EXPECT_NE(
-      error_of([&] { decode_heightmap(bytes, HeightmapFormat::r16); }).find("written, not read"),
-      std::string::npos);
+  EXPECT_NE(heightmap_error([&] {
+              decode_heightmap(bytes, HeightmapFormat::r16);
+            }).find("written, not read"),
+            std::string::npos);
 }
 
 TEST(Heightmap, NpyGridsOfEveryDtypeReadAsHeights) {
@@ -143,25 +145,27 @@ TEST(Heightmap, EveryFormatIsWrittenWholeAndReadBackAtItsHeights) {
 TEST(Heightmap, BadFilesAreNamedWithWhatIsWrong) {
   const TempDir dir;
   const fs::path jpg = dir.path() / "x.jpg";
-  EXPECT_EQ(error_of([&] { write_heightmap(jpg, Heightfield(2, 2)); }),
+  EXPECT_EQ(heightmap_error([&] { write_heightmap(jpg, Heightfield(2, 2)); }),
             jpg.string() +
                 ": the extension names no heightmap format (.png, .r16, .exr, .tif "
                 "or .npy)");
   EXPECT_FALSE(fs::exists(jpg));
   const fs::path missing = dir.path() / "missing.png";
-  EXPECT_EQ(
-      error_of([&] { read_heightmap(missing); }).rfind(missing.string() + ": cannot be opened", 0),
-      0u);
+  EXPECT_EQ(heightmap_error([&] {
+              read_heightmap(missing);
+            }).rfind(missing.string() + ": cannot be opened", 0),
+            0u);
   for (const std::string ext : {".png", ".exr", ".tif", ".npy"}) {
     const fs::path empty = dir.path() / ("empty" + ext);
     std::ofstream(empty).close();
-    EXPECT_EQ(error_of([&] { read_heightmap(empty); }), empty.string() + ": the file is empty");
+    EXPECT_EQ(heightmap_error([&] { read_heightmap(empty); }),
+              empty.string() + ": the file is empty");
     const fs::path junk = dir.path() / ("junk" + ext);
     std::ofstream(junk) << "this is not a heightmap at all, just some words";
-    const std::string message = error_of([&] { read_heightmap(junk); });
+    const std::string message = heightmap_error([&] { read_heightmap(junk); });
     EXPECT_EQ(message.rfind(junk.string() + ": ", 0), 0u) << message;
   }
-  EXPECT_EQ(error_of([&] { read_heightmap(dir.path()); }).find("extension"),
+  EXPECT_EQ(heightmap_error([&] { read_heightmap(dir.path()); }).find("extension"),
             dir.path().string().size() + 6);
 }
 

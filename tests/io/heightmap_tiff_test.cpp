@@ -25,34 +25,18 @@ namespace {
 
 using terrain::testing::ScratchDir;
 
-std::vector<uint8_t> bytes_of_file(const std::filesystem::path& path) {
-  const std::string text = read_file(path);
-  return {text.begin(), text.end()};
-}
+using terrain::testing::bytes_of_file;
+using terrain::testing::expect_bit_identical;
+using terrain::testing::sunk;
+using terrain::testing::write_bytes;
 
-void write_bytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
-  write_file_atomically(path, std::span<const uint8_t>(bytes), WriteMode::replace);
-}
-
-std::string error_of(std::span<const uint8_t> bytes) {
+std::string tiff_error(std::span<const uint8_t> bytes) {
   try {
     decode_tiff(bytes);
   } catch (const HeightmapError& e) {
     return e.what();
   }
   return "(no error)";
-}
-
-Heightfield sunk(const Heightfield& field) {
-  Heightfield out = field;
-  for (float& v : out.values()) v = v * 300.0f - 120.5f;
-  return out;
-}
-
-void expect_bit_identical(const Heightfield& a, const Heightfield& b) {
-  ASSERT_EQ(a.width(), b.width());
-  ASSERT_EQ(a.height(), b.height());
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0);
 }
 
 TEST(HeightmapTiff, IslandRoundTripsBitForBit) {
@@ -195,7 +179,7 @@ TEST(HeightmapTiff, RgbIsRefusedWithItsSampleCount) {
   ScratchDir dir;
   const std::vector<uint8_t> rgb = foreign<uint8_t>(
       dir, 4, 4, SAMPLEFORMAT_UINT, false, [](int i) { return static_cast<uint8_t>(i); }, "w", 3);
-  EXPECT_EQ(error_of(rgb), "3 samples per pixel; a heightmap has 1");
+  EXPECT_EQ(tiff_error(rgb), "3 samples per pixel; a heightmap has 1");
 }
 
 TEST(HeightmapTiff, NonFiniteHeightsAreRefusedWritingAndReading) {
@@ -203,34 +187,34 @@ TEST(HeightmapTiff, NonFiniteHeightsAreRefusedWritingAndReading) {
   field.at(2, 1) = std::numeric_limits<float>::quiet_NaN();
   EXPECT_THROW(encode_tiff(field), HeightmapError);
   ScratchDir dir;
-  EXPECT_EQ(error_of(foreign<float>(
+  EXPECT_EQ(tiff_error(foreign<float>(
                 dir, 4, 3, SAMPLEFORMAT_IEEEFP, false,
                 [](int i) { return i == 7 ? std::numeric_limits<float>::infinity() : 1.0f; })),
             "a height is not finite (NaN or infinity)");
-  EXPECT_EQ(error_of(foreign<double>(
+  EXPECT_EQ(tiff_error(foreign<double>(
                 dir, 4, 3, SAMPLEFORMAT_IEEEFP, true,
                 [](int i) { return i == 11 ? std::numeric_limits<double>::quiet_NaN() : 1.0; })),
             "a height is not finite (NaN or infinity)");
 }
 
 TEST(HeightmapTiff, NotATiffFile) {
-  EXPECT_EQ(error_of({}), "not a TIFF file (no bytes)");
+  EXPECT_EQ(tiff_error({}), "not a TIFF file (no bytes)");
   const std::vector<uint8_t> few = {'I', 'I'};
-  EXPECT_EQ(error_of(few), "not a TIFF file");
+  EXPECT_EQ(tiff_error(few), "not a TIFF file");
   std::vector<uint8_t> wrong = encode_tiff(Heightfield(4, 4, 1.0f));
   wrong[2] = 41;
-  EXPECT_EQ(error_of(wrong), "not a TIFF file");
+  EXPECT_EQ(tiff_error(wrong), "not a TIFF file");
   const std::vector<uint8_t> header_only = {'I', 'I', 42, 0};
-  EXPECT_TRUE(error_of(header_only).starts_with("truncated")) << error_of(header_only);
+  EXPECT_TRUE(tiff_error(header_only).starts_with("truncated")) << tiff_error(header_only);
 }
 
 TEST(HeightmapTiff, TruncatedFilesAreRefusedAtEveryCut) {
   const std::vector<uint8_t> whole = encode_tiff(island_terrain(5, {}, 40, 50));
   for (std::size_t cut = 0; cut < whole.size(); cut += 5) {
-    const std::string error = error_of(std::span<const uint8_t>(whole).first(cut));
+    const std::string error = tiff_error(std::span<const uint8_t>(whole).first(cut));
     EXPECT_NE(error, "(no error)") << cut;
   }
-  const std::string error = error_of(std::span<const uint8_t>(whole).first(whole.size() / 2));
+  const std::string error = tiff_error(std::span<const uint8_t>(whole).first(whole.size() / 2));
   EXPECT_TRUE(error.starts_with("truncated") || error.starts_with("libtiff: ")) << error;
 }
 
@@ -262,11 +246,11 @@ TEST(HeightmapTiff, HugeHeadersAreRefusedBeforeAllocating) {
   std::vector<uint8_t> file = encode_tiff(Heightfield(3, 3, 0.5f));
   patch_tag(file, TIFFTAG_IMAGEWIDTH, 20000);
   patch_tag(file, TIFFTAG_IMAGELENGTH, 20000);
-  EXPECT_EQ(error_of(file), "20000 x 20000 is larger than a heightmap may be (16384 on a side)");
+  EXPECT_EQ(tiff_error(file), "20000 x 20000 is larger than a heightmap may be (16384 on a side)");
   // Within the limit, over a few bytes: fails on reading, without a whole field's memory.
   patch_tag(file, TIFFTAG_IMAGEWIDTH, 16384);
   patch_tag(file, TIFFTAG_IMAGELENGTH, 16384);
-  EXPECT_NE(error_of(file), "(no error)");
+  EXPECT_NE(tiff_error(file), "(no error)");
 }
 
 TEST(HeightmapTiff, HugeTilesAreRefusedBeforeAllocating) {
@@ -275,13 +259,13 @@ TEST(HeightmapTiff, HugeTilesAreRefusedBeforeAllocating) {
                                              [](int i) { return static_cast<float>(i); });
   patch_tag(file, TIFFTAG_TILEWIDTH, 8192);
   patch_tag(file, TIFFTAG_TILELENGTH, 8192);
-  EXPECT_EQ(error_of(file), "tiles of 8192 x 8192 are larger than a heightmap needs");
+  EXPECT_EQ(tiff_error(file), "tiles of 8192 x 8192 are larger than a heightmap needs");
 }
 
 TEST(HeightmapTiff, UnsupportedSamplesAreNamed) {
   std::vector<uint8_t> file = encode_tiff(Heightfield(3, 3, 0.5f));
   patch_tag(file, TIFFTAG_BITSPERSAMPLE, 16);
-  EXPECT_EQ(error_of(file),
+  EXPECT_EQ(tiff_error(file),
             "16-bit float samples are not supported (float32/64, int8/16/32, uint8/16/32 are)");
 }
 

@@ -12,18 +12,18 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/heightfield.h"
 #include "io/atomic_file.h"
 #include "scratch_dir.h"
 
 namespace terrain::testing {
 
 namespace fs = std::filesystem;
-
-using testing::ScratchDir;  // (scratch_dir.h)
 
 // Every entry under `dir`, by path relative to it, with a fingerprint of what it is: its size
 // and a hash of its bytes for a file, "<dir>", or "<symlink to T>". Two listings compare
@@ -50,6 +50,30 @@ inline std::map<std::string, std::string> listing(const fs::path& dir) {
 inline void write_text(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
   io::write_file_atomically(path, text, io::WriteMode::replace);
+}
+
+// A file's bytes; bytes written whole over a file.
+inline std::vector<uint8_t> bytes_of_file(const fs::path& path) {
+  const std::string text = io::read_file(path);
+  return {text.begin(), text.end()};
+}
+inline void write_bytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
+  io::write_file_atomically(path, std::span<const uint8_t>(bytes), io::WriteMode::replace);
+}
+
+// A field with negative heights too: the island moved down and stretched (the float formats
+// keep any height).
+inline Heightfield sunk(const Heightfield& field) {
+  Heightfield out = field;
+  for (float& v : out.values()) v = v * 300.0f - 120.5f;
+  return out;
+}
+
+// Two fields of the same size and the same bits.
+inline void expect_bit_identical(const Heightfield& a, const Heightfield& b) {
+  ASSERT_EQ(a.width(), b.width());
+  ASSERT_EQ(a.height(), b.height());
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0);
 }
 
 // What one run of terrain-cli did.

@@ -21,7 +21,7 @@ std::vector<MapFileSection> some_sections() {
   return {history, zeros, empty};
 }
 
-std::string refusal(const std::vector<uint8_t>& file) {
+std::string map_file_refusal(const std::vector<uint8_t>& file) {
   try {
     decode_map_file(file);
   } catch (const MapFileError& e) {
@@ -41,25 +41,27 @@ TEST(MapFile, SectionsRoundTripInOrderAndCompress) {
 }
 
 TEST(MapFile, ForeignEmptyAndNewerFilesSayWhatTheyAre) {
-  EXPECT_EQ(refusal({}), "the file is empty");
-  EXPECT_EQ(refusal({0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13}),
+  EXPECT_EQ(map_file_refusal({}), "the file is empty");
+  EXPECT_EQ(map_file_refusal({0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13}),
             "a PNG image, not a map file");
-  EXPECT_EQ(refusal({'{', '"', 'a', '"', '}'}), "a JSON text, not a map file");
-  EXPECT_EQ(refusal({'h', 'e', 'l', 'l', 'o'}), "not a map file (it does not start as one)");
+  EXPECT_EQ(map_file_refusal({'{', '"', 'a', '"', '}'}), "a JSON text, not a map file");
+  EXPECT_EQ(map_file_refusal({'h', 'e', 'l', 'l', 'o'}),
+            "not a map file (it does not start as one)");
   std::vector<uint8_t> newer = encode_map_file(some_sections());
   newer[8] = 3;
-  EXPECT_EQ(refusal(newer), "made by a newer Terrain Sandbox (format 3; this one reads up to 1)");
+  EXPECT_EQ(map_file_refusal(newer),
+            "made by a newer Terrain Sandbox (format 3; this one reads up to 1)");
 }
 
 TEST(MapFile, AFileCutShortAtAnyByteIsRefused) {
   const std::vector<uint8_t> file = encode_map_file(some_sections());
   for (std::size_t n = 0; n < file.size(); n++) {
     SCOPED_TRACE(n);
-    EXPECT_NE(refusal(std::vector<uint8_t>(file.begin(), file.begin() + n)), "<read>");
+    EXPECT_NE(map_file_refusal(std::vector<uint8_t>(file.begin(), file.begin() + n)), "<read>");
   }
   std::vector<uint8_t> longer = file;
   longer.push_back(0);
-  EXPECT_EQ(refusal(longer), "1 bytes follow the last section");
+  EXPECT_EQ(map_file_refusal(longer), "1 bytes follow the last section");
 }
 
 TEST(MapFile, AnyBitFlippedIsRefusedOrReadsAsSomethingElseNeverTheSame) {
@@ -86,15 +88,15 @@ TEST(MapFile, SizesClaimedBeyondTheFileAreRefusedBeforeAnyAllocation) {
   // The first section's stored size, claimed as the most a uint64 holds.
   std::vector<uint8_t> huge = file;
   for (int i = 0; i < 8; i++) huge[16 + 12 + i] = 0xff;
-  EXPECT_NE(refusal(huge).find("cut short"), std::string::npos) << refusal(huge);
+  EXPECT_NE(map_file_refusal(huge).find("cut short"), std::string::npos) << map_file_refusal(huge);
   // Its raw size over the limit.
   std::vector<uint8_t> big = file;
   for (int i = 0; i < 8; i++) big[16 + 4 + i] = 0xff;
-  EXPECT_NE(refusal(big).find("claims"), std::string::npos) << refusal(big);
+  EXPECT_NE(map_file_refusal(big).find("claims"), std::string::npos) << map_file_refusal(big);
   // More sections than a map file has.
   std::vector<uint8_t> many = file;
   many[12] = 0xff;
-  EXPECT_EQ(refusal(many), "it claims 255 sections (a map file has at most 64)");
+  EXPECT_EQ(map_file_refusal(many), "it claims 255 sections (a map file has at most 64)");
 }
 
 TEST(MapFile, ASectionThatDecompressesToMoreThanItDeclaresIsRefused) {
@@ -106,7 +108,7 @@ TEST(MapFile, ASectionThatDecompressesToMoreThanItDeclaresIsRefused) {
   file[16 + 4] = 100;
   file[16 + 5] = 0;
   file[16 + 6] = 0;
-  EXPECT_EQ(refusal(file), "section CHKP holds more than the 100 bytes it declares");
+  EXPECT_EQ(map_file_refusal(file), "section CHKP holds more than the 100 bytes it declares");
 }
 
 TEST(MapFile, WritingRefusesWhatNoReaderWouldRead) {

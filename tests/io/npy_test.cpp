@@ -15,7 +15,7 @@
 namespace terrain::io {
 namespace {
 
-std::vector<std::byte> bytes_of(const std::string& text) {
+std::vector<std::byte> npy_bytes(const std::string& text) {
   const auto* p = reinterpret_cast<const std::byte*>(text.data());
   return {p, p + text.size()};
 }
@@ -34,10 +34,10 @@ std::vector<std::byte> handmade(const std::string& header, const std::string& da
   file += static_cast<char>(n & 0xFF);
   file += static_cast<char>((n >> 8) & 0xFF);
   if (major >= 2) file += std::string(2, '\0');
-  return bytes_of(file + header + data);
+  return npy_bytes(file + header + data);
 }
 
-std::string error_of(const std::vector<std::byte>& bytes) {
+std::string npy_error(const std::vector<std::byte>& bytes) {
   try {
     decode_npy(bytes);
   } catch (const NpyError& e) {
@@ -168,19 +168,19 @@ TEST(NpyRoundTrip, FilesOnDiskRoundTrip) {
 TEST(NpyReader, RejectsACorruptedMagicNamingTheBytes) {
   std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
   file[1] = std::byte{'M'};
-  EXPECT_EQ(error_of(file),
+  EXPECT_EQ(npy_error(file),
             "bad magic: a .npy file starts with 93 4e 55 4d 50 59 (\\x93NUMPY), this one with "
             "93 4d 55 4d 50 59");
 }
 
 TEST(NpyReader, RejectsATooShortFile) {
-  EXPECT_EQ(error_of(bytes_of("\x93NUMPY")), "too short for a .npy file (6 bytes)");
+  EXPECT_EQ(npy_error(npy_bytes("\x93NUMPY")), "too short for a .npy file (6 bytes)");
 }
 
 TEST(NpyReader, RejectsAnUnknownVersion) {
   std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
   file[6] = std::byte{4};
-  EXPECT_EQ(error_of(file), "unsupported .npy version 4.0 (this reader knows 1.0, 2.0 and 3.0)");
+  EXPECT_EQ(npy_error(file), "unsupported .npy version 4.0 (this reader knows 1.0, 2.0 and 3.0)");
 }
 
 TEST(NpyReader, RejectsAWrongDtypeWithBothNames) {
@@ -210,7 +210,7 @@ TEST(NpyReader, RejectsAWrongShapeWithBothShapes) {
 
 TEST(NpyReader, RejectsAnUnsupportedDtype) {
   const std::string header = "{'descr': '<c8', 'fortran_order': False, 'shape': (1, 1), }\n";
-  EXPECT_EQ(error_of(handmade(header, std::string(8, '\0'))),
+  EXPECT_EQ(npy_error(handmade(header, std::string(8, '\0'))),
             "unsupported dtype '<c8' (supported: '<f4', '<f8', '<u4', '<i4', '<u2', '<i2', '|u1')");
 }
 
@@ -242,42 +242,42 @@ TEST(NpyReader, ReadsFloat64Uint16AndInt16Grids) {
 
 TEST(NpyReader, RejectsFortranOrder) {
   const std::string header = "{'descr': '<f4', 'fortran_order': True, 'shape': (1, 2), }\n";
-  EXPECT_EQ(error_of(handmade(header, std::string(8, '\0'))),
+  EXPECT_EQ(npy_error(handmade(header, std::string(8, '\0'))),
             "fortran_order is True: only C (row-major) order is supported");
 }
 
 TEST(NpyReader, RejectsShapesThatAreNotTwoDimensional) {
-  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (5,), }\n",
-                              std::string(20, '\0'))),
+  EXPECT_EQ(npy_error(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (5,), }\n",
+                               std::string(20, '\0'))),
             "shape (5,) has 1 dimension, expected 2 (height, width)");
-  EXPECT_EQ(error_of(handmade("{'descr': '|u1', 'fortran_order': False, 'shape': (1, 2, 3), }\n",
-                              std::string(6, '\0'))),
+  EXPECT_EQ(npy_error(handmade("{'descr': '|u1', 'fortran_order': False, 'shape': (1, 2, 3), }\n",
+                               std::string(6, '\0'))),
             "shape (1, 2, 3) has 3 dimensions, expected 2 (height, width)");
 }
 
 TEST(NpyReader, RejectsTooFewOrTooManyDataBytes) {
   std::vector<std::byte> file = encode_npy(std::vector<float>(6), 2, 3);
   file.pop_back();
-  EXPECT_EQ(error_of(file), "data is 23 bytes, but shape (2, 3) of '<f4' needs 24");
+  EXPECT_EQ(npy_error(file), "data is 23 bytes, but shape (2, 3) of '<f4' needs 24");
   file.push_back(std::byte{0});
   file.push_back(std::byte{0});
-  EXPECT_EQ(error_of(file), "data is 25 bytes, but shape (2, 3) of '<f4' needs 24");
+  EXPECT_EQ(npy_error(file), "data is 25 bytes, but shape (2, 3) of '<f4' needs 24");
 }
 
 TEST(NpyReader, RejectsAHeaderLengthPastTheEnd) {
   std::vector<std::byte> file = encode_npy(std::vector<uint8_t>(1), 1, 1);
   file.resize(40);
-  EXPECT_EQ(error_of(file), "header length 118 runs past the end of the file (40 bytes)");
+  EXPECT_EQ(npy_error(file), "header length 118 runs past the end of the file (40 bytes)");
 }
 
 TEST(NpyReader, RejectsAHeaderThatIsNotADict) {
-  EXPECT_NE(error_of(handmade("['descr', '<f4']\n", "")).find("header is not a valid dict"),
+  EXPECT_NE(npy_error(handmade("['descr', '<f4']\n", "")).find("header is not a valid dict"),
             std::string::npos);
-  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'shape': (1, 1), }\n", "")),
+  EXPECT_EQ(npy_error(handmade("{'descr': '<f4', 'shape': (1, 1), }\n", "")),
             "header has no 'fortran_order'");
-  EXPECT_EQ(error_of(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1), "
-                              "'extra': 1}\n",
-                              "")),
+  EXPECT_EQ(npy_error(handmade("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1), "
+                               "'extra': 1}\n",
+                               "")),
             "header has an unexpected key 'extra'");
 }
 
@@ -408,7 +408,7 @@ TEST(NpyVectorReader, RejectsAGridAnotherDtypeAndFortranOrder) {
                                      std::string(8, 0))),
             "fortran_order is True: only C (row-major) order is supported");
   // And the grid reader does not take a vector.
-  EXPECT_EQ(error_of(encode_npy_vector(std::vector<double>(3))),
+  EXPECT_EQ(npy_error(encode_npy_vector(std::vector<double>(3))),
             "shape (3,) has 1 dimension, expected 2 (height, width)");
 }
 
@@ -423,7 +423,7 @@ TEST(NpyVectorReader, RejectsTooFewOrTooManyDataBytesAndAHugeCount) {
                 "{'descr': '<f8', 'fortran_order': False, 'shape': (9223372036854775807,), }\n",
                 std::string(8, 0))),
             "data is 8 bytes, but shape (9223372036854775807,) of '<f8' needs more than 2^64");
-  EXPECT_EQ(vector_error_of(bytes_of("\x93NUMPY")), "too short for a .npy file (6 bytes)");
+  EXPECT_EQ(vector_error_of(npy_bytes("\x93NUMPY")), "too short for a .npy file (6 bytes)");
 }
 
 TEST(NpyVectorReader, ErrorsFromAFileNameTheFile) {

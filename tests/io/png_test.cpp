@@ -70,7 +70,7 @@ TEST(Png, DecodeRefusesWhatIsNotAPng) {
 }
 
 // The message decode_png() throws for `bytes`.
-std::string refusal(const std::vector<uint8_t>& bytes) {
+std::string png_refusal(const std::vector<uint8_t>& bytes) {
   try {
     decode_png(bytes);
   } catch (const std::runtime_error& e) {
@@ -98,10 +98,10 @@ TEST(Png, AChunkClaimingMoreThanTheFileHoldsIsRefusedBeforeDecoding) {
   png[idat] = 0x7f;
   png[idat + 1] = 0xff;
   EXPECT_EQ(
-      refusal(png).rfind(
+      png_refusal(png).rfind(
           "not a readable PNG: its chunk \"IDAT\" at byte " + std::to_string(idat) + " claims ", 0),
       0u)
-      << refusal(png);
+      << png_refusal(png);
 }
 
 TEST(Png, AnEmptyImageDataChunkIsLeftOut) {
@@ -131,7 +131,7 @@ TEST(Png, AHeaderClaimingMoreThan8192By8192PixelsIsRefused) {
   png[header + 13] = 0;
   png[header + 14] = 0x20;
   png[header + 15] = 0;
-  EXPECT_EQ(refusal(png),
+  EXPECT_EQ(png_refusal(png),
             "PNG of 65536 x 8192 pixels: allowed are 1 up to 67108864 pixels (8192 x 8192)");
 }
 

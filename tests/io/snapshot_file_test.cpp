@@ -149,14 +149,14 @@ TEST(SaveSnapshot, RefusesNamesThatLeaveTheFolderAndBadPictures) {
 
 // --- Any file, and sets of files in a folder of their own ------------------------------------
 
-std::vector<uint8_t> bytes_of(const std::string& text) {
+std::vector<uint8_t> file_bytes(const std::string& text) {
   return {text.begin(), text.end()};
 }
 
 TEST(SaveNewFile, WritesTheBytesAndNumbersTheNextSaveOfTheSameName) {
   TempFolder folder;
-  const SaveResult first = save_new_file(folder.path(), "heights", ".exr", bytes_of("one"));
-  const SaveResult second = save_new_file(folder.path(), "heights", ".exr", bytes_of("two"));
+  const SaveResult first = save_new_file(folder.path(), "heights", ".exr", file_bytes("one"));
+  const SaveResult second = save_new_file(folder.path(), "heights", ".exr", file_bytes("two"));
   ASSERT_TRUE(first.ok) << first.error;
   ASSERT_TRUE(second.ok) << second.error;
   EXPECT_EQ(first.path, folder.path() / "heights.exr");
@@ -164,16 +164,17 @@ TEST(SaveNewFile, WritesTheBytesAndNumbersTheNextSaveOfTheSameName) {
   EXPECT_EQ(read_file(first.path), "one");
   EXPECT_EQ(read_file(second.path), "two");
   EXPECT_EQ(folder.names(), (std::vector<std::string>{"heights-2.exr", "heights.exr"}));
-  const SaveResult missing = save_new_file(folder.path() / "none", "h", ".tif", bytes_of("x"));
+  const SaveResult missing = save_new_file(folder.path() / "none", "h", ".tif", file_bytes("x"));
   EXPECT_FALSE(missing.ok);
   EXPECT_EQ(missing.error,
             "cannot save in " + (folder.path() / "none").string() + ": no such folder");
-  EXPECT_FALSE(save_new_file(folder.path(), "../h", ".tif", bytes_of("x")).ok);
+  EXPECT_FALSE(save_new_file(folder.path(), "../h", ".tif", file_bytes("x")).ok);
 }
 
 TEST(SaveNewFolder, WritesEveryFileIntoANewFolderNeverIntoAnExistingOne) {
   TempFolder folder;
-  const std::vector<NamedFile> files = {{"flow.png", bytes_of("f")}, {"basins.png", bytes_of("b")}};
+  const std::vector<NamedFile> files = {{"flow.png", file_bytes("f")},
+                                        {"basins.png", file_bytes("b")}};
   fs::create_directory(folder.path() / "layers");  // someone's folder of that name
   write_file_atomically(folder.path() / "layers" / "flow.png", std::string("theirs"),
                         WriteMode::never_overwrite);
@@ -191,12 +192,12 @@ TEST(SaveNewFolder, WritesEveryFileIntoANewFolderNeverIntoAnExistingOne) {
 TEST(SaveNewFolder, AFailurePartWayLeavesNoFolderAndNoFile) {
   TempFolder folder;
   // Two files of one name: the second cannot be put in place, so neither is kept.
-  const std::vector<NamedFile> clash = {{"a.npy", bytes_of("1")}, {"a.npy", bytes_of("2")}};
+  const std::vector<NamedFile> clash = {{"a.npy", file_bytes("1")}, {"a.npy", file_bytes("2")}};
   const SaveResult saved = save_new_folder(folder.path(), "grids", clash);
   EXPECT_FALSE(saved.ok);
   EXPECT_NE(saved.error.find("a.npy"), std::string::npos) << saved.error;
   EXPECT_TRUE(folder.names().empty());
-  const SaveResult bad_name = save_new_folder(folder.path(), "grids", {{"x/y", bytes_of("1")}});
+  const SaveResult bad_name = save_new_folder(folder.path(), "grids", {{"x/y", file_bytes("1")}});
   EXPECT_FALSE(bad_name.ok);
   EXPECT_TRUE(folder.names().empty());
 }

@@ -14,17 +14,13 @@
 #include "core/hydrology.h"
 #include "core/island.h"
 #include "core/rain.h"
+#include "map_bytes.h"
 #include "session/cell_readout.h"
 #include "session/live_model.h"
 #include "session/map_recipe.h"
 
 namespace terrain::session {
 namespace {
-
-bool same_bytes(const Heightfield& a, const Heightfield& b) {
-  return a.width() == b.width() && a.height() == b.height() &&
-         std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
 
 template <typename T>
 bool same_values(std::span<const T> a, std::span<const T> b) {

@@ -21,6 +21,7 @@
 #include "allocation_counter.h"
 #include "core/island.h"
 #include "core/rain.h"
+#include "map_bytes.h"
 #include "session/live_model.h"
 
 namespace terrain::session {
@@ -43,11 +44,9 @@ template <typename T>
 bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
   return same_bytes(std::span<const T>(a), std::span<const T>(b));
 }
-bool same_bytes(const Heightfield& a, const Heightfield& b) {
-  return a.width() == b.width() && a.height() == b.height() && same_bytes(a.values(), b.values());
-}
+using session::same_bytes;  // two fields (map_bytes.h)
 
-Settings with_drops(int drops_per_frame) {
+Settings finish_settings(int drops_per_frame) {
   Settings s;
   s.drops_per_frame = drops_per_frame;
   return s;
@@ -133,7 +132,7 @@ TEST(FinishRainRebind, ACopyReboundToACopyOfTheFieldRainsTheSameDrops) {
 // allocated; it lands at the sketch's 300,000 drops with its eroded.f32, and its rivers, as
 // the frame that stopped the rain; the recipe is that rain. Then there is nothing to finish.
 TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
-  LiveModel model(42, with_drops(1000));
+  LiveModel model(42, finish_settings(1000));
   model.tick();
   const Heightfield before = model.heights();
   const uint64_t version = model.version();
@@ -249,7 +248,7 @@ TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
 }
 
 TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
-  Settings s = with_drops(7000);
+  Settings s = finish_settings(7000);
   s.erosion = 0.4;
   LiveModel model(7, s);
   LiveModel live(7, s);
@@ -294,7 +293,7 @@ TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
 // flood's routing: the app ticks while finishing; the ticks rain nothing, and the tick after
 // the worker is done lands it: the hydrology is the live stop's.
 TEST(FinishRain, PlayingMidRunTicksRainNothingAndATickLandsIt) {
-  Settings s = with_drops(370);
+  Settings s = finish_settings(370);
   s.show_rivers = false;
   s.routing = Routing::flood;
   LiveModel model(3, s);
@@ -332,7 +331,7 @@ TEST(FinishRain, PlayingMidRunTicksRainNothingAndATickLandsIt) {
 // rain is the old settings', the new erosion the rain's from then on. (The highest sea level,
 // where most drops land in the sea at once: a cheap rain.)
 TEST(FinishRain, AMapCommandWhileFinishingWaitsThenApplies) {
-  Settings s = with_drops(3000);
+  Settings s = finish_settings(3000);
   s.sea_level = sketch::sea_level.max;
   LiveModel model(11, s);
   model.finish_rain();
@@ -353,7 +352,7 @@ TEST(FinishRain, AMapCommandWhileFinishingWaitsThenApplies) {
 
 // drops_per_frame 0: live rain would never reach the target, so there is nothing to finish.
 TEST(FinishRainRefused, NoDropsPerFrameMeansNothingToFinishAndNothingChanges) {
-  LiveModel model(42, with_drops(0));
+  LiveModel model(42, finish_settings(0));
   model.tick();
   const uint64_t version = model.version();
   const std::string message = invalid_argument_message([&] { model.finish_rain(); });

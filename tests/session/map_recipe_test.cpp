@@ -9,15 +9,11 @@
 #include <string>
 
 #include "allocation_counter.h"
+#include "map_bytes.h"
 #include "session/live_model.h"
 
 namespace terrain::session {
 namespace {
-
-bool same_bytes(const Heightfield& a, const Heightfield& b) {
-  return a.width() == b.width() && a.height() == b.height() &&
-         std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
 
 // The map of `live`, replayed through its recipe's text.
 void expect_replay_matches(const LiveModel& live) {

@@ -12,16 +12,12 @@
 
 #include "core/ground.h"
 #include "core/rain.h"
+#include "map_bytes.h"
 #include "session/live_model.h"
 #include "session/map_recipe.h"
 
 namespace terrain::session {
 namespace {
-
-bool same_bytes(const Heightfield& a, const Heightfield& b) {
-  return a.width() == b.width() && a.height() == b.height() &&
-         std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
 
 // A ground unlike any the generator grows: a tilted bowl with ridges, 320 x 180, values in
 // 0.1 .. 0.9 (and, with `odd`, a few that are not round binary fractions).
@@ -167,7 +163,7 @@ TEST(OwnGround, ABadGroundIsRefusedAndChangesNothing) {
 }
 
 // The message parse_recipe() throws for `text`.
-std::string refusal(const std::string& text) {
+std::string ground_refusal(const std::string& text) {
   try {
     parse_recipe(text);
   } catch (const std::invalid_argument& e) {
@@ -214,28 +210,30 @@ TEST(OwnGround, ARecipesGroundIsCheckedSayingWhatIsWrong) {
   quoted_good += '"';
   std::string not_base64 = quoted_good;
   not_base64.replace(21, 4, "!!!!");
-  EXPECT_EQ(refusal(with_ground(ground("\"crop\"", "3", quoted_good))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "3", quoted_good))),
             "map recipe: ground.heights: must be base64 of 3 x 2 little-endian float32 values "
             "(24 bytes), not 24 characters of text");
-  EXPECT_EQ(refusal(with_ground(ground("\"crop\"", "2", not_base64))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", not_base64))),
             "map recipe: ground.heights: must be base64 of 2 x 2 little-endian float32 values "
             "(16 bytes), but it is not base64");
   // A NaN (0x7FC00000) in the last cell.
-  EXPECT_EQ(refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD8AAIA/AADAfw==\""))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD8AAIA/AADAfw==\""))),
             "map recipe: ground.heights: the height of cell (1, 1) is not a finite number");
-  EXPECT_EQ(refusal(with_ground(ground("\"zoom\"", "2", quoted_good))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"zoom\"", "2", quoted_good))),
             "map recipe: ground.fit: must be \"crop\" or \"stretch\", not \"zoom\"");
-  EXPECT_EQ(refusal(with_ground(ground("\"crop\"", "1", quoted_good))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "1", quoted_good))),
             "map recipe: ground.width: must be a whole number from 2 to 16384, not 1");
-  EXPECT_EQ(refusal(with_ground(ground("\"crop\"", "2", "12"))),
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "12"))),
             "map recipe: ground.heights: must be base64 of 2 x 2 little-endian float32 values "
             "(16 bytes), not 12");
-  EXPECT_EQ(refusal(with_ground(R"({"file": "a.png", "fit": "crop", "width": 16384, "height": )"
-                                R"(16384, "heights": ""})")),
-            "map recipe: ground: 16384 x 16384 cells is more than a ground has (at most 8192 x "
-            "8192 cells)");
-  EXPECT_EQ(refusal(with_ground(R"({"fit": "crop"})")), "map recipe: ground: \"file\" is missing");
-  EXPECT_EQ(refusal(with_ground(R"({"file": "a", "size": 3})")),
+  EXPECT_EQ(
+      ground_refusal(with_ground(R"({"file": "a.png", "fit": "crop", "width": 16384, "height": )"
+                                 R"(16384, "heights": ""})")),
+      "map recipe: ground: 16384 x 16384 cells is more than a ground has (at most 8192 x "
+      "8192 cells)");
+  EXPECT_EQ(ground_refusal(with_ground(R"({"fit": "crop"})")),
+            "map recipe: ground: \"file\" is missing");
+  EXPECT_EQ(ground_refusal(with_ground(R"({"file": "a", "size": 3})")),
             "map recipe: ground: \"size\" is not a key of it");
 }
 

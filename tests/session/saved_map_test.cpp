@@ -28,7 +28,7 @@ void history(LiveModel& model, const HistoryCommand& command) {
   model.apply(command);
 }
 
-GroundFile a_ground(const std::string& name) {
+GroundFile a_stretched_ground(const std::string& name) {
   GroundFile g;
   g.name = name;
   g.fit = GroundFit::stretch;
@@ -50,7 +50,7 @@ void a_busy_session(LiveModel& model) {
   ticks(model, 12);
   model.apply(MapCommand{SetSeed{77}});
   ticks(model, 25);
-  model.apply(MapCommand{SetGround{a_ground("alps.png")}});
+  model.apply(MapCommand{SetGround{a_stretched_ground("alps.png")}});
   model.rain_now(9000);
   model.apply(MapCommand{SetGenerator{Generator::diamond_square}});
   ticks(model, 10);

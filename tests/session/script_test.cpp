@@ -10,7 +10,7 @@
 namespace terrain::session {
 namespace {
 
-std::string refusal(const std::string& text) {
+std::string script_refusal(const std::string& text) {
   try {
     parse_script(text, "run.jsonl");
   } catch (const std::invalid_argument& e) {
@@ -54,19 +54,21 @@ TEST(Script, ReadsEveryKindOfCommandSkippingBlankLinesAndComments) {
 }
 
 TEST(Script, ABadLineIsRefusedWithItsNumberAndWhatIsWrong) {
-  EXPECT_EQ(refusal("{\"rain\": 10}\n\n{\"erosion\": 7}\n"),
+  EXPECT_EQ(script_refusal("{\"rain\": 10}\n\n{\"erosion\": 7}\n"),
             "run.jsonl line 3: erosion must be from 0 to 1, not 7");
-  EXPECT_EQ(refusal("{\"undo\": 0}"),
+  EXPECT_EQ(script_refusal("{\"undo\": 0}"),
             "run.jsonl line 1: undo must be a whole number from 1 to 1000000");
-  EXPECT_EQ(refusal("{\"seek\": -5}"),
+  EXPECT_EQ(script_refusal("{\"seek\": -5}"),
             "run.jsonl line 1: seek must be a whole number from 0 to 9223372036854775807");
-  EXPECT_EQ(refusal("{\"view\": \"3d\"}"),
+  EXPECT_EQ(script_refusal("{\"view\": \"3d\"}"),
             "run.jsonl line 1: view must be \"map\", \"basins\" or \"flow\"");
-  EXPECT_EQ(refusal("{\"rain\": 1, \"seed\": 2}"),
+  EXPECT_EQ(script_refusal("{\"rain\": 1, \"seed\": 2}"),
             "run.jsonl line 1: must be a JSON object of one key, the command's name");
-  EXPECT_EQ(refusal("{\"jump\": 1}").rfind("run.jsonl line 1: \"jump\" is not a command", 0), 0u);
-  EXPECT_EQ(refusal("{\"rain\": 1}\n{\"seed\": ").rfind("run.jsonl line 2: not JSON", 0), 0u);
-  EXPECT_EQ(refusal("{\"play\": false}"), "run.jsonl line 1: play must be true");
+  EXPECT_EQ(script_refusal("{\"jump\": 1}").rfind("run.jsonl line 1: \"jump\" is not a command", 0),
+            0u);
+  EXPECT_EQ(script_refusal("{\"rain\": 1}\n{\"seed\": ").rfind("run.jsonl line 2: not JSON", 0),
+            0u);
+  EXPECT_EQ(script_refusal("{\"play\": false}"), "run.jsonl line 1: play must be true");
 }
 
 // A script carried out on a session ends in the bytes its map's recipe replays, undo, redo and

@@ -13,6 +13,12 @@
 
 namespace terrain::session {
 
+// Two fields of the same size and the same bits.
+inline bool same_bytes(const Heightfield& a, const Heightfield& b) {
+  return a.width() == b.width() && a.height() == b.height() &&
+         std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
 // Everything a map is, to compare exactly.
 struct MapBytes {
   std::vector<float> heights;

@@ -20,8 +20,6 @@ namespace terrain::gui {
 namespace {
 
 using std::chrono::seconds;
-constexpr int kCols = 320;
-constexpr int kRows = 180;
 
 // terrain-cli's files for one map, read back.
 struct CliMap {
@@ -81,7 +79,7 @@ double chroma_distance(const uint8_t* a, const uint8_t* b) {
   return std::abs(x[0] - y[0]) + std::abs(x[1] - y[1]) + std::abs(x[2] - y[2]);
 }
 
-const std::vector<std::string> kMap{"--seed", "17", "--drops", "40000"};
+const std::vector<std::string> kDrainageMap{"--seed", "17", "--drops", "40000"};
 const std::vector<std::string> kCliMap{"--seed", "17", "--drops", "40000"};
 
 // Basins view: every land cell of a basin in its basin's one tone (the same chromaticity,
@@ -89,10 +87,10 @@ const std::vector<std::string> kCliMap{"--seed", "17", "--drops", "40000"};
 TEST(DrainageGui, BasinsViewGivesEachBasinOneToneAndNeighboursDifferentOnes) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
-  std::vector<std::string> args = kMap;
+  std::vector<std::string> args = kDrainageMap;
   args.insert(args.end(), {"--view", "basins", "--no-rivers"});
   const io::RgbaImage basins = app_cells(args, dir, "basins.png");
-  const io::RgbaImage relief = app_cells(kMap, dir, "relief.png");
+  const io::RgbaImage relief = app_cells(kDrainageMap, dir, "relief.png");
   ASSERT_EQ(basins.width, kCols);
   std::map<int32_t, int> first_cell;  // basin -> a well-lit land cell of it
   std::size_t land = 0;
@@ -141,7 +139,7 @@ TEST(DrainageGui, BasinsViewGivesEachBasinOneToneAndNeighboursDifferentOnes) {
 TEST(DrainageGui, FlowViewBrightensWithTheFlow) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
-  std::vector<std::string> args = kMap;
+  std::vector<std::string> args = kDrainageMap;
   args.insert(args.end(), {"--view", "flow", "--no-rivers"});
   const io::RgbaImage flow = app_cells(args, dir, "flow.png");
   std::vector<std::pair<uint32_t, int>> land;  // flow, brightness
@@ -166,7 +164,7 @@ TEST(DrainageGui, LakesColourExactlyTheLakeCells) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
   for (const char* view : {"map", "basins", "flow"}) {
-    std::vector<std::string> args = kMap;
+    std::vector<std::string> args = kDrainageMap;
     args.insert(args.end(), {"--view", view});
     const io::RgbaImage plain = app_cells(args, dir, std::string(view) + ".png");
     args.push_back("--lakes");
@@ -201,7 +199,7 @@ TEST(DrainageGui, RiversByOrderAtAMinFlowAndFloodRoutingLieOverTheCoresRiverCell
   std::vector<std::string> cli_args = kCliMap;
   cli_args.insert(cli_args.end(), {"--routing", "flood", "--min-flow", "100"});
   const CliMap cli = run_cli(cli_args, dir, "cli");
-  std::vector<std::string> args = kMap;
+  std::vector<std::string> args = kDrainageMap;
   args.insert(args.end(), {"--rivers-by", "order", "--min-flow", "100", "--routing", "flood",
                            "--size", "1280x720"});
   const io::RgbaImage img = app_screenshot(args, dir, "order.png");
@@ -237,7 +235,7 @@ TEST(DrainageGui, RiversByOrderAtAMinFlowAndFloodRoutingLieOverTheCoresRiverCell
   EXPECT_GT(river, 5000u);
   EXPECT_EQ(stray, 0u);
   // And the picture differs from the sketch's stroking of the same rivers.
-  std::vector<std::string> by_flow = kMap;
+  std::vector<std::string> by_flow = kDrainageMap;
   by_flow.insert(by_flow.end(), {"--min-flow", "100", "--routing", "flood", "--size", "1280x720"});
   EXPECT_NE(app_screenshot(by_flow, dir, "flow.png"), img);
 }
@@ -245,8 +243,8 @@ TEST(DrainageGui, RiversByOrderAtAMinFlowAndFloodRoutingLieOverTheCoresRiverCell
 // The sketch's defaults given as flags draw the sketch's picture.
 TEST(DrainageGui, TheDefaultsGivenAsFlagsChangeNothing) {
   TempDir dir;
-  const auto plain = app_screenshot(kMap, dir, "plain.png");
-  std::vector<std::string> args = kMap;
+  const auto plain = app_screenshot(kDrainageMap, dir, "plain.png");
+  std::vector<std::string> args = kDrainageMap;
   args.insert(args.end(), {"--view", "map", "--rivers-by", "flow", "--min-flow", "250", "--routing",
                            "sketch", "--generator", "island"});
   EXPECT_EQ(app_screenshot(args, dir, "defaults.png"), plain);

@@ -24,14 +24,6 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-// The app's picture after one frame with `args`.
-io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
-                        const std::string& name) {
-  std::vector<std::string> all = args;
-  all.insert(all.end(), {"--frames", "1"});
-  return screenshot(all, dir, name);
-}
-
 // A foreign heightmap: an 8-bit colour PNG of another size and aspect (a tilted ridge with
 // bumps), read as luminance and scaled to 0..1 when opened.
 fs::path write_dem(const fs::path& dir, const std::string& name = "dem.png") {

@@ -265,6 +265,24 @@ std::string App::window_id() {
   return id;
 }
 
+std::filesystem::path write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+
+io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
+                        const std::string& name, double* seconds_taken) {
+  std::vector<std::string> all = args;
+  all.insert(all.end(), {"--frames", "1"});
+  const auto start = std::chrono::steady_clock::now();
+  io::RgbaImage picture = screenshot(all, dir, name);
+  if (seconds_taken != nullptr) {
+    *seconds_taken =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  return picture;
+}
+
 bool close_window(const std::string& window) {
   Display* display = XOpenDisplay(nullptr);
   if (display == nullptr) return false;

@@ -63,10 +63,22 @@ class App {
 int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
             std::string* out = nullptr, std::string* err = nullptr);
 
+// The app's grid: the sketch's 320 x 180 cells.
+inline constexpr int kCols = 320;
+inline constexpr int kRows = 180;
+
+// Writes `text` to `path` (a script, a list of commands); the path.
+std::filesystem::path write_text(const std::filesystem::path& path, const std::string& text);
+
 // Runs the app with `args` and --screenshot DIR/NAME (args must end the run: --frames N),
 // expecting exit code 0; the picture it wrote.
 io::RgbaImage screenshot(const std::vector<std::string>& args, const TempDir& dir,
                          const std::string& name);
+
+// The app's picture after one frame with `args` (--frames 1 added); how long the whole run
+// took, if asked.
+io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
+                        const std::string& name, double* seconds_taken = nullptr);
 
 // The lines of `text` that start with `prefix`, in order.
 std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix);

@@ -33,19 +33,6 @@ std::string wait_state(App& app, const std::string& key, const std::string& valu
   }
 }
 
-// The app's picture after one frame with `args`.
-io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
-                        const std::string& name) {
-  std::vector<std::string> all = args;
-  all.insert(all.end(), {"--frames", "1"});
-  return screenshot(all, dir, name);
-}
-
-fs::path write(const fs::path& path, const std::string& text) {
-  std::ofstream(path) << text;
-  return path;
-}
-
 // Saves the map (S) and returns the picture.
 io::RgbaImage saved_picture(App& app, std::size_t n) {
   press("s");
@@ -59,7 +46,8 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
   const fs::path saves = dir.path / "saves";
   fs::create_directories(saves);
   // Three steps: the rain of --drops, an erosion, more rain.
-  const fs::path script = write(dir.path / "steps.jsonl", "{\"erosion\": 0.5}\n{\"rain\": 3000}\n");
+  const fs::path script =
+      write_text(dir.path / "steps.jsonl", "{\"erosion\": 0.5}\n{\"rain\": 3000}\n");
   App app({"--seed", "42", "--paused", "--drops", "6000", "--script", script.string(),
            "--save-folder", saves.string()},
           dir.path);
@@ -107,7 +95,7 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
   const io::RgbaImage scrubbed = saved_picture(app, 2);
   EXPECT_EQ(app.quit(), 0);
   EXPECT_EQ(undone, one_frame({"--seed", "42", "--paused", "--drops", "6000", "--script",
-                               write(dir.path / "e.jsonl", "{\"erosion\": 0.5}\n").string()},
+                               write_text(dir.path / "e.jsonl", "{\"erosion\": 0.5}\n").string()},
                               dir, "undone.png"));
   EXPECT_EQ(scrubbed, one_frame({"--seed", "42", "--paused", "--drops", std::to_string(drops)}, dir,
                                 "scrubbed.png"));
@@ -117,22 +105,22 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
 // plain run of the same drops gives.
 TEST(HistoryGui, AScriptsUndoRedoAndSeekMakeTheMapTheirRecipeMakes) {
   TempDir dir;
-  const fs::path script = write(dir.path / "walk.jsonl",
-                                "# rain, a slider, undo it, redo it, seek back into the rain\n"
-                                "{\"rain\": 5000}\n"
-                                "{\"sea_level\": 0.4}\n"
-                                "{\"rain\": 2000}\n"
-                                "{\"undo\": 2}\n"
-                                "{\"redo\": 1}\n"
-                                "{\"undo\": 1}\n"
-                                "{\"seek\": 3210}\n");
+  const fs::path script = write_text(dir.path / "walk.jsonl",
+                                     "# rain, a slider, undo it, redo it, seek back into the rain\n"
+                                     "{\"rain\": 5000}\n"
+                                     "{\"sea_level\": 0.4}\n"
+                                     "{\"rain\": 2000}\n"
+                                     "{\"undo\": 2}\n"
+                                     "{\"redo\": 1}\n"
+                                     "{\"undo\": 1}\n"
+                                     "{\"seek\": 3210}\n");
   EXPECT_EQ(one_frame({"--seed", "9", "--paused", "--script", script.string()}, dir, "a.png"),
             one_frame({"--seed", "9", "--paused", "--drops", "3210"}, dir, "b.png"));
 }
 
 TEST(HistoryGui, ABadScriptIsRefusedBeforeAnythingRuns) {
   TempDir dir;
-  const fs::path script = write(dir.path / "bad.jsonl", "{\"rain\": 100}\n{\"erosion\": 7}\n");
+  const fs::path script = write_text(dir.path / "bad.jsonl", "{\"rain\": 100}\n{\"erosion\": 7}\n");
   std::string out;
   std::string err;
   EXPECT_EQ(run_app({"--script", script.string(), "--frames", "1", "--screenshot",
@@ -142,7 +130,7 @@ TEST(HistoryGui, ABadScriptIsRefusedBeforeAnythingRuns) {
   EXPECT_EQ(err, "terrain-sandbox: bad.jsonl line 2: erosion must be from 0 to 1, not 7\n");
   EXPECT_FALSE(fs::exists(dir.path / "never.png"));
   // A seek past the map's drops is refused as it runs: one line, exit 2, nothing written.
-  const fs::path past = write(dir.path / "past.jsonl", "{\"rain\": 100}\n{\"seek\": 101}\n");
+  const fs::path past = write_text(dir.path / "past.jsonl", "{\"rain\": 100}\n{\"seek\": 101}\n");
   EXPECT_EQ(run_app({"--script", past.string(), "--frames", "1", "--screenshot",
                      (dir.path / "never.png").string()},
                     dir.path, &out, &err),

@@ -24,11 +24,6 @@ using std::chrono::milliseconds;
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-fs::path write(const fs::path& path, const std::string& text) {
-  std::ofstream(path) << text;
-  return path;
-}
-
 // The window's title (xdotool getwindowname).
 std::string title_of(const std::string& window) {
   const std::string command = "xdotool getwindowname " + window;
@@ -65,7 +60,7 @@ TEST(MapFileGui, ASavedMapOpensAsItWasAndRainsOnAsTheMapThatNeverClosed) {
   const std::string walk =
       "{\"rain\": 20000}\n{\"erosion\": 0.45}\n{\"rain\": 10000}\n{\"undo\": 1}\n"
       "{\"seek\": 15000}\n";
-  const fs::path script = write(dir.path / "walk.jsonl", walk);
+  const fs::path script = write_text(dir.path / "walk.jsonl", walk);
   const fs::path map = dir.path / "walk.tsmap";
   const io::RgbaImage saved_as =
       screenshot({"--seed", "42", "--paused", "--view", "basins", "--script", script.string(),
@@ -85,14 +80,14 @@ TEST(MapFileGui, ASavedMapOpensAsItWasAndRainsOnAsTheMapThatNeverClosed) {
       << out;
   EXPECT_EQ(io::read_png(dir.path / "opened.png"), saved_as);
   // Rained on: the map the same script and the same rain make without a file between.
-  const fs::path on = write(dir.path / "on.jsonl", walk + "{\"rain\": 5000}\n");
+  const fs::path on = write_text(dir.path / "on.jsonl", walk + "{\"rain\": 5000}\n");
   EXPECT_EQ(screenshot({map.string(), "--drops", "5000", "--frames", "1"}, dir, "rained.png"),
             screenshot({"--seed", "42", "--paused", "--view", "basins", "--script", on.string(),
                         "--frames", "1"},
                        dir, "straight.png"));
   // A script's {"save_map"} never writes over a file: one line, exit 2.
   const fs::path again =
-      write(dir.path / "again.jsonl", "{\"save_map\": \"" + map.string() + "\"}\n");
+      write_text(dir.path / "again.jsonl", "{\"save_map\": \"" + map.string() + "\"}\n");
   EXPECT_EQ(
       run_app({"--seed", "1", "--script", again.string(), "--frames", "1"}, dir.path, &out, &err),
       2);

@@ -19,20 +19,6 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-// The app's picture after one frame with `args`; how long the whole run took, if asked.
-io::RgbaImage one_frame(const std::vector<std::string>& args, const TempDir& dir,
-                        const std::string& name, double* seconds_taken = nullptr) {
-  std::vector<std::string> all = args;
-  all.insert(all.end(), {"--frames", "1"});
-  const auto start = std::chrono::steady_clock::now();
-  io::RgbaImage picture = screenshot(all, dir, name);
-  if (seconds_taken != nullptr) {
-    *seconds_taken =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-  return picture;
-}
-
 // `big` scaled down by a whole factor: each pixel the mean of a factor x factor block.
 io::RgbaImage shrunk(const io::RgbaImage& big, int factor) {
   io::RgbaImage small;

@@ -23,9 +23,7 @@ namespace {
 
 using std::chrono::seconds;
 
-constexpr int kCols = 320;
-constexpr int kRows = 180;
-const std::vector<std::string> kMap{"--seed", "42", "--drops", "20000"};
+const std::vector<std::string> kViewMap{"--seed", "42", "--drops", "20000"};
 
 // The app's picture of `args` paused, after two frames.
 io::RgbaImage paused_picture(std::vector<std::string> args, const TempDir& dir,
@@ -79,7 +77,7 @@ std::string saved_after(App& app, std::size_t count) {
 
 TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   const TempDir dir;
-  std::vector<std::string> args = kMap;
+  std::vector<std::string> args = kViewMap;
   args.insert(args.end(), {"--paused", "--save-folder", dir.path.string()});
   App app(args, dir.path);
   const std::string window = app.window_id();
@@ -162,7 +160,7 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
       << app.out();
   EXPECT_EQ(app.quit(), 0);
 
-  std::vector<std::string> flagged = kMap;
+  std::vector<std::string> flagged = kViewMap;
   flagged.insert(flagged.end(),
                  {"--zoom", std::to_string(zoomed.zoom), "--center", panned.center_text});
   // (std::to_string's six decimals would not be the zoom: use its shortest exact text.)
@@ -173,21 +171,21 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   EXPECT_EQ(io::read_png(zoomed_png), flagged_png);
   EXPECT_EQ(flagged_png.width, 1280);
   EXPECT_EQ(flagged_png.height, 720);
-  const io::RgbaImage plain = paused_picture(kMap, dir, "plain.png");
+  const io::RgbaImage plain = paused_picture(kViewMap, dir, "plain.png");
   EXPECT_EQ(io::read_png(fit_png), plain);
   EXPECT_NE(plain, flagged_png);
 }
 
 TEST(ViewGui, ZoomOneIsTheSketchesViewportAndTheStripNeverReachesAPicture) {
   const TempDir dir;
-  const io::RgbaImage plain = paused_picture(kMap, dir, "plain.png");
-  std::vector<std::string> args = kMap;
+  const io::RgbaImage plain = paused_picture(kViewMap, dir, "plain.png");
+  std::vector<std::string> args = kViewMap;
   args.insert(args.end(), {"--zoom", "1", "--side-view", "walk"});
   EXPECT_EQ(paused_picture(args, dir, "zoom1.png"), plain);
-  args = kMap;
+  args = kViewMap;
   args.insert(args.end(), {"--no-side-view"});
   EXPECT_EQ(paused_picture(args, dir, "nostrip.png"), plain);
-  args = kMap;
+  args = kViewMap;
   args.insert(args.end(), {"--zoom", "4", "--center", "100,50"});
   const io::RgbaImage zoomed = paused_picture(args, dir, "zoom4.png");
   EXPECT_NE(zoomed, plain);

@@ -283,7 +283,7 @@ std::vector<uint32_t> paint_black_over_white(const StrokeTiles& strokes, int wid
   return paint(raster, inputs_for(white, view, {1, 1, 1, 1}, &strokes), width, height);
 }
 
-struct Line {
+struct Segment {
   double ax, ay, bx, by;
 };
 
@@ -291,14 +291,14 @@ struct Line {
 // wholly, and its red byte: checks each count's pixels are `once` or `twice`. With `separate`
 // strokes a pixel that another line covers in part is a mix of the two and is left out.
 void expect_covered(const std::vector<uint32_t>& pixels, int width, int height,
-                    const std::vector<Line>& lines, bool separate, int once, int twice,
+                    const std::vector<Segment>& lines, bool separate, int once, int twice,
                     int& crossing) {
   crossing = 0;
   for (int y = 0; y < height; y++) {
     for (int x = 0; x < width; x++) {
       int covering = 0;
       bool partly = false;
-      for (const Line& l : lines) {
+      for (const Segment& l : lines) {
         const double d = distance(x + 0.5, y + 0.5, l.ax, l.ay, l.bx, l.by);
         covering += d <= 1.49;
         partly = partly || (d > 1.49 && d < 2.51);
@@ -317,7 +317,7 @@ TEST(MapRaster, APathIsPaintedOnceWhereItsPiecesCrossButTwoStrokesDarken) {
   const int width = 61;
   const int height = 45;
   const CanvasColor half_black{0, 0, 0, 0.5f};
-  const std::vector<Line> cross = {{10, 10, 50, 40}, {10, 40, 50, 10}};
+  const std::vector<Segment> cross = {{10, 10, 50, 40}, {10, 40, 50, 10}};
   // White under black at alpha 1/2: 1 - 1/2 = 0.5 -> 128; twice, 0.25 -> 64.
   const int once = 128;
   const int twice = 64;
@@ -325,7 +325,7 @@ TEST(MapRaster, APathIsPaintedOnceWhereItsPiecesCrossButTwoStrokesDarken) {
 
   {  // One path, two subpaths crossing: painted once.
     StrokePath path;
-    for (const Line& l : cross) {
+    for (const Segment& l : cross) {
       path.move_to(l.ax, l.ay);
       path.line_to(l.bx, l.by);
     }
@@ -338,7 +338,7 @@ TEST(MapRaster, APathIsPaintedOnceWhereItsPiecesCrossButTwoStrokesDarken) {
   }
   {  // The same lines as two strokes: darker where they cross.
     StrokeTiles strokes;
-    for (const Line& l : cross) {
+    for (const Segment& l : cross) {
       StrokePath path;
       path.move_to(l.ax, l.ay);
       path.line_to(l.bx, l.by);
@@ -358,7 +358,7 @@ TEST(MapRaster, APathIsPaintedOnceWhereItsPiecesCrossButTwoStrokesDarken) {
     path.line_to(55, 40);
     path.line_to(12, 22);
     ASSERT_EQ(path.joins().size(), 2u);
-    std::vector<Line> pieces;
+    std::vector<Segment> pieces;
     for (const StrokeSegment& s : path.segments()) pieces.push_back({s.x0, s.y0, s.x1, s.y1});
     StrokeTiles strokes;
     strokes.stroke(strokes.add_path(path), half_black, 1, 4);

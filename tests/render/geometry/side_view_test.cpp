@@ -27,7 +27,7 @@
 namespace terrain::render {
 namespace {
 
-constexpr double kSea = sketch::sea_level.initial;
+constexpr double kSideSea = sketch::sea_level.initial;
 
 // A map as the app has it: the island before the rain, the same after some rain, and the
 // hydrology of the ground now (the rain digs the hollows lakes stand in).
@@ -42,7 +42,7 @@ struct RainedMap {
     Rain rain(now, seed);
     rain.run(static_cast<uint64_t>(now.size()) / 2);
     HydrologyParams params;
-    params.sea_level = kSea;
+    params.sea_level = kSideSea;
     hydrology.compute(now, params, seed);
   }
 };
@@ -60,7 +60,7 @@ TEST(CrossSection, FollowsTheHeightsAlongTheRowExactlyBeforeAndAfterTheRain) {
   CrossSection cut;
   int changed_columns = 0;
   for (int row : {0, 1, 45, map.now.height() / 2, 133, map.now.height() - 1}) {
-    cut.update(map.original, map.now, map.hydrology.lake_depth(), row, kSea);
+    cut.update(map.original, map.now, map.hydrology.lake_depth(), row, kSideSea);
     ASSERT_EQ(cut.width(), map.now.width());
     EXPECT_EQ(cut.row(), row);
     for (int x = 0; x < map.now.width(); ++x) {
@@ -76,7 +76,7 @@ TEST(CrossSection, FollowsTheHeightsAlongTheRowExactlyBeforeAndAfterTheRain) {
 TEST(CrossSection, TheSeaStandsAtSeaLevelWhereTheGroundNowIsBelowIt) {
   const RainedMap& map = map_7();
   CrossSection cut;
-  for (double sea_level : {0.1, kSea, 0.4}) {
+  for (double sea_level : {0.1, kSideSea, 0.4}) {
     int sea = 0;
     int dry = 0;
     for (int row : {10, 90, 170}) {
@@ -107,13 +107,13 @@ TEST(CrossSection, LakesStandAtTheGroundPlusTheirDepthFromTheHydrology) {
   CrossSection cut;
   int lake_columns = 0;
   for (int row = 0; row < map.now.height(); ++row) {
-    cut.update(map.original, map.now, depth, row, kSea);
+    cut.update(map.original, map.now, depth, row, kSideSea);
     for (int x = 0; x < map.now.width(); ++x) {
       const auto i = static_cast<std::size_t>(x);
       const float d = depth[map.now.index(x, row)];
       const double ground = map.now.at(x, row);
       if (d > 0) {
-        ASSERT_FALSE(ground < kSea) << "the hydrology put a lake in the sea";
+        ASSERT_FALSE(ground < kSideSea) << "the hydrology put a lake in the sea";
         EXPECT_EQ(cut.lakes()[i], ground + static_cast<double>(d)) << x << "," << row;
         EXPECT_EQ(cut.lake_depth()[i], static_cast<double>(d));
         EXPECT_GT(cut.lakes()[i], cut.ground()[i]);
@@ -166,12 +166,12 @@ TEST(CrossSection, RefusesMisfitInputsChangingNothing) {
   const std::vector<float> depths(32, 0.0f);
   const std::vector<float> short_depths(31, 0.0f);
   CrossSection cut;
-  cut.update(a, a, depths, 2, kSea);
-  EXPECT_THROW(cut.update(a, b, depths, 1, kSea), std::invalid_argument);
-  EXPECT_THROW(cut.update(b, a, depths, 1, kSea), std::invalid_argument);
-  EXPECT_THROW(cut.update(a, a, short_depths, 1, kSea), std::invalid_argument);
-  EXPECT_THROW(cut.update(a, a, depths, -1, kSea), std::invalid_argument);
-  EXPECT_THROW(cut.update(a, a, depths, 4, kSea), std::invalid_argument);
+  cut.update(a, a, depths, 2, kSideSea);
+  EXPECT_THROW(cut.update(a, b, depths, 1, kSideSea), std::invalid_argument);
+  EXPECT_THROW(cut.update(b, a, depths, 1, kSideSea), std::invalid_argument);
+  EXPECT_THROW(cut.update(a, a, short_depths, 1, kSideSea), std::invalid_argument);
+  EXPECT_THROW(cut.update(a, a, depths, -1, kSideSea), std::invalid_argument);
+  EXPECT_THROW(cut.update(a, a, depths, 4, kSideSea), std::invalid_argument);
   EXPECT_EQ(cut.row(), 2);
   EXPECT_EQ(cut.width(), 8);
 }
@@ -182,11 +182,11 @@ TEST(CrossSection, ASteadyUpdateAndItsSilhouettesAllocateNothing) {
   std::vector<SilhouetteColumn> columns;
   const Frame frame = Frame::viewport(1280, 560, map.now.width(), map.now.height());
   const VerticalMap vertical = cross_section_vertical(560, 730);
-  cut.update(map.original, map.now, map.hydrology.lake_depth(), 3, kSea);
+  cut.update(map.original, map.now, map.hydrology.lake_depth(), 3, kSideSea);
   silhouette(cut.ground(), map_columns(frame), vertical, 0, 1280, columns);
   testing::CountAllocations count;
   for (int row = 0; row < map.now.height(); row += 7) {
-    cut.update(map.original, map.now, map.hydrology.lake_depth(), row, kSea);
+    cut.update(map.original, map.now, map.hydrology.lake_depth(), row, kSideSea);
     silhouette(cut.original(), map_columns(frame), vertical, 0, 1280, columns);
     silhouette(cut.ground(), map_columns(frame), vertical, 0, 1280, columns);
     silhouette(cut.sea(), map_columns(frame), vertical, 0, 1280, columns);
@@ -343,7 +343,7 @@ TEST(VerticalMap, TheCrossSectionShowsZeroToOneWithAMarginWhateverTheRow) {
   EXPECT_NEAR(v.y(1), 600 + kCrossSectionMargin * span, 1e-3);
   EXPECT_NEAR(v.y(0), 770 - kCrossSectionMargin * span, 1e-3);
   EXPECT_NEAR(v.y(0.5), 685, 1e-3);
-  EXPECT_GT(v.y(0), v.y(kSea)) << "higher is further up";
+  EXPECT_GT(v.y(0), v.y(kSideSea)) << "higher is further up";
   EXPECT_GT(v.y(0), 600);
   EXPECT_LT(v.y(0), 770);
   EXPECT_EQ(v.y(-1), 770);
@@ -438,20 +438,20 @@ TEST(RowMark, LiesOnTheRowsGridPointsAndOnlyInsideTheArea) {
 TEST(LandColor, IsTheReliefsBandForTheHeight) {
   for (const ColorScheme& scheme : color_schemes()) {
     for (double h : {0.26, 0.4, 0.61, 0.9, 0.999}) {
-      const auto band = static_cast<std::size_t>(std::floor((h - kSea) / (1 - kSea) * 255));
-      EXPECT_EQ(land_color(scheme, h, kSea), scheme.bands[band]) << scheme.key << " " << h;
+      const auto band = static_cast<std::size_t>(std::floor((h - kSideSea) / (1 - kSideSea) * 255));
+      EXPECT_EQ(land_color(scheme, h, kSideSea), scheme.bands[band]) << scheme.key << " " << h;
     }
-    EXPECT_EQ(land_color(scheme, 0.1, kSea), scheme.bands[0]) << "below the coast";
-    EXPECT_EQ(land_color(scheme, kSea, kSea), scheme.bands[0]);
-    EXPECT_EQ(land_color(scheme, 1.0, kSea), scheme.bands[255]);
-    EXPECT_EQ(land_color(scheme, 3.0, kSea), scheme.bands[255]) << "above the peaks";
+    EXPECT_EQ(land_color(scheme, 0.1, kSideSea), scheme.bands[0]) << "below the coast";
+    EXPECT_EQ(land_color(scheme, kSideSea, kSideSea), scheme.bands[0]);
+    EXPECT_EQ(land_color(scheme, 1.0, kSideSea), scheme.bands[255]);
+    EXPECT_EQ(land_color(scheme, 3.0, kSideSea), scheme.bands[255]) << "above the peaks";
     EXPECT_EQ(land_color(scheme, 0.5, 1.0), scheme.bands[0]) << "a sea level of 1";
   }
 }
 
 TEST(Strata, ColourTheStripByTheHeightAtEachY) {
   for (const ColorScheme& scheme : color_schemes()) {
-    for (double sea_level : {0.0, kSea, 0.6}) {
+    for (double sea_level : {0.0, kSideSea, 0.6}) {
       const VerticalMap v = cross_section_vertical(600, 770);
       const Strata strata = land_strata(scheme, v, sea_level);
       ASSERT_GE(strata.count, 2);

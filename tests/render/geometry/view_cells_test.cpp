@@ -29,7 +29,7 @@
 namespace terrain::render {
 namespace {
 
-constexpr double kSea = sketch::sea_level.initial;
+constexpr double kCellsSea = sketch::sea_level.initial;
 
 // A real map as the app has it: an island after some rain (which digs the hollows lakes stand
 // in), its hydrology and basin tones.
@@ -45,17 +45,17 @@ struct Map {
     rain.run(static_cast<uint64_t>(width) * static_cast<uint64_t>(height) / 3);
     const Heightfield ripple = wander_ripple(seed, width, height);
     HydrologyParams params;
-    params.sea_level = kSea;
+    params.sea_level = kCellsSea;
     params.routing = routing;
     hydrology.compute(terrain, params, &ripple);
-    tones.update(hydrology.drainage(), terrain, kSea);
+    tones.update(hydrology.drainage(), terrain, kCellsSea);
     for (float d : hydrology.lake_depth()) lake_cells += d > 0 ? 1 : 0;
   }
 
   ViewCellsInputs inputs(MapView view, const ColorScheme& scheme, bool lakes = false) const {
     ViewCellsInputs in;
     in.terrain = &terrain;
-    in.sea_level = kSea;
+    in.sea_level = kCellsSea;
     in.scheme = &scheme;
     in.view = view;
     in.show_lakes = lakes;
@@ -105,9 +105,9 @@ TEST(ReliefShade, RowsAreTheCellsShadesAndTheReliefUsesThem) {
       // A land cell's relief colour is its band lit by that shade.
       const ColorScheme& scheme = color_schemes()[2];
       for (int x = 0; x < w; x++) {
-        if (field.at(x, y) < kSea) continue;
-        const Rgb c = relief_cell_color(field, x, y, kSea, scheme, light);
-        const double band_at = std::floor((field.at(x, y) - kSea) / (1 - kSea) * 255);
+        if (field.at(x, y) < kCellsSea) continue;
+        const Rgb c = relief_cell_color(field, x, y, kCellsSea, scheme, light);
+        const double band_at = std::floor((field.at(x, y) - kCellsSea) / (1 - kCellsSea) * 255);
         const Rgb& band = scheme.bands[static_cast<std::size_t>(std::min(255.0, band_at))];
         const double s = relief_shade(field, x, y, light);
         EXPECT_EQ(c[0], band[0] * s);
@@ -131,7 +131,7 @@ TEST(ViewCells, MapIsTheReliefByteForByte) {
   WorkThreads threads(3);
   for (const ColorScheme& scheme : color_schemes()) {
     std::vector<uint8_t> relief(map.terrain.size() * 4);
-    relief_cells(map.terrain, kSea, scheme, relief);
+    relief_cells(map.terrain, kCellsSea, scheme, relief);
     EXPECT_EQ(paint(map.inputs(MapView::map, scheme)), relief) << scheme.key;
     EXPECT_EQ(paint(map.inputs(MapView::map, scheme), &threads), relief) << scheme.key;
     // The map needs no hydrology.
@@ -150,14 +150,14 @@ TEST(ViewCells, BasinsAreTheToneLitByTheReliefShade) {
     for (const ColorScheme& scheme : color_schemes()) {
       const std::vector<uint8_t> rgba = paint(map.inputs(MapView::basins, scheme));
       std::vector<uint8_t> relief(map.terrain.size() * 4);
-      relief_cells(map.terrain, kSea, scheme, relief);
+      relief_cells(map.terrain, kCellsSea, scheme, relief);
       int land = 0;
       for (int y = 0; y < map.terrain.height(); y++) {
         for (int x = 0; x < map.terrain.width(); x++) {
           const std::size_t c = map.terrain.index(x, y);
           const uint8_t* got = &rgba[c * 4];
           ASSERT_EQ(got[3], 255);
-          if (map.terrain[c] < kSea) {
+          if (map.terrain[c] < kCellsSea) {
             // The sea as the relief draws it.
             for (int k = 0; k < 3; k++)
               ASSERT_EQ(got[k], relief[c * 4 + static_cast<std::size_t>(k)]);
@@ -183,7 +183,7 @@ TEST(ViewCells, BasinsAreTheToneLitByTheReliefShade) {
     const std::vector<uint8_t> light_scheme =
         paint(map.inputs(MapView::basins, color_schemes()[1]));
     for (std::size_t c = 0; c < map.terrain.size(); c++) {
-      if (map.terrain[c] >= kSea) {
+      if (map.terrain[c] >= kCellsSea) {
         ASSERT_EQ(dark[c * 4], light_scheme[c * 4]);
       }
     }
@@ -200,7 +200,7 @@ TEST(ViewCells, BasinsShowTheDivides) {
   int divides = 0;
   for (int y = 0; y < map.terrain.height(); y++) {
     for (int x = 0; x + 1 < map.terrain.width(); x++) {
-      if (map.terrain.at(x, y) < kSea || map.terrain.at(x + 1, y) < kSea) continue;
+      if (map.terrain.at(x, y) < kCellsSea || map.terrain.at(x + 1, y) < kCellsSea) continue;
       if (d.basin(x, y) == d.basin(x + 1, y)) continue;
       divides++;
       // Undo the light: the tones themselves differ.
@@ -248,7 +248,7 @@ TEST(ViewCells, FlowViewOnAMap) {
     const std::span<const uint32_t> flow = map.hydrology.drainage().flow();
     uint32_t most = 1;
     for (std::size_t c = 0; c < map.terrain.size(); c++) {
-      if (map.terrain[c] >= kSea) most = std::max(most, flow[c]);
+      if (map.terrain[c] >= kCellsSea) most = std::max(most, flow[c]);
     }
     const ColorScheme& scheme = color_schemes()[2];
     const std::vector<uint8_t> rgba = paint(map.inputs(MapView::flow, scheme));
@@ -260,11 +260,11 @@ TEST(ViewCells, FlowViewOnAMap) {
         const std::size_t c = map.terrain.index(x, y);
         const uint8_t* got = &rgba[c * 4];
         Rgb want;
-        if (map.terrain[c] >= kSea) {
+        if (map.terrain[c] >= kCellsSea) {
           want = flow_color(flow[c], most);
           land.push_back({flow[c], brightness({double(got[0]), double(got[1]), double(got[2])})});
         } else {
-          want = relief_cell_color(map.terrain, x, y, kSea, scheme, light);
+          want = relief_cell_color(map.terrain, x, y, kCellsSea, scheme, light);
           for (double& v : want) v /= 4;
         }
         for (int k = 0; k < 3; k++) ASSERT_EQ(got[k], clamped_byte(want[k])) << x << ", " << y;
@@ -304,7 +304,7 @@ TEST(ViewCells, LakesChangeOnlyLakeCells) {
             ASSERT_TRUE(std::equal(a, a + 4, b)) << "cell " << c << " is no lake";
             continue;
           }
-          ASSERT_GE(map.terrain[c], kSea) << "the sea is never a lake";
+          ASSERT_GE(map.terrain[c], kCellsSea) << "the sea is never a lake";
           changed += std::equal(a, a + 4, b) ? 0 : 1;
           const Rgb water = lake_water(river, std::min(1.0, depth[c] / kLakeDeep));
           double was = 0;
