@@ -11,15 +11,12 @@
 #include <thread>
 
 #include "session/live_model.h"
+#include "timing.h"
 
 namespace terrain::session {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 void BM_FinishRain300kDrops(benchmark::State& state) {
   double start_ms = 0;  // the longest finish_rain() call

@@ -39,16 +39,16 @@ namespace {
 
 using io::HeightmapFormat;
 
-constexpr uint32_t kSeed = 42;
-constexpr uint64_t kDrops = 50000;
+constexpr uint32_t kIslandSeed = 42;
+constexpr uint64_t kIslandDrops = 50000;
 
 // The sketch's island after the rain, made on first use (so a filter that skips these
 // benchmarks skips the rain too).
 const Heightfield& eroded_island() {
   static const Heightfield field = [] {
-    Heightfield ground = grow_ground(kSeed, {});
-    Rain rain(ground, kSeed);
-    rain.run(kDrops);
+    Heightfield ground = grow_ground(kIslandSeed, {});
+    Rain rain(ground, kIslandSeed);
+    rain.run(kIslandDrops);
     return ground;
   }();
   return field;
@@ -61,7 +61,7 @@ const Hydrology& island_hydrology() {
     Hydrology h;
     HydrologyParams params;
     params.sea_level = RainParams{}.sea_level;
-    h.compute(eroded_island(), params, kSeed);
+    h.compute(eroded_island(), params, kIslandSeed);
     return h;
   }();
   return hydrology;
@@ -175,12 +175,12 @@ BENCHMARK(BM_HydrologyLayers)->Unit(benchmark::kMillisecond);
 void BM_PanelExport(benchmark::State& state) {
   const bool layers = state.range(0) == 0;
   const Heightfield& ground = eroded_island();
-  const Heightfield original = grow_ground(kSeed, {});
+  const Heightfield original = grow_ground(kIslandSeed, {});
   const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
   std::size_t bytes = 0;
   for (auto _ : state) {
     Hydrology hydrology;
-    hydrology.compute(ground, HydrologyParams{}, kSeed);
+    hydrology.compute(ground, HydrologyParams{}, kIslandSeed);
     const std::vector<io::NamedFile> files =
         layers ? exports::layer_files(ground, RainParams{}.sea_level, hydrology, scheme)
                : exports::grid_files(original, ground, hydrology);

@@ -17,15 +17,12 @@
 
 #include "session/live_model.h"
 #include "sessions.h"
+#include "timing.h"
 
 namespace terrain::session {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 struct Spread {
   double median = 0;

@@ -25,16 +25,13 @@
 #include "session/live_model.h"
 #include "session/saved_map.h"
 #include "sessions.h"
+#include "timing.h"
 
 namespace terrain::session {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 double median(std::vector<double> ms) {
   std::sort(ms.begin(), ms.end());

@@ -22,7 +22,9 @@ fuzz_seed="${FUZZ_SEED:-1}"
 build=build/fuzz
 
 echo "== fuzz: build ($build, clang)"
-CC=clang CXX=clang++ cmake -S . -B "$build" \
+generator=()
+[ -f "$build/CMakeCache.txt" ] || generator=(-G Ninja)
+CC=clang CXX=clang++ cmake -S . -B "$build" "${generator[@]}" \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DTERRAIN_FUZZ=ON -DTERRAIN_WERROR=ON \

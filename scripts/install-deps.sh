@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config git         # the build
+  ninja-build                                   # ... its builder (parallel across targets)
   libsdl2-dev libimgui-dev libepoxy-dev         # window, panel, GL entry points
   libx11-dev                                    # the GUI tests' file drops (xdnd_drop)
   libstb-dev                                    # PNG

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DTERRAIN_BUILD_BENCH=OFF >/dev/null
+generator=()
+[ -f build/release/CMakeCache.txt ] || generator=(-G Ninja)
+cmake -S . -B build/release "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DTERRAIN_BUILD_BENCH=OFF >/dev/null
 cmake --build build/release --target terrain-sandbox terrain-cli -j "$(nproc)"
 exec build/release/src/app/terrain-sandbox "$@"

@@ -28,7 +28,11 @@ run_config() {
   local name="$1"; shift
   local started=$SECONDS
   echo "== $name: build"
-  cmake -S . -B "build/$name" -DTERRAIN_NODE_MODULES="$node_dir" "$@" >/dev/null
+  # Ninja for a new build folder (it compiles sources of every target side by side, where make
+  # builds target after target); one that exists keeps the generator it was made with.
+  local generator=()
+  [ -f "build/$name/CMakeCache.txt" ] || generator=(-G Ninja)
+  cmake -S . -B "build/$name" "${generator[@]}" -DTERRAIN_NODE_MODULES="$node_dir" "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   echo "   $name: built in $((SECONDS - started)) s"
   started=$SECONDS

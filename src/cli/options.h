@@ -103,4 +103,9 @@ using flags::read_real;
 using flags::read_whole;
 using flags::usage_error;
 
+// A path as a message shows it: quoted (flags::quoted).
+inline std::string shown(const std::filesystem::path& path) {
+  return flags::quoted(path.string());
+}
+
 }  // namespace terrain::cli

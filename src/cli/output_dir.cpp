@@ -10,36 +10,25 @@
 #include "cli/options.h"
 
 namespace terrain::cli {
-namespace {
 
 namespace fs = std::filesystem;
-
-[[noreturn]] void fail(const std::string& message) {
-  throw UsageError(message);
-}
-
-std::string shown(const fs::path& path) {
-  return cli::quoted(path.string());
-}
-
-}  // namespace
 
 OutputDirectory::OutputDirectory(fs::path dir, std::vector<std::string> names, bool force)
     : dir_(std::move(dir)), names_(std::move(names)), force_(force) {
   std::error_code error;
   const fs::file_status status = fs::status(dir_, error);
   if (fs::exists(status)) {
-    if (!fs::is_directory(status)) fail("--out " + shown(dir_) + " is not a directory");
+    if (!fs::is_directory(status)) usage_error("--out " + shown(dir_) + " is not a directory");
     // An existing output file is refused before anything is created or computed.
     for (const std::string& name : names_) {
       const fs::path target = dir_ / name;
       const fs::file_status existing = fs::symlink_status(target, error);
       if (!fs::exists(existing)) continue;
       if (!force_) {
-        fail(shown(target) + " already exists (pass --force to replace the output files)");
+        usage_error(shown(target) + " already exists (pass --force to replace the output files)");
       }
       if (fs::is_directory(existing)) {
-        fail(shown(target) + " is a directory, so --force cannot replace it with a file");
+        usage_error(shown(target) + " is a directory, so --force cannot replace it with a file");
       }
     }
   } else {
@@ -60,7 +49,8 @@ OutputDirectory::OutputDirectory(fs::path dir, std::vector<std::string> names, b
         const std::string reason = std::system_category().message(why);
         for (auto d = created_dirs_.rbegin(); d != created_dirs_.rend(); ++d) ::rmdir(d->c_str());
         created_dirs_.clear();
-        fail("--out " + shown(dir_) + ": cannot create directory " + shown(*it) + ": " + reason);
+        usage_error("--out " + shown(dir_) + ": cannot create directory " + shown(*it) + ": " +
+                    reason);
       }
     }
   }
@@ -71,7 +61,7 @@ OutputDirectory::OutputDirectory(fs::path dir, std::vector<std::string> names, b
   } catch (const std::exception& e) {
     for (auto d = created_dirs_.rbegin(); d != created_dirs_.rend(); ++d) ::rmdir(d->c_str());
     created_dirs_.clear();
-    fail("--out " + shown(dir_) + " cannot be written: " + e.what());
+    usage_error("--out " + shown(dir_) + " cannot be written: " + e.what());
   }
 }
 
@@ -86,7 +76,7 @@ void OutputDirectory::stage(std::string_view name, std::span<const std::byte> by
   try {
     staged_.emplace_back(dir_ / name, bytes);
   } catch (const std::exception& e) {
-    fail(e.what());
+    usage_error(e.what());
   }
 }
 
@@ -103,7 +93,7 @@ void OutputDirectory::commit() {
       }
       std::string message = e.what();
       if (message.ends_with("already exists")) message += " (pass --force to replace it)";
-      fail(message);
+      usage_error(message);
     }
   }
   committed_ = true;

@@ -203,44 +203,36 @@ std::vector<double> skyline_heights(const SkylineOptions& options) {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& message) {
-  usage_error(message);
-}
-
-std::string shown(const fs::path& path) {
-  return cli::quoted(path.string());
-}
-
 // Refuses, before any work, an --out that exists (unless --force), is a directory, or lies in
 // a directory that is missing or cannot be written to.
 void check_out(const fs::path& out, bool force) {
   if (!out.has_filename())
-    fail("--out " + shown(out) + " names a directory (allowed: a file path)");
+    usage_error("--out " + shown(out) + " names a directory (allowed: a file path)");
   std::error_code error;
   const fs::file_status existing = fs::symlink_status(out, error);
   if (fs::exists(existing)) {
     if (fs::is_directory(existing)) {
-      fail("--out " + shown(out) + " is a directory (allowed: a file path)");
+      usage_error("--out " + shown(out) + " is a directory (allowed: a file path)");
     }
-    if (!force) fail(shown(out) + " already exists (pass --force to replace it)");
+    if (!force) usage_error(shown(out) + " already exists (pass --force to replace it)");
   }
   const fs::path dir = out.has_parent_path() ? out.parent_path() : fs::path(".");
   const fs::file_status dir_status = fs::status(dir, error);
   if (!fs::exists(dir_status)) {
     if (error && error != std::errc::no_such_file_or_directory) {
-      fail("--out " + shown(out) + ": cannot reach directory " + shown(dir) + ": " +
-           error.message());
+      usage_error("--out " + shown(out) + ": cannot reach directory " + shown(dir) + ": " +
+                  error.message());
     }
-    fail("--out " + shown(out) + ": directory " + shown(dir) + " does not exist");
+    usage_error("--out " + shown(out) + ": directory " + shown(dir) + " does not exist");
   }
   if (!fs::is_directory(dir_status)) {
-    fail("--out " + shown(out) + ": " + shown(dir) + " is not a directory");
+    usage_error("--out " + shown(out) + ": " + shown(dir) + " is not a directory");
   }
   // Proves a file can be made there now, not after the work: stages an empty one and drops it.
   try {
     io::StagedFile probe(out, std::span<const std::byte>());
   } catch (const std::exception& e) {
-    fail("--out " + shown(out) + " cannot be written: " + e.what());
+    usage_error("--out " + shown(out) + " cannot be written: " + e.what());
   }
 }
 
@@ -264,7 +256,7 @@ int run_skyline(std::span<const std::string_view> args) {
     // Another program made the file since the check, or the disk filled: nothing is left.
     std::string message = e.what();
     if (message.ends_with("already exists")) message += " (pass --force to replace it)";
-    fail(message);
+    usage_error(message);
   }
   std::printf("wrote %zu heights to %s\n", heights.size(), options.out.c_str());
   return 0;

@@ -22,6 +22,8 @@
 #include <string>
 #include <system_error>
 
+#include "io/png.h"  // png_u32 (the project's PNG helpers; <png.h> above is libpng)
+
 namespace terrain::io {
 namespace {
 
@@ -137,10 +139,6 @@ bool write_rgba(png_structp png, png_infop info, int width, int height, const ui
 
 // --- Reading ---------------------------------------------------------------------------------
 
-uint32_t big_endian(const uint8_t* p) {
-  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
-}
-
 int channels_of(int color_type) {
   switch (color_type) {
     case PNG_COLOR_TYPE_GRAY:
@@ -175,9 +173,9 @@ void check_chunks(std::span<const uint8_t> bytes) {
   uint64_t raw_bytes = 0;  // the least the filtered rows take, interlaced or not
   std::string size;
   if (bytes.size() >= 8 + 8 + 13 && std::memcmp(bytes.data() + 12, "IHDR", 4) == 0 &&
-      big_endian(bytes.data() + 8) == 13) {
-    const uint32_t width = big_endian(bytes.data() + 16);
-    const uint32_t height = big_endian(bytes.data() + 20);
+      png_u32(bytes.data() + 8) == 13) {
+    const uint32_t width = png_u32(bytes.data() + 16);
+    const uint32_t height = png_u32(bytes.data() + 20);
     if (width == 0) throw HeightmapError("width 0");
     if (height == 0) throw HeightmapError("height 0");
     const auto most = static_cast<uint32_t>(kMaxHeightmapSide);
@@ -195,7 +193,7 @@ void check_chunks(std::span<const uint8_t> bytes) {
   }
   uint64_t image_data = 0;
   for (std::size_t at = 8; at + 8 <= bytes.size();) {
-    const uint64_t length = big_endian(bytes.data() + at);
+    const uint64_t length = png_u32(bytes.data() + at);
     const uint64_t available = bytes.size() - (at + 8);
     if (length + 4 > available) {
       throw HeightmapError("truncated: a chunk of " + std::to_string(length) +

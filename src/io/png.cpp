@@ -27,10 +27,6 @@ void append_to_vector(void* context, void* data, int size) {
 // to claim more.
 constexpr uint64_t kMaxPixels = uint64_t{8192} * 8192;
 
-uint32_t big_endian(const uint8_t* p) {
-  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
-}
-
 // Walks a PNG's chunks before stb_image reads it, so that what the decoder trusts is checked:
 // every chunk's length lies within the file (stb would grow a buffer to any length a chunk
 // claims), the header's size is allowed, and empty image-data chunks (legal, and written by
@@ -50,7 +46,7 @@ std::span<const uint8_t> checked_chunks(std::span<const uint8_t> bytes,
                                " (a chunk needs at least 12 bytes, " + std::to_string(left) +
                                " remain)");
     }
-    const uint32_t length = big_endian(&bytes[at]);
+    const uint32_t length = png_u32(&bytes[at]);
     const std::string type(reinterpret_cast<const char*>(&bytes[at + 4]), 4);
     if (length > left - 12) {
       throw std::runtime_error("not a readable PNG: its chunk \"" + type + "\" at byte " +
@@ -62,8 +58,8 @@ std::span<const uint8_t> checked_chunks(std::span<const uint8_t> bytes,
         throw std::runtime_error(
             "not a readable PNG: it does not begin with its header chunk (IHDR)");
       }
-      const uint64_t width = big_endian(&bytes[at + 8]);
-      const uint64_t height = big_endian(&bytes[at + 12]);
+      const uint64_t width = png_u32(&bytes[at + 8]);
+      const uint64_t height = png_u32(&bytes[at + 12]);
       if (width == 0 || height == 0 || width * height > kMaxPixels) {
         throw std::runtime_error("PNG of " + std::to_string(width) + " x " +
                                  std::to_string(height) + " pixels: allowed are 1 up to " +
@@ -78,7 +74,7 @@ std::span<const uint8_t> checked_chunks(std::span<const uint8_t> bytes,
   if (!drop) return bytes;
   scratch.assign(bytes.begin(), bytes.begin() + kSignature);
   for (std::size_t c = kSignature; c < at;) {
-    const uint32_t length = big_endian(&bytes[c]);
+    const uint32_t length = png_u32(&bytes[c]);
     const bool empty_data = length == 0 && std::equal(&bytes[c + 4], &bytes[c + 8], "IDAT");
     if (!empty_data) scratch.insert(scratch.end(), &bytes[c], &bytes[c + 12 + length]);
     c += 12 + length;

@@ -15,6 +15,11 @@
 
 namespace terrain::io {
 
+// A PNG's numbers (a chunk's length, the width and height in IHDR): four bytes, big-endian.
+inline uint32_t png_u32(const uint8_t* p) {
+  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
+}
+
 // Bytes a pixel: 1 for gray8, 3 for RGB8, 4 for RGBA8.
 enum class PixelFormat { gray8 = 1, rgb8 = 3, rgba8 = 4 };
 
