@@ -79,8 +79,24 @@ void Rain::run(uint64_t n) {
 }
 
 // One raindrop, from where it lands until it stops, reaches the sea, runs off the map or
-// evaporates. The sketch's drop(), line for line.
+// evaporates. The sketch's drop(), line for line: it lands at random, then rolls.
 void Rain::drop() {
+  const int cols = field_->width();
+  const int rows = field_->height();
+  const double x = random_.range(0, cols - 1);
+  const double y = random_.range(0, rows - 1);
+  roll(x, y, stats_, keep_routes_ && route_ends_.size() < kMaxRoutes);
+}
+
+bool Rain::drop_at(double x, double y) {
+  if (!(x >= 0 && x < field_->width() - 1 && y >= 0 && y < field_->height() - 1)) return false;
+  RainStats own;  // its own: the rain's counts are the sketch's drops'
+  roll(x, y, own, false);
+  return true;
+}
+
+// The drop from where it landed on: the rest of the sketch's drop().
+void Rain::roll(double landed_x, double landed_y, RainStats& stats, bool tracing) {
   const int cols = field_->width();
   const int rows = field_->height();
   float* const heights = field_->data();
@@ -140,18 +156,17 @@ void Rain::drop() {
   const std::ptrdiff_t* const brush_offset = brush_offsets_.data();
   const std::size_t brush_cells = brush_.size();
 
-  double x = random_.range(0, cols - 1);
-  double y = random_.range(0, rows - 1);
+  double x = landed_x;
+  double y = landed_y;
   double dx = 0;
   double dy = 0;
   double speed = 1;
   double water = 1;
   double sediment = 0;
-  const bool tracing = keep_routes_ && route_ends_.size() < kMaxRoutes;
   const std::size_t route_begin = route_points_.size();
   if (tracing) route_points_.push_back({x, y});
 
-  stats_.drops++;
+  stats.drops++;
   uint64_t steps = 0;
   int step = 0;
   Probe at = probe(x, y);
@@ -165,7 +180,7 @@ void Rain::drop() {
     dy = dy * inertia - here.gy * (1 - inertia);
     const double length = js::hypot(dx, dy);
     if (length == 0) {  // A perfectly flat spot: nowhere to go
-      stats_.flat++;
+      stats.flat++;
       break;
     }
     dx /= length;
@@ -175,7 +190,7 @@ void Rain::drop() {
     x += dx;
     y += dy;
     if (x < 0 || x >= cols - 1 || y < 0 || y >= rows - 1) {  // Ran off the map
-      stats_.off_map++;
+      stats.off_map++;
       break;
     }
     if (tracing) route_points_.push_back({x, y});
@@ -188,7 +203,7 @@ void Rain::drop() {
     // coast. Over time that builds deltas.
     if (height < sea_level) {
       deposit(from, sediment);
-      stats_.sea++;
+      stats.sea++;
       break;
     }
 
@@ -235,8 +250,8 @@ void Rain::drop() {
     speed = std::sqrt(std::max(0.0, speed * speed + drop_in_height * sketch::GRAVITY));
     water *= 1 - sketch::EVAPORATION;
   }
-  stats_.steps += steps;
-  if (step == sketch::MAX_STEPS) stats_.max_steps++;
+  stats.steps += steps;
+  if (step == sketch::MAX_STEPS) stats.max_steps++;
 
   if (tracing) {
     if (route_points_.size() - route_begin > 1) {

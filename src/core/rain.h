@@ -83,6 +83,10 @@ class Rain {
 
   // Runs n drops.
   void run(uint64_t n);
+  // A drop landing at (x, y) rather than at random (rain here, brush_stroke.h), rolling and
+  // carving as every drop does, the rain's random stream, counts and routes untouched. False,
+  // and nothing done, when (x, y) is not where a drop can land: [0, width-1) x [0, height-1).
+  bool drop_at(double x, double y);
 
   // The same rain (its random stream, settings, brush, counts and routes) carving `field`
   // from now on, which must be at least 2 x 2 and outlive this: a copy of a Rain, rebound to
@@ -110,6 +114,7 @@ class Rain {
 
  private:
   void drop();
+  void roll(double landed_x, double landed_y, RainStats& stats, bool tracing);
   void set_brush(int radius);
 
   Heightfield* field_;

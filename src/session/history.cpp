@@ -124,9 +124,21 @@ HistoryPosition History::end() const {
   return canonical({atoms_.size(), 0});
 }
 
+uint64_t History::replay_cost(const MapCommand& command) {
+  if (const RainDrops* rain = as_rain(command)) return rain->drops;
+  if (const auto* stroke = std::get_if<Stroke>(&command)) {
+    const BrushStroke& s = stroke->stroke;
+    const auto side = static_cast<uint64_t>(2 * s.radius + 1);
+    const uint64_t per_dab =
+        1 + side * side / 256 +
+        (s.tool == BrushTool::rain ? static_cast<uint64_t>(s.strength * kRainHereDrops + 1) : 0);
+    return dab_count(s) * per_dab;
+  }
+  return starts_a_new_map(command) ? kNewMapCost : 0;
+}
+
 uint64_t History::atom_cost(std::size_t k) const {
-  if (const RainDrops* rain = as_rain(atoms_[k])) return rain->drops;
-  return starts_a_new_map(atoms_[k]) ? kNewMapCost : 0;
+  return replay_cost(atoms_[k]);
 }
 
 uint64_t History::cost(const HistoryPosition& at) const {
@@ -293,16 +305,23 @@ void History::record(const MapCommand& command, uint32_t seed_before, const MapS
     // map after it is the same), and what was kept after the old value goes.
     HistoryStep& step = steps_.back();
     const std::size_t last = atoms_.size() - 1;
-    if (atoms_.size() > step.first && atoms_[last].index() == command.index()) {
+    if (atoms_.size() > step.first && atoms_[last].index() == command.index() &&
+        !std::holds_alternative<Stroke>(command)) {
       drop_checkpoints_after({last, 0});
       atoms_[last] = command;
     } else {
       push_atom(command);
     }
-    if (starts_a_new_map(command)) step.kind = StepKind::new_map;
+    if (starts_a_new_map(command)) {
+      step.kind = StepKind::new_map;
+    } else if (std::holds_alternative<Stroke>(command) && step.kind != StepKind::new_map) {
+      step.kind = StepKind::stroke;
+    }
     step.end = atoms_.size();
   } else {
-    const StepKind kind = starts_a_new_map(command) ? StepKind::new_map : StepKind::setting;
+    const StepKind kind = starts_a_new_map(command)                 ? StepKind::new_map
+                          : std::holds_alternative<Stroke>(command) ? StepKind::stroke
+                                                                    : StepKind::setting;
     steps_.push_back(
         {kind, atoms_.size(), atoms_.size(), drops_before, seed_before, before, editing_});
     push_atom(command);
@@ -486,6 +505,19 @@ std::string step_label(const History& history, std::size_t k) {
     if (starts_a_new_map(c)) new_map = &c;
   }
   if (step.kind == StepKind::rain) return "Rain: " + with_thousands(rained) + " drops";
+  if (step.kind == StepKind::stroke) {
+    // "Stroke: raise, radius 6, strength 0.5" (a stroke painted over several frames is one).
+    for (const MapCommand& c : atoms) {
+      const auto* stroke = std::get_if<Stroke>(&c);
+      if (stroke == nullptr) continue;
+      std::string tool(brush_tool_name(stroke->stroke.tool));
+      std::replace(tool.begin(), tool.end(), '_', ' ');
+      std::string label = "Stroke: " + tool + ", radius " + value_text(stroke->stroke.radius, 1) +
+                          ", strength " + value_text(stroke->stroke.strength, 0.01);
+      if (rained > 0) label += " (while " + with_thousands(rained) + " drops fell)";
+      return label;
+    }
+  }
 
   std::string label;
   const auto change = [&](const MapCommand& c) {

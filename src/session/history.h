@@ -52,7 +52,7 @@ struct HistoryPosition {
   auto operator<=>(const HistoryPosition&) const = default;
 };
 
-enum class StepKind { rain, setting, new_map };
+enum class StepKind { rain, setting, new_map, stroke };
 
 struct HistoryStep {
   StepKind kind = StepKind::rain;
@@ -95,6 +95,10 @@ class History {
  public:
   // Replay cost units of growing a new ground (about what the rain takes for that many drops).
   static constexpr uint64_t kNewMapCost = 1000;
+  // What carrying a command out costs a replay, in drops: rain its drops, a new map
+  // kNewMapCost, a stroke its dabs (a dab of 256 cells about a drop) and its rain here's drops,
+  // a setting nothing.
+  static uint64_t replay_cost(const MapCommand& command);
   // The first spacing of checkpoints, in replay cost units: at about 420,000 drops a second
   // (docs/figures.md) 4096 drops are about 10 ms, so that with the rivers worked out for the
   // new place (about 3.5 ms) reaching any place takes under a 16 ms frame.

@@ -84,7 +84,7 @@ void advance_head(MapStart& map, const MapCommand& command) {
                           map.settings.roughness = c.value;
                           map.ground.reset();
                         },
-                        [&](const SetGround& c) { map.ground = c.ground; }},
+                        [&](const SetGround& c) { map.ground = c.ground; }, [](const Stroke&) {}},
              command);
 }
 
@@ -160,7 +160,8 @@ void Map::check(const MapCommand& command) const {
           },
           [](const SetGenerator&) {},
           [](const SetRoughness& c) { check_range("roughness", c.value, kRoughness); },
-          [this](const SetGround& c) { check_ground(c.ground, width(), height()); }},
+          [this](const SetGround& c) { check_ground(c.ground, width(), height()); },
+          [](const Stroke& c) { check_stroke(c.stroke); }},
       command);
 }
 
@@ -226,6 +227,10 @@ bool Map::carry_out(const MapCommand& command) {
                  [&](const SetGround& c) {  // a new start on the file's heights
                    ground_file_ = c.ground;
                    return new_map();
+                 },
+                 [this](const Stroke& c) {  // the ground shaped by hand, here and now
+                   painter_.paint(heights_, rain_, c.stroke);
+                   return false;
                  }},
       command);
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/brush_stroke.h"
 #include "core/heightfield.h"
 #include "core/hydrology.h"
 #include "core/rain.h"
@@ -94,6 +95,7 @@ class Map {
   Heightfield original_;
   Rain rain_;
   uint64_t drops_ = 0;
+  BrushPainter painter_;  // strokes' scratch room
 };
 
 // The "Drainage" API documentation's analysis of a map as the settings ask for it: the sea

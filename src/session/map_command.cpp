@@ -22,6 +22,7 @@ std::string_view command_name(const MapCommand& command) {
         if constexpr (std::is_same_v<C, SetGenerator>) return "generator";
         if constexpr (std::is_same_v<C, SetRoughness>) return "roughness";
         if constexpr (std::is_same_v<C, SetGround>) return "ground";
+        if constexpr (std::is_same_v<C, Stroke>) return "stroke";
       },
       command);
 }
@@ -34,13 +35,18 @@ bool starts_a_new_map(const MapCommand& command) {
          std::holds_alternative<SetGround>(command);
 }
 
+bool is_setting(const MapCommand& command) {
+  return !std::holds_alternative<RainDrops>(command) && !std::holds_alternative<Stroke>(command) &&
+         !starts_a_new_map(command);
+}
+
 void append_map_command(std::vector<MapCommand>& commands, const MapCommand& command) {
   if (!commands.empty() && commands.back().index() == command.index()) {
     if (const auto* rain = std::get_if<RainDrops>(&command)) {
       std::get<RainDrops>(commands.back()).drops += rain->drops;
       return;
     }
-    if (!starts_a_new_map(command)) {
+    if (is_setting(command)) {
       // A setting set again with no rain between: only its last value shapes the map.
       commands.back() = command;
       return;

@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/brush_stroke.h"
 #include "core/ground.h"
 #include "core/ground_fit.h"
 #include "core/heightfield.h"
@@ -82,13 +83,22 @@ struct SetGround {
   GroundFile ground;
 };
 
+// A brush stroke shapes the ground by hand (core/brush_stroke.h): raise, lower, smooth,
+// flatten, roughen or rain here along a path, at the drop count where it is made. Not a new
+// map and not a setting: a stroke after a stroke is another stroke. (The rain's own
+// `brush_radius` is a setting of the rain, SetBrushRadius.)
+struct Stroke {
+  BrushStroke stroke;
+  bool operator==(const Stroke&) const = default;
+};
+
 using MapCommand = std::variant<RainDrops, SetSeed, Restart, SetTerrainScale, SetErosion,
                                 SetDeposition, SetInertia, SetBrushRadius, SetSeaLevel,
-                                SetDropsPerFrame, SetGenerator, SetRoughness, SetGround>;
+                                SetDropsPerFrame, SetGenerator, SetRoughness, SetGround, Stroke>;
 
 // The command's name as map files write it: the sketch's names ("rain", "seed", "restart",
 // "terrain_scale", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
-// "drops_per_frame"), and "generator", "roughness" and "ground".
+// "drops_per_frame"), and "generator", "roughness", "ground" and "stroke".
 std::string_view command_name(const MapCommand& command);
 
 // Whether the command starts a new map (a new island, no drops): everything before it no
@@ -99,5 +109,9 @@ bool starts_a_new_map(const MapCommand& command);
 // after rain is one rain, and a setting set again with no rain between keeps only its last
 // value. Allocates only when the list grows.
 void append_map_command(std::vector<MapCommand>& commands, const MapCommand& command);
+
+// Whether a command is a setting (a value that the same setting set again replaces): not rain,
+// not a new map, not a stroke.
+bool is_setting(const MapCommand& command);
 
 }  // namespace terrain::session

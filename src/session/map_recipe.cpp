@@ -119,6 +119,76 @@ GroundFile ground_at(const Json& json, const std::string& where) {
   return ground;
 }
 
+// A brush stroke: {"tool": "raise", "radius": 6, "strength": 0.5, "falloff": "smooth",
+// "points": [[100, 80], [120, 87.5]]}, falloff optional (smooth), and for a stroke continuing
+// another (painted over several frames) "seed", "start" and "flatten_to".
+BrushStroke stroke_at(const Json& json, const std::string& where) {
+  object_at(json, where);
+  only_keys(json,
+            {"tool", "radius", "strength", "falloff", "points", "seed", "start", "flatten_to"},
+            where);
+  const auto at = [&](const char* key) { return where + "." + key; };
+  BrushStroke s;
+  const Json& tool = member(json, "tool", where);
+  const auto parsed_tool =
+      tool.is_string() ? parse_brush_tool(tool.get<std::string>()) : std::nullopt;
+  if (!parsed_tool) {
+    fail(at("tool"),
+         "must be \"raise\", \"lower\", \"smooth\", \"flatten\", \"roughen\" or "
+         "\"rain_here\", not " +
+             shown(tool));
+  }
+  s.tool = *parsed_tool;
+  s.radius = real_at(member(json, "radius", where), at("radius"));
+  s.strength = real_at(member(json, "strength", where), at("strength"));
+  if (const auto it = json.find("falloff"); it != json.end()) {
+    const auto parsed =
+        it->is_string() ? parse_brush_falloff(it->get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      fail(at("falloff"), "must be \"smooth\", \"linear\" or \"hard\", not " + shown(*it));
+    }
+    s.falloff = *parsed;
+  }
+  const Json& points = array_at(member(json, "points", where), at("points"));
+  if (points.empty() || points.size() > kMaxStrokePoints) {
+    fail(at("points"), "must hold 1 to " + std::to_string(kMaxStrokePoints) + " points, not " +
+                           std::to_string(points.size()));
+  }
+  s.points.reserve(points.size());
+  for (std::size_t k = 0; k < points.size(); k++) {
+    const std::string pat = at("points") + "[" + std::to_string(k) + "]";
+    const Json& p = points[k];
+    if (!p.is_array() || p.size() != 2) {
+      fail(pat, "must be [column, row], not " + shown(p));
+    }
+    s.points.push_back({real_at(p[0], pat + "[0]"), real_at(p[1], pat + "[1]")});
+  }
+  if (const auto it = json.find("seed"); it != json.end()) {
+    s.seed = whole_at<uint32_t>(*it, at("seed"), 0, std::numeric_limits<uint32_t>::max());
+  }
+  if (const auto it = json.find("start"); it != json.end()) s.start = real_at(*it, at("start"));
+  if (const auto it = json.find("flatten_to"); it != json.end()) {
+    s.flatten_to = real_at(*it, at("flatten_to"));
+  }
+  checked_at(where, [&] { check_stroke(s); });
+  return s;
+}
+
+Json stroke_json(const BrushStroke& s) {
+  Json json;
+  json["tool"] = std::string(brush_tool_name(s.tool));
+  json["radius"] = s.radius;
+  json["strength"] = s.strength;
+  json["falloff"] = std::string(brush_falloff_name(s.falloff));
+  Json points = Json::array();
+  for (const Point& p : s.points) points.push_back(Json::array({p.x, p.y}));
+  json["points"] = std::move(points);
+  if (s.seed != 0) json["seed"] = s.seed;
+  if (s.start != 0) json["start"] = s.start;
+  if (s.flatten_to) json["flatten_to"] = *s.flatten_to;
+  return json;
+}
+
 MapCommand command_at(const Json& json, const std::string& where) {
   if (!json.is_object() || json.size() != 1) {
     fail(where, "must be an object of one key, the command's name, not " + shown(json));
@@ -156,10 +226,11 @@ MapCommand command_at(const Json& json, const std::string& where) {
   if (name == "generator") return SetGenerator{generator_at(value, at)};
   if (name == "roughness") return SetRoughness{real("roughness", kRoughness)};
   if (name == "ground") return SetGround{ground_at(value, at)};
+  if (name == "stroke") return Stroke{stroke_at(value, at)};
   fail(where, "\"" + utf8_prefix(name, kShown) +
                   "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
                   "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
-                  "roughness, ground)");
+                  "roughness, ground, stroke)");
 }
 
 }  // namespace
@@ -216,6 +287,8 @@ std::string recipe_text(const MapRecipe& recipe) {
             entry[name] = std::string(generator_name(c.value));
           } else if constexpr (std::is_same_v<C, SetGround>) {
             entry[name] = ground_json(c.ground);
+          } else if constexpr (std::is_same_v<C, Stroke>) {
+            entry[name] = stroke_json(c.stroke);
           } else {
             entry[name] = c.value;
           }
@@ -284,9 +357,9 @@ MapRecipe parse_recipe(std::string_view text) {
 }
 
 bool is_map_command_name(std::string_view name) {
-  for (const char* known :
-       {"rain", "seed", "restart", "terrain_scale", "erosion", "deposition", "inertia",
-        "brush_radius", "sea_level", "drops_per_frame", "generator", "roughness", "ground"}) {
+  for (const char* known : {"rain", "seed", "restart", "terrain_scale", "erosion", "deposition",
+                            "inertia", "brush_radius", "sea_level", "drops_per_frame", "generator",
+                            "roughness", "ground", "stroke"}) {
     if (name == known) return true;
   }
   return false;

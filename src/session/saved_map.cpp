@@ -185,9 +185,7 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
 
   uint64_t total = 0;
   for (const MapCommand& c : atoms) {
-    if (const auto* rain = std::get_if<RainDrops>(&c))
-      total += std::min(rain->drops, kMaxSavedCost + 1);
-    if (starts_a_new_map(c)) total += History::kNewMapCost;
+    total += std::min(History::replay_cost(c), kMaxSavedCost + 1);
     if (total > kMaxSavedCost) {
       bad("the history claims more than " + std::to_string(kMaxSavedCost) + " drops of rain");
     }

@@ -134,7 +134,8 @@ ScriptCommand command_of(const Json& json, std::string_view line, const std::str
        "\"" + key.substr(0, 40) +
            "\" is not a command (the map's: rain, seed, restart, terrain_scale, erosion, "
            "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
-           "roughness, ground; the history's: undo, redo, seek, step, begin_edit, end_edit; the "
+           "roughness, ground, stroke; the history's: undo, redo, seek, step, begin_edit, "
+           "end_edit; the "
            "view's: view, lakes, rivers_by, min_flow, routing, contour_levels, rivers, original, "
            "debug, play, pause, finish; files: save_map)");
 }
