@@ -121,54 +121,74 @@ GroundFile ground_at(const Json& json, const std::string& where) {
 
 // A brush stroke: {"tool": "raise", "radius": 6, "strength": 0.5, "falloff": "smooth",
 // "points": [[100, 80], [120, 87.5]]}, falloff optional (smooth), and for a stroke continuing
-// another (painted over several frames) "seed", "start" and "flatten_to".
+// another (painted over several frames) "seed", "start" and "flatten_to". Its messages read as
+// the settings' do: "WHERE: stroke radius must be from 1 to 40, not 60".
 BrushStroke stroke_at(const Json& json, const std::string& where) {
-  object_at(json, where);
-  only_keys(json,
-            {"tool", "radius", "strength", "falloff", "points", "seed", "start", "flatten_to"},
-            where);
-  const auto at = [&](const char* key) { return where + "." + key; };
+  const auto bad = [&](const std::string& what) { fail(where, "stroke " + what); };
+  if (!json.is_object()) {
+    bad("must be an object of tool, radius, strength, falloff and points, not " + shown(json));
+  }
+  for (const auto& [key, value] : json.items()) {
+    bool known = false;
+    for (const char* k :
+         {"tool", "radius", "strength", "falloff", "points", "seed", "start", "flatten_to"}) {
+      known = known || key == k;
+    }
+    if (!known) {
+      bad("has no \"" + utf8_prefix(key, kShown) +
+          "\" (it has tool, radius, strength, falloff, points, seed, start, flatten_to)");
+    }
+  }
+  const auto needed = [&](const char* key) -> const Json& {
+    const auto it = json.find(key);
+    if (it == json.end()) bad(std::string(key) + " is missing");
+    return *it;
+  };
+  const auto number = [&](const Json& v, const std::string& name) {
+    if (!v.is_number()) bad(name + " must be a number, not " + shown(v));
+    return v.get<double>();
+  };
   BrushStroke s;
-  const Json& tool = member(json, "tool", where);
+  const Json& tool = needed("tool");
   const auto parsed_tool =
       tool.is_string() ? parse_brush_tool(tool.get<std::string>()) : std::nullopt;
   if (!parsed_tool) {
-    fail(at("tool"),
-         "must be \"raise\", \"lower\", \"smooth\", \"flatten\", \"roughen\" or "
-         "\"rain_here\", not " +
-             shown(tool));
+    bad("tool must be \"raise\", \"lower\", \"smooth\", \"flatten\", \"roughen\" or "
+        "\"rain_here\", not " +
+        shown(tool));
   }
   s.tool = *parsed_tool;
-  s.radius = real_at(member(json, "radius", where), at("radius"));
-  s.strength = real_at(member(json, "strength", where), at("strength"));
+  s.radius = number(needed("radius"), "radius");
+  s.strength = number(needed("strength"), "strength");
   if (const auto it = json.find("falloff"); it != json.end()) {
     const auto parsed =
         it->is_string() ? parse_brush_falloff(it->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      fail(at("falloff"), "must be \"smooth\", \"linear\" or \"hard\", not " + shown(*it));
-    }
+    if (!parsed) bad("falloff must be \"smooth\", \"linear\" or \"hard\", not " + shown(*it));
     s.falloff = *parsed;
   }
-  const Json& points = array_at(member(json, "points", where), at("points"));
-  if (points.empty() || points.size() > kMaxStrokePoints) {
-    fail(at("points"), "must hold 1 to " + std::to_string(kMaxStrokePoints) + " points, not " +
-                           std::to_string(points.size()));
+  const Json& points = needed("points");
+  if (!points.is_array() || points.empty() || points.size() > kMaxStrokePoints) {
+    bad("points must be 1 to " + std::to_string(kMaxStrokePoints) + " points [column, row], not " +
+        shown(points));
   }
   s.points.reserve(points.size());
   for (std::size_t k = 0; k < points.size(); k++) {
-    const std::string pat = at("points") + "[" + std::to_string(k) + "]";
+    const std::string name = "points[" + std::to_string(k) + "]";
     const Json& p = points[k];
-    if (!p.is_array() || p.size() != 2) {
-      fail(pat, "must be [column, row], not " + shown(p));
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
+      bad(name + " must be [column, row], not " + shown(p));
     }
-    s.points.push_back({real_at(p[0], pat + "[0]"), real_at(p[1], pat + "[1]")});
+    s.points.push_back({p[0].get<double>(), p[1].get<double>()});
   }
   if (const auto it = json.find("seed"); it != json.end()) {
-    s.seed = whole_at<uint32_t>(*it, at("seed"), 0, std::numeric_limits<uint32_t>::max());
+    if (!it->is_number_unsigned() || it->get<uint64_t>() > std::numeric_limits<uint32_t>::max()) {
+      bad("seed must be a whole number from 0 to 4294967295, not " + shown(*it));
+    }
+    s.seed = static_cast<uint32_t>(it->get<uint64_t>());
   }
-  if (const auto it = json.find("start"); it != json.end()) s.start = real_at(*it, at("start"));
+  if (const auto it = json.find("start"); it != json.end()) s.start = number(*it, "start");
   if (const auto it = json.find("flatten_to"); it != json.end()) {
-    s.flatten_to = real_at(*it, at("flatten_to"));
+    s.flatten_to = number(*it, "flatten_to");
   }
   checked_at(where, [&] { check_stroke(s); });
   return s;
@@ -226,7 +246,7 @@ MapCommand command_at(const Json& json, const std::string& where) {
   if (name == "generator") return SetGenerator{generator_at(value, at)};
   if (name == "roughness") return SetRoughness{real("roughness", kRoughness)};
   if (name == "ground") return SetGround{ground_at(value, at)};
-  if (name == "stroke") return Stroke{stroke_at(value, at)};
+  if (name == "stroke") return Stroke{stroke_at(value, where)};
   fail(where, "\"" + utf8_prefix(name, kShown) +
                   "\" is not a map command (rain, seed, restart, terrain_scale, erosion, "
                   "deposition, inertia, brush_radius, sea_level, drops_per_frame, generator, "
