@@ -144,6 +144,17 @@ void check_stroke(const BrushStroke& s) {
                                   "] must be finite numbers within 1000000 cells of the map");
     }
   }
+  double length = 0;
+  for (std::size_t k = 0; k + 1 < s.points.size(); k++) {
+    length += distance(s.points[k + 1].x - s.points[k].x, s.points[k + 1].y - s.points[k].y);
+  }
+  if (length / dab_spacing(s.radius) > kMaxStrokeDabs) {
+    throw std::invalid_argument("stroke points make a path of " +
+                                with_thousands(static_cast<uint64_t>(std::llround(length))) +
+                                " cells, more than " +
+                                with_thousands(static_cast<uint64_t>(kMaxStrokeDabs)) +
+                                " dabs of its brush (one every radius / 4 cells)");
+  }
   if (!(s.start >= 0 && s.start <= dab_spacing(s.radius))) {
     throw std::invalid_argument("stroke start must be from 0 to the dab spacing (radius / 4)");
   }

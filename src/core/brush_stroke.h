@@ -48,6 +48,9 @@ std::optional<BrushFalloff> parse_brush_falloff(std::string_view name);
 inline constexpr double kMinBrushRadius = 1;   // cells
 inline constexpr double kMaxBrushRadius = 40;  // cells: an eighth of the map's width
 inline constexpr std::size_t kMaxStrokePoints = 100000;
+// The most dabs one stroke presses (a path 5,000 cells long at the largest radius, 10,000 at
+// the smallest): a stroke's work stays bounded whatever a file claims.
+inline constexpr double kMaxStrokeDabs = 20000;
 // What a dab at full strength does at the brush's centre: raise, lower and roughen move a
 // height by this much (heights run 0..1, the sea at 0.25); rain here lets this many drops
 // fall. Smooth and flatten move a height this share of the way to their target.

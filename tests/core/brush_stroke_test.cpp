@@ -273,6 +273,9 @@ TEST(BrushStroke, BadValuesAreNamed) {
   EXPECT_EQ(message(stroke_of(BrushTool::raise, {})), "stroke points must hold at least one point");
   EXPECT_EQ(message(stroke_of(BrushTool::raise, {{1, std::numeric_limits<double>::quiet_NaN()}})),
             "stroke points[0] must be finite numbers within 1000000 cells of the map");
+  EXPECT_EQ(message(stroke_of(BrushTool::raise, {{0, 0}, {100000, 0}}, 1)),
+            "stroke points make a path of 100,000 cells, more than 20,000 dabs of its brush (one "
+            "every radius / 4 cells)");
   EXPECT_EQ(message(stroke_of(BrushTool::raise, {{1, 1}})), "(accepted)");
 }
 

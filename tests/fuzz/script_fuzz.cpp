@@ -69,8 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   uint64_t drops = 0;
   for (const ScriptLine& line : lines) {
     if (const auto* map = std::get_if<MapCommand>(&line.command)) {
-      if (const auto* rain = std::get_if<RainDrops>(map))
-        drops += std::min(rain->drops, kMostDrops + 1);
+      // Rain, and a stroke's dabs (and its rain here), by what they cost a replay.
+      drops += std::min(History::replay_cost(*map), kMostDrops + 1);
     }
     if (const auto* view = std::get_if<ViewCommand>(&line.command)) {
       if (std::holds_alternative<FinishRain>(*view) || std::holds_alternative<Play>(*view) ||
