@@ -54,6 +54,8 @@ bool same_command(const MapCommand& a, const MapCommand& b) {
           return x.drops == y.drops;
         } else if constexpr (requires { x.ground; }) {
           return same_ground(x.ground, y.ground);
+        } else if constexpr (requires { x.stroke; }) {
+          return x.stroke == y.stroke;
         } else {
           return x.seed == y.seed;
         }
