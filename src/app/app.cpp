@@ -312,6 +312,7 @@ void App::events() {
   ui_.hover = hovered_cell();
   ui_.zoom = camera_.zoom();
   ui_.at_fit = camera_.at_fit();
+  ui_.cell_pixels = camera_.frame(layout_.map_area()).scale_x;
 
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();
@@ -350,6 +351,7 @@ void App::events() {
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
+  draw_brush_cursor(ui_, layout_, pixels_per_point_);
   draw_quit_question(ui_, pending_);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
@@ -710,7 +712,16 @@ void App::mouse_event(const SDL_Event& event) {
       if (!layout_.map_area().contains(p)) return;
       float notches = event.wheel.preciseY;
       if (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
-      if (notches != 0) pending_.push_back(UiCommand{ZoomAt{std::pow(1.2, notches), p.x, p.y}});
+      if (notches == 0) return;
+      if ((SDL_GetModState() & KMOD_CTRL) != 0) {
+        // Ctrl+wheel: the brush's radius, a cell a notch.
+        BrushSettings brush = ui_.brush;
+        brush.radius = std::clamp(std::round(brush.radius) + (notches > 0 ? 1 : -1),
+                                  kMinBrushRadius, kMaxBrushRadius);
+        pending_.push_back(UiCommand{SetBrush{brush}});
+        return;
+      }
+      pending_.push_back(UiCommand{ZoomAt{std::pow(1.2, notches), p.x, p.y}});
       return;
     }
     case SDL_MOUSEBUTTONDOWN: {
@@ -726,13 +737,33 @@ void App::mouse_event(const SDL_Event& event) {
         }
         return;
       }
+      if (event.button.button == SDL_BUTTON_LEFT && ui_.paint_mode) {
+        // Painting: the left button paints (the middle one still pans).
+        const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
+        pending_.push_back(UiCommand{Paint{PaintPhase::press, cell.x, cell.y}});
+        painting_ = true;
+        return;
+      }
       dragging_ = true;
       return;
     }
     case SDL_MOUSEBUTTONUP:
+      if (painting_ && event.button.button == SDL_BUTTON_LEFT) {
+        const glm::dvec2 cell =
+            camera_.cell_at(to_drawable(event.button.x, event.button.y), layout_.map_area());
+        pending_.push_back(UiCommand{Paint{PaintPhase::release, cell.x, cell.y}});
+        painting_ = false;
+        return;
+      }
       dragging_ = false;
       return;
     case SDL_MOUSEMOTION:
+      if (painting_) {
+        const glm::dvec2 cell =
+            camera_.cell_at(to_drawable(event.motion.x, event.motion.y), layout_.map_area());
+        pending_.push_back(UiCommand{Paint{PaintPhase::drag, cell.x, cell.y}});
+        return;
+      }
       if (dragging_ && (event.motion.xrel != 0 || event.motion.yrel != 0)) {
         pending_.push_back(UiCommand{PanBy{event.motion.xrel * double{pixels_per_point_},
                                            event.motion.yrel * double{pixels_per_point_}}});

@@ -181,6 +181,7 @@ class App : private Shell {
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
   bool dragging_ = false;  // a drag that began over the map pans it
+  bool painting_ = false;  // the left button, pressed over the map in paint mode, paints
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<uint8_t> snapshot_pixels_;

@@ -2,6 +2,7 @@
 #include "app/app_core.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -105,6 +106,7 @@ void AppCore::dispatch(const Command& command) {
 }
 
 bool AppCore::update() {
+  paint_piece();  // what was painted this frame, before the frame's rain
   const bool landed = model_.update_finish();
   stopped_ = stopped_ || (landed && model_.stopped_at_target());
   std::size_t carried = 0;
@@ -196,9 +198,85 @@ void AppCore::refusing(const std::function<void()>& change) {
 
 // What changes the UI state or the camera: a value the core refuses changes nothing, and says
 // why.
+void AppCore::paint(const Paint& p) {
+  if (!std::isfinite(p.x) || !std::isfinite(p.y)) return;
+  const Point at{p.x, p.y};
+  const auto add = [&](Point q) {
+    const std::vector<Point>& pending = painting_->pending;
+    const std::optional<Point> before = pending.empty() ? painting_->last : pending.back();
+    if (!before || before->x != q.x || before->y != q.y) painting_->pending.push_back(q);
+  };
+  switch (p.phase) {
+    case PaintPhase::press: {
+      if (painting_) paint({PaintPhase::release, p.x, p.y});
+      PaintingStroke s;
+      s.piece.tool = ui_.brush.tool;
+      s.piece.radius = ui_.brush.radius;
+      s.piece.strength = ui_.brush.strength;
+      s.piece.falloff = ui_.brush.falloff;
+      // Roughen's noise and rain here's landings: a seed of the stroke's own, the same when the
+      // same history is painted again.
+      s.piece.seed =
+          static_cast<uint32_t>(model_.history().version() * 2654435761u) ^ model_.seed();
+      if (s.piece.tool == BrushTool::flatten) {
+        BrushStroke first = s.piece;
+        first.points = {at};
+        s.piece.flatten_to = flatten_target(model_.heights(), first);
+      }
+      painting_ = std::move(s);
+      painting_->pending.push_back(at);
+      ui_.painting = true;
+      dispatch(session::HistoryCommand{session::BeginEdit{}});
+      paint_piece();
+      return;
+    }
+    case PaintPhase::drag:
+      if (painting_) add(at);
+      return;
+    case PaintPhase::release:
+      if (!painting_) return;
+      add(at);
+      paint_piece();
+      dispatch(session::HistoryCommand{session::EndEdit{}});
+      painting_.reset();
+      ui_.painting = false;
+      return;
+  }
+}
+
+void AppCore::paint_piece() {
+  if (!painting_ || painting_->pending.empty()) return;
+  PaintingStroke& s = *painting_;
+  BrushStroke piece = s.piece;
+  if (s.last) piece.points.push_back(*s.last);
+  piece.points.insert(piece.points.end(), s.pending.begin(), s.pending.end());
+  piece.start = s.next_start;
+  s.next_start = next_dab_start(piece);
+  s.last = piece.points.back();
+  s.pending.clear();
+  dispatch(session::MapCommand{session::Stroke{std::move(piece)}});
+}
+
 void AppCore::carry_out_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
+          // Brushes.
+          [&](const SetBrush& c) {
+            const BrushSettings& b = c.brush;
+            if (!(b.radius >= kMinBrushRadius && b.radius <= kMaxBrushRadius)) {
+              refuse("a brush radius of " + number_text(b.radius) + " cells: allowed " +
+                     number_text(kMinBrushRadius) + ".." + number_text(kMaxBrushRadius));
+              return;
+            }
+            if (!(b.strength >= 0 && b.strength <= 1)) {
+              refuse("a brush strength of " + number_text(b.strength) + ": allowed 0..1");
+              return;
+            }
+            ui_.brush = b;
+          },
+          [&](const SetPaintMode& c) { ui_.paint_mode = c.on; },
+          [&](const TogglePaintMode&) { ui_.paint_mode = !ui_.paint_mode; },
+          [&](const Paint& c) { paint(c); },
           [&](const NewSeed&) { dispatch(session::MapCommand{session::SetSeed{random_seed()}}); },
           [&](const SetScheme& c) {
             const auto count = static_cast<int>(render::color_schemes().size());

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,11 @@ class AppCore {
   void refusing(const std::function<void()>& change);
   void land_ground(const GroundRead& read);
   void land_map(const MapRead& read);
+  // Painting: a press begins a stroke (one step of the history, an edit), drags add to its
+  // path, a release ends it; what was painted since the last piece is carried out as a piece
+  // of the stroke at once on a press or a release, and once a frame (update()) between.
+  void paint(const Paint& paint);
+  void paint_piece();
   void refuse(const std::string& message) { shell_.message(message, true); }
 
   session::LiveModel model_;
@@ -98,6 +104,16 @@ class AppCore {
   render::MapArea map_area_;
   std::vector<Command> waiting_;
   bool stopped_ = false;
+  // The stroke being painted: its brush, seed and flatten target (a piece's template), the
+  // path's points not yet carried out, the last point carried out and where the next piece's
+  // first dab falls.
+  struct PaintingStroke {
+    BrushStroke piece;
+    std::vector<Point> pending;
+    std::optional<Point> last;
+    double next_start = 0;
+  };
+  std::optional<PaintingStroke> painting_;
 };
 
 }  // namespace terrain::app

@@ -203,6 +203,33 @@ struct SetSectionParams {
   SectionParams params;
 };
 
+// --- Brushes (core/brush_stroke.h) ---
+// The brush the panel shows: its tool, radius (cells), strength (0..1) and falloff.
+struct BrushSettings {
+  BrushTool tool = BrushTool::raise;
+  double radius = 6;
+  double strength = 0.5;
+  BrushFalloff falloff = BrushFalloff::smooth;
+  bool operator==(const BrushSettings&) const = default;
+};
+struct SetBrush {
+  BrushSettings brush;
+};
+// Whether a drag over the map paints (the middle button still pans) or pans, as by default.
+struct SetPaintMode {
+  bool on = false;
+};
+struct TogglePaintMode {};  // P
+// The pointer painting at the map point (x, y) in cells (x a column, y a row, from the
+// top-left): pressed, dragged there, or released. Between press and release the path is one
+// stroke, carried out a piece a frame as one step of the history.
+enum class PaintPhase { press, drag, release };
+struct Paint {
+  PaintPhase phase = PaintPhase::press;
+  double x = 0;
+  double y = 0;
+};
+
 // (UiCommand holds plain flags only; the one command that carries text stands on its own.)
 using UiCommand =
     std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit,
@@ -211,7 +238,8 @@ using UiCommand =
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit>;
+                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, SetBrush,
+                 SetPaintMode, TogglePaintMode, Paint>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).

@@ -51,6 +51,8 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
       return UiCommand{TogglePanel{}};
     case SDLK_b:
       return UiCommand{ToggleSideView{}};
+    case SDLK_p:
+      return UiCommand{TogglePaintMode{}};
     case SDLK_k: {
       // The side views in turn: the cross-section, the random walk, the sections (and the
       // strip shown, as picking one in the panel shows it).

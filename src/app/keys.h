@@ -46,6 +46,7 @@ inline constexpr const char* kKeyHelp =
     "Home Z  fit the whole map (the sketch's view)\n"
     "G      finish the rain now\n"
     "[ ]    the timeline back / forward 1%\n"
+    "P      paint / navigate (a drag paints or pans)\n"
     "(not while typing in a field)\n"
     "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)\n"
     "(Ctrl+S save the map; Ctrl+Shift+S save as; Ctrl+O open)\n"
@@ -55,6 +56,8 @@ inline constexpr const char* kKeyHelp =
 inline constexpr const char* kMouseHelp =
     "Wheel        zoom about the pointer (up to 16x)\n"
     "Drag         pan\n"
-    "Shift+click  cross-section along that row";
+    "Shift+click  cross-section along that row\n"
+    "Paint (P)    drag paints, middle drag pans\n"
+    "Ctrl+wheel   the brush's radius";
 
 }  // namespace terrain::app

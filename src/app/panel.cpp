@@ -835,6 +835,40 @@ void draw_map_file_section(const PanelContext& c) {
   }
 }
 
+// 6b. Brush: whether a drag paints, and with what.
+constexpr sketch::Range kBrushRadius{kMinBrushRadius, kMaxBrushRadius, 0.5, 6};
+constexpr sketch::Range kBrushStrength{0, 1, 0.01, 0.5};
+
+void draw_brush_section(const PanelContext& c) {
+  bool paint = c.ui.paint_mode;
+  if (checkbox("Paint with the brush (P)", &paint)) c.ask(UiCommand{SetPaintMode{paint}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "A drag over the map paints (the middle button still pans); "
+        "Ctrl+wheel sets the radius");
+  }
+  BrushSettings b = c.ui.brush;
+  bool changed = false;
+  static const char* const kTools[] = {"Raise",   "Lower",   "Smooth",
+                                       "Flatten", "Roughen", "Rain here"};
+  int tool = 0;
+  while (kBrushTools[tool] != b.tool) tool++;
+  if (combo("Tool", &tool, kTools, 6)) {
+    b.tool = kBrushTools[tool];
+    changed = true;
+  }
+  changed = slider("Radius##brush", b.radius, kBrushRadius, "%.1f cells") || changed;
+  changed = slider("Strength##brush", b.strength, kBrushStrength, "%.2f") || changed;
+  static const char* const kFalloffs[] = {"Smooth", "Linear", "Hard"};
+  int falloff = 0;
+  while (kBrushFalloffs[falloff] != b.falloff) falloff++;
+  if (combo("Falloff", &falloff, kFalloffs, 3)) {
+    b.falloff = kBrushFalloffs[falloff];
+    changed = true;
+  }
+  if (changed) c.ask(UiCommand{SetBrush{b}});
+}
+
 // 8. Keys.
 void draw_keys_section() {
   ImGui::TextUnformatted(kKeyHelp);
@@ -921,6 +955,9 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     draw_side_view_controls(ui.side, ask);
   }
 
+  // 6b. Brush
+  if (section("Brush", ImGuiTreeNodeFlags_DefaultOpen)) draw_brush_section(c);
+
   // 7. Output
   if (section("Output", ImGuiTreeNodeFlags_DefaultOpen)) draw_output_section(c);
 
@@ -964,6 +1001,26 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
   ImGui::TextColored(m->failed ? kErrorColour : kOkColour, "%s", m->text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::End();
+}
+
+void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point) {
+  if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked) return;
+  const glm::dvec2 at{ui.mouse[0], ui.mouse[1]};
+  if (!layout.map_area().contains(at)) return;
+  if (ImGui::GetIO().WantCaptureMouse && !ui.painting) return;  // over the panel
+  // The pointer is the brush: its circle at the radius, a cross at its centre, dark under
+  // light so it reads on any ground.
+  ImGui::SetMouseCursor(ImGuiMouseCursor_None);
+  const float ppp = pixels_per_point;
+  const ImVec2 c(ui.mouse[0] / ppp, ui.mouse[1] / ppp);
+  const auto r = static_cast<float>(ui.brush.radius * ui.cell_pixels / ppp);
+  ImDrawList* d = ImGui::GetForegroundDrawList();
+  for (const auto& [colour, width] :
+       {std::pair{IM_COL32(0, 0, 0, 150), 3.5f}, std::pair{IM_COL32(255, 255, 255, 230), 1.5f}}) {
+    d->AddCircle(c, r, colour, 64, width);
+    d->AddLine(ImVec2(c.x - 5, c.y), ImVec2(c.x + 6, c.y), colour, width);
+    d->AddLine(ImVec2(c.x, c.y - 5), ImVec2(c.x, c.y + 6), colour, width);
+  }
 }
 
 void draw_quit_question(UiState& ui, std::vector<Command>& commands) {

@@ -88,6 +88,12 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                                 : std::string("screen")) +
                                  " " + std::string(exports::svg_style_name(ui.svg_page.style)));
   v.emplace_back("recording", yes(ui.recording));
+  v.emplace_back("paint_mode", yes(ui.paint_mode));
+  v.emplace_back("brush", std::string(brush_tool_name(ui.brush.tool)) + " " +
+                              number(ui.brush.radius) + " " + number(ui.brush.strength) + " " +
+                              std::string(brush_falloff_name(ui.brush.falloff)));
+  // The history's steps, so a test sees a stroke land as one.
+  v.emplace_back("steps", std::to_string(model.history().steps().size()));
   // The status line over the map: what it shows now, errors marked.
   const Message* status = ui.messages.current(ui.now);
   v.emplace_back("status", status == nullptr ? std::string("none")

@@ -32,6 +32,12 @@ struct UiState {
   // The history's version and place when it was opened or saved (changed_since_saved).
   uint64_t map_saved_version = 0;
   session::HistoryPosition map_saved_at;
+  // Brushes: the brush the panel shows, whether a drag over the map paints with it, and
+  // whether a stroke is being painted now.
+  BrushSettings brush;
+  bool paint_mode = false;
+  bool painting = false;
+  double cell_pixels = 0;  // drawable pixels a map cell spans now (the brush's circle)
   // Quitting asks what to do with the map's changes (draw_quit_question); why its Save did not
   // save, shown in the question, or "".
   bool quit_asked = false;

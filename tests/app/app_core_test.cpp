@@ -328,3 +328,90 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
 
 }  // namespace
 }  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+using namespace session;
+
+// Painting: a press, drags over several frames while it rains, and a release are one step of
+// the history, a stroke in pieces; paused, the pieces are the bytes of one stroke along the
+// whole path; undone, the map is as it was.
+TEST(AppCorePainting, APressDragsAndAReleaseAreOneStrokeStep) {
+  FakeShell shell;
+  AppCore painted(42, shell);
+  painted.model().pause();
+  painted.dispatch(MapCommand{RainDrops{3000}});
+  painted.dispatch(UiCommand{SetBrush{{BrushTool::roughen, 5, 0.8, BrushFalloff::linear}}});
+  painted.dispatch(UiCommand{SetPaintMode{true}});
+  EXPECT_TRUE(painted.ui().paint_mode);
+  const std::vector<uint8_t> before(
+      reinterpret_cast<const uint8_t*>(painted.model().heights().data()),
+      reinterpret_cast<const uint8_t*>(painted.model().heights().data() +
+                                       painted.model().heights().size()));
+  const std::vector<Point> path = {{100, 80}, {104, 81}, {110, 85}, {118, 85}, {130, 95}};
+  painted.dispatch(UiCommand{Paint{PaintPhase::press, path[0].x, path[0].y}});
+  EXPECT_TRUE(painted.ui().painting);
+  for (std::size_t k = 1; k + 1 < path.size(); k++) {
+    painted.dispatch(UiCommand{Paint{PaintPhase::drag, path[k].x, path[k].y}});
+    if (k % 2 == 0) painted.update();  // a frame: the piece painted so far is carried out
+  }
+  painted.dispatch(UiCommand{Paint{PaintPhase::release, path.back().x, path.back().y}});
+  EXPECT_FALSE(painted.ui().painting);
+  const History& history = painted.model().history();
+  ASSERT_EQ(history.steps().size(), 2u);
+  EXPECT_EQ(step_label(history, 1), "Stroke: roughen, radius 5, strength 0.80");
+  std::size_t pieces = 0;
+  uint32_t seed = 0;
+  for (std::size_t a = history.steps()[1].first; a < history.steps()[1].end; a++) {
+    if (const auto* s = std::get_if<Stroke>(&history.atoms()[a])) {
+      pieces++;
+      seed = s->stroke.seed;
+    }
+  }
+  EXPECT_EQ(pieces, 3u);
+
+  // The same path as one stroke of the same seed: the same bytes.
+  AppCore whole(42, shell);
+  whole.model().pause();
+  whole.dispatch(MapCommand{RainDrops{3000}});
+  BrushStroke s;
+  s.tool = BrushTool::roughen;
+  s.radius = 5;
+  s.strength = 0.8;
+  s.falloff = BrushFalloff::linear;
+  s.points = path;
+  s.seed = seed;
+  whole.dispatch(MapCommand{Stroke{s}});
+  EXPECT_TRUE(whole.model().heights() == painted.model().heights());
+
+  // Undone, it is gone whole.
+  painted.dispatch(HistoryCommand{Undo{}});
+  EXPECT_EQ(shell.messages.back(), "Undo: Stroke: roughen, radius 5, strength 0.80");
+  const std::vector<uint8_t> after_undo(
+      reinterpret_cast<const uint8_t*>(painted.model().heights().data()),
+      reinterpret_cast<const uint8_t*>(painted.model().heights().data() +
+                                       painted.model().heights().size()));
+  EXPECT_EQ(after_undo, before);
+}
+
+TEST(AppCorePainting, ABrushOutOfRangeIsRefusedAndPIsTheModesKey) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.dispatch(UiCommand{SetBrush{{BrushTool::raise, 41, 0.5, BrushFalloff::smooth}}});
+  EXPECT_EQ(shell.messages.back(), "! a brush radius of 41 cells: allowed 1..40");
+  core.dispatch(UiCommand{SetBrush{{BrushTool::raise, 4, 1.5, BrushFalloff::smooth}}});
+  EXPECT_EQ(shell.messages.back(), "! a brush strength of 1.5: allowed 0..1");
+  EXPECT_EQ(core.ui().brush, BrushSettings{});
+  core.dispatch(UiCommand{TogglePaintMode{}});
+  EXPECT_TRUE(core.ui().paint_mode);
+  core.dispatch(UiCommand{TogglePaintMode{}});
+  EXPECT_FALSE(core.ui().paint_mode);
+  // A drag or a release with no press paints nothing.
+  core.dispatch(UiCommand{Paint{PaintPhase::drag, 10, 10}});
+  core.dispatch(UiCommand{Paint{PaintPhase::release, 10, 10}});
+  EXPECT_EQ(core.model().history().steps().size(), 0u);
+}
+
+}  // namespace
+}  // namespace terrain::app

@@ -317,11 +317,33 @@ TEST(Keys, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
 TEST(KeyHelp, ListsTheDocumentedKeys) {
   const auto keys = help_keys();
   const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
-  const std::set<SDL_Keycode> documented = {
-      SDLK_SPACE, SDLK_r, SDLK_n, SDLK_s,           SDLK_F11,         SDLK_f, SDLK_ESCAPE,
-      SDLK_w,     SDLK_o, SDLK_d, SDLK_1,           SDLK_2,           SDLK_3, SDLK_4,
-      SDLK_5,     SDLK_h, SDLK_v, SDLK_l,           SDLK_t,           SDLK_b, SDLK_HOME,
-      SDLK_z,     SDLK_g, SDLK_k, SDLK_LEFTBRACKET, SDLK_RIGHTBRACKET};
+  const std::set<SDL_Keycode> documented = {SDLK_SPACE,
+                                            SDLK_r,
+                                            SDLK_n,
+                                            SDLK_s,
+                                            SDLK_F11,
+                                            SDLK_f,
+                                            SDLK_ESCAPE,
+                                            SDLK_w,
+                                            SDLK_o,
+                                            SDLK_d,
+                                            SDLK_1,
+                                            SDLK_2,
+                                            SDLK_3,
+                                            SDLK_4,
+                                            SDLK_5,
+                                            SDLK_h,
+                                            SDLK_v,
+                                            SDLK_l,
+                                            SDLK_t,
+                                            SDLK_b,
+                                            SDLK_HOME,
+                                            SDLK_z,
+                                            SDLK_g,
+                                            SDLK_k,
+                                            SDLK_LEFTBRACKET,
+                                            SDLK_RIGHTBRACKET,
+                                            SDLK_p};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }
