@@ -92,8 +92,6 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
   v.emplace_back("brush", std::string(brush_tool_name(ui.brush.tool)) + " " +
                               number(ui.brush.radius) + " " + number(ui.brush.strength) + " " +
                               std::string(brush_falloff_name(ui.brush.falloff)));
-  // The history's steps, so a test sees a stroke land as one.
-  v.emplace_back("steps", std::to_string(model.history().steps().size()));
   // The status line over the map: what it shows now, errors marked.
   const Message* status = ui.messages.current(ui.now);
   v.emplace_back("status", status == nullptr ? std::string("none")

@@ -168,7 +168,7 @@ TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
                           "export_format", "render_size", "record",
                           "real_units",    "svg_page",    "status",
                           "side_bar",      "fullscreen",  "history",
-                          "timeline"}) {
+                          "timeline",      "paint_mode",  "brush"}) {
     bool found = false;
     for (const auto& [k, v] : first) found |= k == key;
     EXPECT_TRUE(found) << key;

@@ -207,7 +207,7 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
       {with(kSettings, "{\"flood\": 1}"),
        "map recipe: commands[0]: \"flood\" is not a map command (rain, seed, restart, "
        "terrain_scale, erosion, deposition, inertia, brush_radius, sea_level, drops_per_frame, "
-       "generator, roughness, ground)"},
+       "generator, roughness, ground, stroke)"},
       {with(kSettings, "{\"rain\": 1, \"seed\": 2}"),
        "map recipe: commands[0]: must be an object of one key, the command's name, not "
        "{\"rain\":1,\"seed\":2}"},

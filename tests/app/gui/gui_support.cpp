@@ -265,6 +265,13 @@ std::string App::window_id() {
   return id;
 }
 
+io::RgbaImage saved_picture(App& app, std::size_t n) {
+  press("s");
+  const std::string saved = nth_line(app, "Saved ", n);
+  EXPECT_NE(saved, "") << app.err();
+  return saved.empty() ? io::RgbaImage{} : io::read_png(saved_path(saved));
+}
+
 std::filesystem::path write_text(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
   return path;

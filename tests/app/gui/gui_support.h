@@ -100,6 +100,8 @@ std::string nth_line(App& app, const std::string& prefix, std::size_t n);
 // The value of the `n`-th "state KEY VALUE" line for `key` (TERRAIN_SANDBOX_LAYOUT=1: the app
 // prints each setting as it changes), waiting up to a minute; "" if it never came.
 std::string nth_state(App& app, const std::string& key, std::size_t n);
+// Saves the map's picture (S) and reads it back: the n-th save of the run (1 = the first).
+io::RgbaImage saved_picture(App& app, std::size_t n);
 // The path a "Saved PATH" or "Saved PATH (...)" line names.
 std::filesystem::path saved_path(const std::string& line);
 // The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar

@@ -33,14 +33,6 @@ std::string wait_state(App& app, const std::string& key, const std::string& valu
   }
 }
 
-// Saves the map (S) and returns the picture.
-io::RgbaImage saved_picture(App& app, std::size_t n) {
-  press("s");
-  const std::string saved = nth_line(app, "Saved ", n);
-  EXPECT_NE(saved, "") << app.err();
-  return saved.empty() ? io::RgbaImage{} : io::read_png(saved_path(saved));
-}
-
 TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
   TempDir dir;
   const fs::path saves = dir.path / "saves";

@@ -251,6 +251,15 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   panel.pick("strip_shows", "cross_section", "side_view", "cross-section");
   panel.expect("row", "row", "", 0.9);
 
+  // 6b. Brush: the mode, the tool, its radius and strength, the falloff (painting itself is
+  // brush_gui_test's); paint mode off again, so later clicks on the map pan.
+  panel.expect("paint_with_the_brush_p", "paint_mode", "1");
+  panel.pick("tool", "flatten", "brush", "flatten 6 0.5 smooth");
+  panel.expect("radius", "brush", "", 0.9);
+  panel.expect("strength", "brush", "", 0.1);
+  panel.pick("falloff", "hard", "brush", "");
+  panel.expect("paint_with_the_brush_p", "paint_mode", "0");
+
   // 7. Output: the formats, the exports, the render size, the time-lapse's settings.
   panel.pick("heights_as", "exr_float", "export_format", "exr");
   panel.pick("heights_as", "16_bit_png", "export_format", "png");
