@@ -155,8 +155,10 @@ void check_stroke(const BrushStroke& s) {
                                 with_thousands(static_cast<uint64_t>(kMaxStrokeDabs)) +
                                 " dabs of its brush (one every radius / 4 cells)");
   }
-  if (!(s.start >= 0 && s.start <= dab_spacing(s.radius))) {
-    throw std::invalid_argument("stroke start must be from 0 to the dab spacing (radius / 4)");
+  // (A piece's start is at most the spacing, give or take a rounding: twice it is refused.)
+  if (!(s.start >= 0 && s.start <= 2 * dab_spacing(s.radius))) {
+    throw std::invalid_argument(
+        "stroke start must be from 0 to twice the dab spacing (radius / 2)");
   }
   if (s.flatten_to && !std::isfinite(*s.flatten_to)) {
     throw std::invalid_argument("stroke flatten_to must be a finite number");
@@ -208,9 +210,11 @@ double walk_dabs(const BrushStroke& stroke, F&& at_dab) {
       at_dab(Point{p[k].x + dx * t, p[k].y + dy * t});
       next += spacing;
     }
-    next -= length;
+    next -= length;  // in (0, spacing] (never negative: next > length here)
   }
-  return std::clamp(next, 0.0, spacing);
+  // Returned as it is, never rounded or clamped: the next piece's first dab then falls exactly
+  // where one stroke along the whole path puts it.
+  return next;
 }
 
 }  // namespace

@@ -222,6 +222,38 @@ TEST(BrushStroke, APathSplitIntoPiecesGivesTheBytesOfTheWholeStroke) {
   }
 }
 
+// Many paths of awkward lengths, split at every point: the pieces' dabs are the whole's, to the
+// bit (a rounding in where a piece's first dab falls would move every dab after it).
+TEST(BrushStroke, PiecesPutTheirDabsWhereTheWholeStrokeDoes) {
+  uint32_t z = 99;
+  const auto next = [&] {
+    z = z * 1664525u + 1013904223u;
+    return static_cast<double>(z >> 8) / 16777216.0;
+  };
+  for (int trial = 0; trial < 200; trial++) {
+    BrushStroke whole = stroke_of(BrushTool::raise, {}, 1 + 39 * next());
+    for (int k = 0; k < 12; k++) whole.points.push_back({300 * next(), 170 * next()});
+    const std::vector<Point> dabs = stroke_dabs(whole);
+    std::vector<Point> pieced;
+    BrushStroke piece = whole;
+    piece.points = {whole.points[0]};
+    for (const Point& d : stroke_dabs(piece)) pieced.push_back(d);
+    double start = next_dab_start(piece);
+    for (std::size_t k = 1; k < whole.points.size(); k++) {
+      piece.points = {whole.points[k - 1], whole.points[k]};
+      piece.start = start;
+      ASSERT_NO_THROW(check_stroke(piece));
+      for (const Point& d : stroke_dabs(piece)) pieced.push_back(d);
+      start = next_dab_start(piece);
+    }
+    ASSERT_EQ(pieced.size(), dabs.size()) << trial;
+    for (std::size_t k = 0; k < dabs.size(); k++) {
+      ASSERT_EQ(pieced[k].x, dabs[k].x) << trial << " dab " << k;
+      ASSERT_EQ(pieced[k].y, dabs[k].y) << trial << " dab " << k;
+    }
+  }
+}
+
 TEST(BrushStroke, DabsAreEvenlySpacedByDistanceAlongThePath) {
   const BrushStroke s = stroke_of(BrushTool::raise, {{0, 0}, {10, 0}, {10, 10}}, 8);  // every 2
   const std::vector<Point> dabs = stroke_dabs(s);
