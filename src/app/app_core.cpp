@@ -196,8 +196,6 @@ void AppCore::refusing(const std::function<void()>& change) {
   }
 }
 
-// What changes the UI state or the camera: a value the core refuses changes nothing, and says
-// why.
 void AppCore::paint(const Paint& p) {
   if (!std::isfinite(p.x) || !std::isfinite(p.y)) return;
   const Point at{p.x, p.y};
@@ -257,6 +255,8 @@ void AppCore::paint_piece() {
   dispatch(session::MapCommand{session::Stroke{std::move(piece)}});
 }
 
+// What changes the UI state or the camera: a value the core refuses changes nothing, and says
+// why.
 void AppCore::carry_out_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
