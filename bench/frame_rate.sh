@@ -101,14 +101,15 @@ function app_run(file) {
   const text = fs.readFileSync(file, 'utf8')
   const rate = new RegExp(`^frame rate ${num} fps \\((\\d+) frames in ${num} s`, 'm').exec(text)
   const cpu = new RegExp(`^frames (\\d+), median CPU ms per frame: rain ${num} rivers ${num} contours ${num} ` +
-    `drawing ${num} \\(CPU side ${num}\\); painting ${num} wall ms \\((CPU|GPU) painter\\); ` +
-    `GL calls ${num} CPU ms, swap ${num} wall ms`, 'm').exec(text)
+    `drawing ${num} \\(CPU side ${num}\\); painting ${num} wall ms \\((CPU|GPU) painter; ` +
+    `the 3D surface ${num}\\); GL calls ${num} CPU ms, swap ${num} wall ms`, 'm').exec(text)
   const all_threads = new RegExp(`^process CPU ${num} ms a frame`, "m").exec(text)
   if (!rate || !cpu || !all_threads) throw new Error(`${file}: no --stats lines in:\n${text}`)
   return {
     fps: +rate[1], frames: +rate[2], seconds: +rate[3],
     median_cpu_ms: { rain: +cpu[2], rivers: +cpu[3], contours: +cpu[4], drawing: +cpu[5], cpu_side: +cpu[6],
-      painting_wall: +cpu[7], painter: cpu[8], gl_calls: +cpu[9], swap_wall: +cpu[10] },
+      painting_wall: +cpu[7], painter: cpu[8], surface_wall: +cpu[9], gl_calls: +cpu[10],
+      swap_wall: +cpu[11] },
     process_cpu_ms_per_frame: +all_threads[1],
   }
 }

@@ -91,6 +91,12 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.center) {
     commands.push_back(UiCommand{SetCenter{options.center->first, options.center->second}});
   }
+  // The 3D view's relief and camera, the island framed for them.
+  if (options.relief) commands.push_back(UiCommand{SetExaggeration{*options.relief}});
+  if (options.camera) {
+    commands.push_back(UiCommand{SetCamera{options.camera->first, options.camera->second}});
+  }
+  if (options.camera || options.relief) commands.push_back(UiCommand{FrameIsland{}});
   if (options.no_side_view) commands.push_back(UiCommand{ShowSideView{false}});
   if (options.side_view) commands.push_back(UiCommand{SetSideView{*options.side_view}});
   if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
@@ -313,6 +319,8 @@ void App::events() {
   ui_.zoom = camera_.zoom();
   ui_.at_fit = camera_.at_fit();
   ui_.cell_pixels = camera_.frame(layout_.map_area()).scale_x;
+  ui_.camera_yaw = core_.orbit().yaw();
+  ui_.camera_pitch = core_.orbit().pitch();
 
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();
@@ -331,6 +339,7 @@ void App::events() {
     const glm::dvec2 p = to_drawable(mx, my);
     ui_.mouse[0] = static_cast<float>(p.x);
     ui_.mouse[1] = static_cast<float>(p.y);
+    if (ui_.paint_mode) core_.trace_brush_ring(p);
   } else if (!ImGui::IsAnyMouseDown()) {
     ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   }
@@ -351,7 +360,7 @@ void App::events() {
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
-  draw_brush_cursor(ui_, layout_, pixels_per_point_);
+  draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
   draw_quit_question(ui_, pending_);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
@@ -423,13 +432,16 @@ void App::draw() {
     const Rect& map = layout_.map;
     const bool unchanged = drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
                            drawn_w_ == pw && drawn_h_ == ph && drawn_camera_ == camera_.version() &&
-                           drawn_map_.left == map.left && drawn_map_.top == map.top &&
-                           drawn_map_.width == map.width && drawn_map_.height == map.height;
+                           drawn_orbit_ == core_.orbit().version() &&
+                           drawn_exaggeration_ == ui_.exaggeration && drawn_map_.left == map.left &&
+                           drawn_map_.top == map.top && drawn_map_.width == map.width &&
+                           drawn_map_.height == map.height;
     double contours_ms = 0;
     double build_ms = 0;     // our geometry, contours included
     double painting_ms = 0;  // the CPU painter's map pass
     double paths_ms = 0;
     double tiles_ms = 0;
+    double surface_ms = 0;
     if (!(unchanged && renderer_.redraw_last(pw, ph))) {
       renderer_.draw(map_inputs(), pw, ph);
       const render::RenderTimings& t = renderer_.last_timings();
@@ -438,11 +450,14 @@ void App::draw() {
       painting_ms = t.raster_ms;
       paths_ms = t.rivers_ms;
       tiles_ms = t.tiles_ms;
+      surface_ms = t.surface_ms;
       drawn_version_ = model_.version();
       drawn_scheme_ = ui_.scheme;
       drawn_w_ = pw;
       drawn_h_ = ph;
       drawn_camera_ = camera_.version();
+      drawn_orbit_ = core_.orbit().version();
+      drawn_exaggeration_ = ui_.exaggeration;
       drawn_map_ = map;
     }
     // The strip under the map, with the camera as this frame's commands left it (so the
@@ -459,6 +474,7 @@ void App::draw() {
     stats_.record(Stage::painting, painting_ms);
     stats_.record(Stage::paths, paths_ms);
     stats_.record(Stage::tiles, tiles_ms);
+    stats_.record(Stage::surface, surface_ms);
     stats_.record(Stage::panel, panel_ms_);
     // The rest of this thread's CPU time in the draw: the GL calls. (build and painting are
     // wall times; when this thread waited through them for other threads, or was preempted,
@@ -704,6 +720,7 @@ glm::dvec2 App::to_drawable(double x, double y) const {
 
 void App::mouse_event(const SDL_Event& event) {
   const ImGuiIO& io = ImGui::GetIO();
+  const bool surface = model_.settings().view == MapView::three_d;
   switch (event.type) {
     case SDL_MOUSEWHEEL: {
       if (io.WantCaptureMouse) return;
@@ -721,54 +738,80 @@ void App::mouse_event(const SDL_Event& event) {
         pending_.push_back(UiCommand{SetBrush{brush}});
         return;
       }
-      pending_.push_back(UiCommand{ZoomAt{std::pow(1.2, notches), p.x, p.y}});
+      const double factor = std::pow(1.2, notches);
+      if (surface) {
+        pending_.push_back(UiCommand{ZoomCamera{factor}});
+      } else {
+        pending_.push_back(UiCommand{ZoomAt{factor, p.x, p.y}});
+      }
       return;
     }
     case SDL_MOUSEBUTTONDOWN: {
       if (io.WantCaptureMouse) return;
       const glm::dvec2 p = to_drawable(event.button.x, event.button.y);
       if (!layout_.map_area().contains(p)) return;
-      if (event.button.button == SDL_BUTTON_LEFT && (SDL_GetModState() & KMOD_SHIFT)) {
+      const bool left = event.button.button == SDL_BUTTON_LEFT;
+      if (left && (SDL_GetModState() & KMOD_SHIFT)) {
         // Shift+click: the cross-section along the row under the pointer.
-        const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
-        const int row = static_cast<int>(std::floor(cell.y + 0.5));
-        if (row >= 0 && row < model_.heights().height()) {
-          pending_.push_back(UiCommand{SetSectionRow{row}});
+        if (const auto cell = core_.map_point_at(p)) {
+          const int row = static_cast<int>(std::floor(cell->y + 0.5));
+          if (row >= 0 && row < model_.heights().height()) {
+            pending_.push_back(UiCommand{SetSectionRow{row}});
+          }
         }
         return;
       }
-      if (event.button.button == SDL_BUTTON_LEFT && ui_.paint_mode) {
-        // Painting: the left button paints (the middle one still pans).
-        const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
-        pending_.push_back(UiCommand{Paint{PaintPhase::press, cell.x, cell.y}});
-        painting_ = true;
-        return;
+      if (left && ui_.paint_mode) {
+        // Painting: the left button paints where it presses the ground (the middle one still
+        // pans; in the 3D view, pressed over the sky, it orbits).
+        if (const auto cell = core_.map_point_at(p)) {
+          pending_.push_back(UiCommand{Paint{PaintPhase::press, cell->x, cell->y}});
+          painting_ = true;
+          last_paint_ = *cell;
+          return;
+        }
       }
-      dragging_ = true;
+      drag_button_ = event.button.button;
       return;
     }
     case SDL_MOUSEBUTTONUP:
       if (painting_ && event.button.button == SDL_BUTTON_LEFT) {
-        const glm::dvec2 cell =
-            camera_.cell_at(to_drawable(event.button.x, event.button.y), layout_.map_area());
-        pending_.push_back(UiCommand{Paint{PaintPhase::release, cell.x, cell.y}});
+        // Released off the ground, the stroke ends where it last was.
+        const auto cell = core_.map_point_at(to_drawable(event.button.x, event.button.y));
+        const glm::dvec2 at = cell.value_or(last_paint_);
+        pending_.push_back(UiCommand{Paint{PaintPhase::release, at.x, at.y}});
         painting_ = false;
         return;
       }
-      dragging_ = false;
+      if (event.button.button == drag_button_) drag_button_ = 0;
       return;
-    case SDL_MOUSEMOTION:
+    case SDL_MOUSEMOTION: {
+      const glm::dvec2 p = to_drawable(event.motion.x, event.motion.y);
       if (painting_) {
-        const glm::dvec2 cell =
-            camera_.cell_at(to_drawable(event.motion.x, event.motion.y), layout_.map_area());
-        pending_.push_back(UiCommand{Paint{PaintPhase::drag, cell.x, cell.y}});
+        // Off the map's area, or over the sky in the 3D view, the stroke waits for the ground.
+        if (const auto cell = core_.map_point_at(p)) {
+          pending_.push_back(UiCommand{Paint{PaintPhase::drag, cell->x, cell->y}});
+          last_paint_ = *cell;
+        } else if (!surface) {
+          const glm::dvec2 off = camera_.cell_at(p, layout_.map_area());
+          pending_.push_back(UiCommand{Paint{PaintPhase::drag, off.x, off.y}});
+          last_paint_ = off;
+        }
         return;
       }
-      if (dragging_ && (event.motion.xrel != 0 || event.motion.yrel != 0)) {
-        pending_.push_back(UiCommand{PanBy{event.motion.xrel * double{pixels_per_point_},
-                                           event.motion.yrel * double{pixels_per_point_}}});
+      if (drag_button_ == 0 || (event.motion.xrel == 0 && event.motion.yrel == 0)) return;
+      const double dx = event.motion.xrel * double{pixels_per_point_};
+      const double dy = event.motion.yrel * double{pixels_per_point_};
+      // In the 3D view the left button orbits and the others pan; on the map any drag pans.
+      if (!surface) {
+        pending_.push_back(UiCommand{PanBy{dx, dy}});
+      } else if (drag_button_ == SDL_BUTTON_LEFT) {
+        pending_.push_back(UiCommand{OrbitBy{dx, dy}});
+      } else {
+        pending_.push_back(UiCommand{PanCameraBy{dx, dy}});
       }
       return;
+    }
     default:
       return;
   }
@@ -799,12 +842,11 @@ std::optional<session::CellPosition> App::hovered_cell() const {
     return std::nullopt;
   }
   // The nearest grid point under the pointer (each cell's colour is centred on its grid
-  // point), in the camera's frame of the map's area.
-  const glm::dvec2 p = to_drawable(mx, my);
-  if (!layout_.map_area().contains(p)) return std::nullopt;
-  const glm::dvec2 cell = camera_.cell_at(p, layout_.map_area());
-  const auto x = static_cast<int>(std::floor(cell.x + 0.5));
-  const auto y = static_cast<int>(std::floor(cell.y + 0.5));
+  // point), in the camera's frame of the map's area or on the 3D view's surface.
+  const auto cell = core_.map_point_at(to_drawable(mx, my));
+  if (!cell) return std::nullopt;
+  const auto x = static_cast<int>(std::floor(cell->x + 0.5));
+  const auto y = static_cast<int>(std::floor(cell->y + 0.5));
   if (!model_.terrain().contains(x, y)) return std::nullopt;
   return session::CellPosition{x, y};
 }
@@ -839,6 +881,8 @@ render::MapInputs App::picture_inputs(int width, int height) const {
   in.min_flow = s.min_flow;
   in.hydrology = &model_.hydrology();
   in.ground_version = model_.ground_version();
+  in.camera = core_.orbit();
+  in.exaggeration = ui_.exaggeration;
   return in;
 }
 
@@ -919,13 +963,13 @@ int App::finish() {
   if (options_.stats) {
     std::printf(
         "frames %zu, median CPU ms per frame: rain %.3f rivers %.3f contours %.3f drawing %.3f"
-        " (CPU side %.3f); painting %.3f wall ms (%s painter); GL calls %.3f CPU ms, swap %.3f "
-        "wall ms\n",
+        " (CPU side %.3f); painting %.3f wall ms (%s painter; the 3D surface %.3f); GL calls %.3f "
+        "CPU ms, swap %.3f wall ms\n",
         stats_.frames(), stats_.median(Stage::rain), stats_.median(Stage::rivers),
         stats_.median(Stage::contours), stats_.median(Stage::drawing),
         stats_.median(Stage::cpu_side), stats_.median(Stage::painting),
-        renderer_.cpu_painter() ? "CPU" : "GPU", stats_.median(Stage::gl),
-        stats_.median(Stage::swap));
+        renderer_.cpu_painter() ? "CPU" : "GPU", stats_.median(Stage::surface),
+        stats_.median(Stage::gl), stats_.median(Stage::swap));
     const render::RenderTimings& t = renderer_.last_timings();
     std::printf(
         "drawing, median ms: river paths %.3f, tiles %.3f, panel %.3f (last frame: %zu stroke "

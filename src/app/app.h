@@ -180,8 +180,11 @@ class App : private Shell {
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
-  bool dragging_ = false;  // a drag that began over the map pans it
-  bool painting_ = false;  // the left button, pressed over the map in paint mode, paints
+  // The button of a drag that began over the map (0: none): it pans the map; in the 3D view
+  // the left button orbits and the others pan.
+  uint8_t drag_button_ = 0;
+  bool painting_ = false;     // the left button, pressed over the map in paint mode, paints
+  glm::dvec2 last_paint_{0};  // where the stroke last was on the map
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<uint8_t> snapshot_pixels_;
@@ -222,6 +225,8 @@ class App : private Shell {
   int drawn_w_ = 0;
   int drawn_h_ = 0;
   unsigned drawn_camera_ = ~0u;
+  uint64_t drawn_orbit_ = ~uint64_t{0};  // the 3D view's camera
+  double drawn_exaggeration_ = 0;
   Rect drawn_map_;
   // What is printed for scripts and tests (TERRAIN_SANDBOX_LAYOUT=1 asks for the tests' lines).
   Reporter reporter_;

@@ -16,6 +16,7 @@
 #include "io/heightmap.h"
 #include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/surface_raster.h"
 
 namespace terrain::app {
 namespace {
@@ -82,8 +83,68 @@ bool is_shells(const UiCommand& command) {
 }
 
 AppCore::AppCore(uint32_t seed, Shell& shell)
-    : model_(seed), shell_(shell), camera_(sketch::COLS, sketch::ROWS) {
+    : model_(seed),
+      shell_(shell),
+      camera_(sketch::COLS, sketch::ROWS),
+      orbit_(sketch::COLS, sketch::ROWS) {
   waiting_.reserve(64);
+}
+
+void AppCore::frame_island() {
+  if (!map_area_known_) {
+    frame_pending_ = true;
+    return;
+  }
+  orbit_.frame_map(map_area_.width / std::max(1.0, map_area_.height),
+                   render::OrbitCamera::kReliefCells * ui_.exaggeration);
+}
+
+void AppCore::set_map_area(const render::MapArea& area) {
+  map_area_ = area;
+  map_area_known_ = true;
+  if (frame_pending_) {
+    frame_pending_ = false;
+    frame_island();
+  }
+}
+
+void AppCore::trace_brush_ring(glm::dvec2 pixel) {
+  ui_.brush_ring_points = 0;
+  const session::Settings& s = model_.settings();
+  if (s.view != MapView::three_d) return;
+  const auto centre = map_point_at(pixel);
+  if (!centre) return;
+  std::span<const float> lakes;
+  if (s.show_lakes && model_.hydrology().lake_depth().size() == model_.terrain().size()) {
+    lakes = model_.hydrology().lake_depth();
+  }
+  const double relief = render::OrbitCamera::kReliefCells * ui_.exaggeration;
+  const Heightfield& h = model_.terrain();
+  int n = 0;
+  for (int k = 0; k < UiState::kBrushRingPoints; k++) {
+    const double a = 2 * 3.14159265358979323846 * k / UiState::kBrushRingPoints;
+    const double x = std::clamp(centre->x + ui_.brush.radius * std::cos(a), 0.0, h.width() - 1.0);
+    const double y = std::clamp(centre->y + ui_.brush.radius * std::sin(a), 0.0, h.height() - 1.0);
+    const double top = render::surface_height(h, x, y, s.sea_level, lakes);
+    const auto at = orbit_.project(render::world_point(x, y, top, relief), map_area_);
+    if (!at) return;  // reaching behind the eye: no ring
+    ui_.brush_ring[static_cast<std::size_t>(2 * n)] = static_cast<float>(at->x);
+    ui_.brush_ring[static_cast<std::size_t>(2 * n + 1)] = static_cast<float>(at->y);
+    n++;
+  }
+  ui_.brush_ring_points = n;
+}
+
+std::optional<glm::dvec2> AppCore::map_point_at(glm::dvec2 pixel) const {
+  if (!map_area_.contains(pixel)) return std::nullopt;
+  if (model_.settings().view != MapView::three_d) return camera_.cell_at(pixel, map_area_);
+  const session::Settings& s = model_.settings();
+  std::span<const float> lakes;
+  if (s.show_lakes && model_.hydrology().lake_depth().size() == model_.terrain().size()) {
+    lakes = model_.hydrology().lake_depth();
+  }
+  return render::pick_ground(model_.terrain(), render::OrbitCamera::kReliefCells * ui_.exaggeration,
+                             orbit_.ray_through(pixel, map_area_), s.sea_level, lakes);
 }
 
 bool AppCore::map_busy() const {
@@ -330,6 +391,34 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             camera_.pan_by({c.dx, c.dy}, map_area_);
           },
           [&](const FitMap&) { camera_.fit(); },
+          // The 3D view's camera, framed for the area it is seen in.
+          [&](const OrbitBy& c) { orbit_.orbit(c.dx, c.dy); },
+          [&](const PanCameraBy& c) { orbit_.pan(c.dx, c.dy, map_area_); },
+          [&](const ZoomCamera& c) { orbit_.zoom(c.factor); },
+          [&](const FrameIsland&) { frame_island(); },
+          [&](const SetCamera& c) {
+            if (!std::isfinite(c.yaw) || !(c.pitch >= render::OrbitCamera::kMinPitch &&
+                                           c.pitch <= render::OrbitCamera::kMaxPitch)) {
+              refuse("a camera at yaw " + number_text(c.yaw) + ", pitch " + number_text(c.pitch) +
+                     ": allowed any yaw, and a pitch from " +
+                     number_text(render::OrbitCamera::kMinPitch) + " to " +
+                     number_text(render::OrbitCamera::kMaxPitch) + " degrees");
+              return;
+            }
+            orbit_.set_angles(c.yaw, c.pitch);
+          },
+          [&](const PlaceCamera& c) {
+            orbit_.place(c.distance, {c.x, c.y, c.z});
+          },
+          [&](const SetExaggeration& c) {
+            if (!(c.value >= render::kMinExaggeration && c.value <= render::kMaxExaggeration)) {
+              refuse("a vertical exaggeration of " + number_text(c.value) + ": allowed " +
+                     number_text(render::kMinExaggeration) + ".." +
+                     number_text(render::kMaxExaggeration));
+              return;
+            }
+            ui_.exaggeration = c.value;
+          },
           [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
           [&](const SetCenter& c) { refusing([&] {
                                       camera_.set_center({c.x, c.y});

@@ -24,6 +24,7 @@
 #include "app/layout.h"
 #include "app/ui_state.h"
 #include "render/geometry/map_camera.h"
+#include "render/geometry/orbit_camera.h"
 #include "session/live_model.h"
 #include "session/script.h"
 
@@ -68,9 +69,20 @@ class AppCore {
   const UiState& ui() const { return ui_; }
   render::MapCamera& camera() { return camera_; }
   const render::MapCamera& camera() const { return camera_; }
+  // The 3D view's camera.
+  const render::OrbitCamera& orbit() const { return orbit_; }
+  // The map point (x column, y row, in cells) under a canvas point of the map's area: through
+  // the map camera's frame, or in the 3D view the surface the pointer's ray meets first (as it
+  // is drawn: the sea at its plane, lakes when shown); none off the map.
+  std::optional<glm::dvec2> map_point_at(glm::dvec2 pixel) const;
   // Where the map is seen now (the layout's map area, drawable pixels): zooming about a point
   // and panning by a drag are worked out in it.
-  void set_map_area(const render::MapArea& area) { map_area_ = area; }
+  // The 3D view's camera frames the island for it once it is known (FrameIsland asked for
+  // before the first frame waits for it).
+  void set_map_area(const render::MapArea& area);
+  // The brush's circle on the 3D view's surface around the ground under the canvas point
+  // `pixel`, as canvas points into ui().brush_ring (none when the pointer is off the ground).
+  void trace_brush_ring(glm::dvec2 pixel);
 
   // Carries out `command`, or keeps it waiting while the map is busy (see the top).
   void dispatch(const Command& command);
@@ -96,12 +108,17 @@ class AppCore {
   void paint(const Paint& paint);
   void paint_piece();
   void refuse(const std::string& message) { shell_.message(message, true); }
+  // Home in the 3D view: the whole island, for the map area's aspect and the relief drawn.
+  void frame_island();
 
   session::LiveModel model_;
   Shell& shell_;
   UiState ui_;
   render::MapCamera camera_;
+  render::OrbitCamera orbit_;
   render::MapArea map_area_;
+  bool map_area_known_ = false;
+  bool frame_pending_ = false;  // FrameIsland before the map's area was known
   std::vector<Command> waiting_;
   bool stopped_ = false;
   // The stroke being painted: its brush, seed and flatten target (a piece's template), the

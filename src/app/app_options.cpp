@@ -21,6 +21,8 @@
 #include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
+#include "render/geometry/orbit_camera.h"
+#include "render/geometry/surface_raster.h"
 #include "session/saved_map.h"
 #include "session/settings.h"
 
@@ -93,6 +95,11 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     std::tie(options.width, options.height) = flags::read_size(flag, text, 64, 16384, 64, 16384);
   } else if (name == "--view") {
     options.view = choice(parse_map_view(text), "a view");
+  } else if (name == "--camera") {
+    options.camera = flags::read_point(flag, text, -1e6, 1e6, render::OrbitCamera::kMinPitch,
+                                       render::OrbitCamera::kMaxPitch);
+  } else if (name == "--relief") {
+    options.relief = read_real(flag, text, render::kMinExaggeration, render::kMaxExaggeration);
   } else if (name == "--zoom") {
     options.zoom = read_real(flag, text, render::MapCamera::kMinZoom, render::MapCamera::kMaxZoom);
   } else if (name == "--center") {
@@ -245,8 +252,9 @@ std::string app_usage() {
          "         [--generator island|diamond-square] [--roughness R] [--terrain-scale T]\n"
          "         [--drops-per-frame N] [--routing sketch|flood] [--min-flow F]\n"
          "         [--rivers-by flow|order] [--scheme KEY] [--size WxH] [--paused]\n"
-         "         [--original] [--no-rivers] [--debug] [--view map|basins|flow] [--lakes]\n"
-         "         [--zoom Z] [--center X,Y] [--side-view cross-section|walk|sections]\n"
+         "         [--original] [--no-rivers] [--debug] [--view map|basins|flow|3d]\n"
+         "         [--lakes] [--camera YAW,PITCH] [--relief E] [--zoom Z] [--center X,Y]\n"
+         "         [--side-view cross-section|walk|sections]\n"
          "         [--row N] [--no-side-view] [--script FILE] [--finish] [--recover] [--frames N]\n"
          "         [--screenshot PATH] [--render-size WxH] [--cells PATH] [--save-map PATH]\n"
          "         [--timelapse PATH] [--every N] [--timelapse-size WxH] [--timelapse-fps N]\n"
@@ -260,10 +268,12 @@ std::string app_usage() {
          "Keys (not while typing in a field): Space play/pause, R restart, N new seed, S save\n"
          "PNG, F11 or F fullscreen, Esc leave fullscreen, W rivers, O original terrain, D debug\n"
          "mode, V next view, L lakes, T rivers by order, 1-5 colour scheme, H hide the panel,\n"
-         "B the side view strip, Home or Z fit the map, G finish the rain now, Ctrl+Z undo,\n"
-         "Ctrl+Shift+Z or Ctrl+Y redo, [ and ] the timeline back or forward 1% of the drops.\n"
+         "B the side view strip, Home or Z fit the map (frame the island in 3D), G finish the\n"
+         "rain now, P paint mode, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, [ and ] the\n"
+         "timeline back or forward 1% of the drops.\n"
          "Mouse: the wheel zooms about the pointer, a drag pans, Shift+click sets the\n"
-         "cross-section's row.\n"
+         "cross-section's row; in 3D a drag orbits and a right- or middle-drag pans; in paint\n"
+         "mode the left button paints, Ctrl+wheel sizes the brush.\n"
          "Exit status: 0 done; 2 bad input, with nothing written; 1 an unexpected failure.\n";
 }
 

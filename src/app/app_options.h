@@ -39,15 +39,17 @@ struct AppOptions {
   bool hide_rivers = false;    // --no-rivers: start with rivers hidden
   bool debug = false;          // --debug: start in debug mode
   // The "Drainage" API documentation's views and rivers, and the ground's generator.
-  std::optional<MapView> view;                // --view map|basins|flow
-  bool lakes = false;                         // --lakes: show the lakes
-  std::optional<RiversBy> rivers_by;          // --rivers-by flow|order
-  std::optional<int> min_flow;                // --min-flow N: 1..kMinFlowMax
-  std::optional<Routing> routing;             // --routing sketch|flood
-  std::optional<Generator> generator;         // --generator island|diamond-square
-  std::optional<double> roughness;            // --roughness R: diamond-square only
-  std::optional<double> terrain_scale;        // --terrain-scale T: island only
-  std::vector<session::CellPosition> probes;  // --probe X,Y (repeatable): printed at exit
+  std::optional<MapView> view;                      // --view map|basins|flow|3d
+  std::optional<std::pair<double, double>> camera;  // --camera YAW,PITCH (the 3D view's)
+  std::optional<double> relief;                     // --relief E (the 3D view's Relief height)
+  bool lakes = false;                               // --lakes: show the lakes
+  std::optional<RiversBy> rivers_by;                // --rivers-by flow|order
+  std::optional<int> min_flow;                      // --min-flow N: 1..kMinFlowMax
+  std::optional<Routing> routing;                   // --routing sketch|flood
+  std::optional<Generator> generator;               // --generator island|diamond-square
+  std::optional<double> roughness;                  // --roughness R: diamond-square only
+  std::optional<double> terrain_scale;              // --terrain-scale T: island only
+  std::vector<session::CellPosition> probes;        // --probe X,Y (repeatable): printed at exit
   // Moving around the map, the side view, finishing the rain.
   std::optional<double> zoom;                       // --zoom Z: 1 (fit) .. 16
   std::optional<std::pair<double, double>> center;  // --center X,Y: the cell at the view's middle

@@ -203,6 +203,42 @@ struct SetSectionParams {
   SectionParams params;
 };
 
+// --- The 3D view's camera (render/geometry/orbit_camera.h) ---
+// A drag of (dx, dy) drawable pixels: the camera orbits its target (right turns the view right,
+// down tilts it towards looking straight down).
+struct OrbitBy {
+  double dx = 0;
+  double dy = 0;
+};
+// A right- or middle-drag of (dx, dy) drawable pixels: the ground follows the pointer.
+struct PanCameraBy {
+  double dx = 0;
+  double dy = 0;
+};
+// The wheel: `factor` > 1 comes closer.
+struct ZoomCamera {
+  double factor = 1;
+};
+// Home in the 3D view: the whole island in the picture, at the camera's yaw and pitch.
+struct FrameIsland {};
+// --camera YAW,PITCH, in degrees: yaw 0 looks north (towards row 0), 90 east; pitch 90 looks
+// straight down, kMinPitch at least. Any finite yaw (taken modulo 360).
+struct SetCamera {
+  double yaw = 20;
+  double pitch = 45;
+};
+// The camera a map file was saved with: its distance and target, in world cells.
+struct PlaceCamera {
+  double distance = 0;
+  double x = 0;
+  double y = 0;
+  double z = 0;
+};
+// How high the 3D view stands the relief: render::kMinExaggeration..kMaxExaggeration.
+struct SetExaggeration {
+  double value = 1;
+};
+
 // --- Brushes (core/brush_stroke.h) ---
 // The brush the panel shows: its tool, radius (cells), strength (0..1) and falloff.
 struct BrushSettings {
@@ -239,7 +275,8 @@ using UiCommand =
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
                  SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, SetBrush,
-                 SetPaintMode, TogglePaintMode, Paint>;
+                 SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
+                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).

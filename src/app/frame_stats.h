@@ -17,6 +17,7 @@ namespace terrain::app {
 // as llvmpipe this is the rasterizer's own work: the GPU side). swap: wall time presenting
 // the frame.
 // cpu_side: the sum of the first four, per frame (its median is the figure to hold to 2 ms).
+// surface: the part of painting that draws the 3D view's surface (0 in the other views).
 // paths, tiles, panel: the main parts of drawing (the river and route paths; the strokes
 // sorted into tiles; building the panel).
 enum class Stage {
@@ -31,6 +32,7 @@ enum class Stage {
   paths,
   tiles,
   panel,
+  surface,
   count
 };
 

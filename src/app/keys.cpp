@@ -61,11 +61,13 @@ std::optional<Command> command_for_key(SDL_Keycode key, const session::Settings&
     }
     case SDLK_HOME:
     case SDLK_z:
+      // The whole map again: in the 3D view, the whole island from the camera's angle.
+      if (settings.view == MapView::three_d) return UiCommand{FrameIsland{}};
       return UiCommand{FitMap{}};
     case SDLK_g:
       return ViewCommand{FinishRain{}};
     case SDLK_v: {
-      // The views in turn: map, basins, flow, and round again.
+      // The views in turn: map, basins, flow, 3D, and round again.
       const auto next = (static_cast<std::size_t>(settings.view) + 1) % kMapViews.size();
       return ViewCommand{SetView{kMapViews[next]}};
     }

@@ -37,7 +37,9 @@
 #include "app/keys.h"
 #include "app/rain_progress.h"
 #include "core/number_text.h"
+#include "render/geometry/orbit_camera.h"
 #include "render/geometry/side_view.h"
+#include "render/geometry/surface_raster.h"
 #include "session/controls.h"
 
 namespace terrain::app {
@@ -519,8 +521,8 @@ void draw_view_section(const PanelContext& c) {
   }
   // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(c.s.view);
-  const char* views[] = {"Map", "Basins", "Flow"};
-  if (combo("Map shows", &view, views, 3)) {
+  const char* views[] = {"Map", "Basins", "Flow", "3D"};
+  if (combo("Map shows", &view, views, 4)) {
     c.ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
@@ -531,6 +533,40 @@ void draw_view_section(const PanelContext& c) {
   if (checkbox("Debug mode", &on)) c.ask(ViewCommand{SetDebugMode{on}});
   on = c.s.show_original;
   if (checkbox("Show original terrain", &on)) c.ask(ViewCommand{ShowOriginal{on}});
+  if (c.s.view == MapView::three_d) {
+    // The 3D view's relief and camera.
+    float relief = static_cast<float>(c.ui.exaggeration);
+    if (ImGui::SliderFloat("Relief height", &relief, static_cast<float>(render::kMinExaggeration),
+                           static_cast<float>(render::kMaxExaggeration), "%.2fx",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp) &&
+        relief != static_cast<float>(c.ui.exaggeration)) {
+      c.ask(UiCommand{SetExaggeration{relief}});
+    }
+    note_frame("Relief height", c.item_width);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The heights drawn this many times as high");
+    float yaw = static_cast<float>(c.ui.camera_yaw);
+    if (ImGui::SliderFloat("Camera turn", &yaw, 0.0f, 359.9f, "%.0f deg",
+                           ImGuiSliderFlags_AlwaysClamp) &&
+        yaw != static_cast<float>(c.ui.camera_yaw)) {
+      c.ask(UiCommand{SetCamera{yaw, c.ui.camera_pitch}});
+    }
+    note_frame("Camera turn", c.item_width);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 looks north, 90 east");
+    float pitch = static_cast<float>(c.ui.camera_pitch);
+    if (ImGui::SliderFloat("Camera tilt", &pitch,
+                           static_cast<float>(render::OrbitCamera::kMinPitch),
+                           static_cast<float>(render::OrbitCamera::kMaxPitch), "%.0f deg",
+                           ImGuiSliderFlags_AlwaysClamp) &&
+        pitch != static_cast<float>(c.ui.camera_pitch)) {
+      c.ask(UiCommand{SetCamera{c.ui.camera_yaw, pitch}});
+    }
+    note_frame("Camera tilt", c.item_width);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("90 looks straight down");
+    if (button("Frame island")) c.ask(UiCommand{FrameIsland{}});
+    ImGui::SameLine();
+    ImGui::TextDisabled("drag orbits, right-drag pans, Home frames");
+    return;
+  }
   // Zoom about the map's middle (the wheel zooms about the pointer).
   float zoom = static_cast<float>(c.ui.zoom);
   if (ImGui::SliderFloat("Zoom", &zoom, 1.0f, 16.0f, "%.2fx",
@@ -1003,7 +1039,8 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
   ImGui::End();
 }
 
-void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point) {
+void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
+                       bool surface) {
   if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked) return;
   const glm::dvec2 at{ui.mouse[0], ui.mouse[1]};
   if (!layout.map_area().contains(at)) return;
@@ -1015,9 +1052,19 @@ void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per
   const ImVec2 c(ui.mouse[0] / ppp, ui.mouse[1] / ppp);
   const auto r = static_cast<float>(ui.brush.radius * ui.cell_pixels / ppp);
   ImDrawList* d = ImGui::GetForegroundDrawList();
+  // In the 3D view the circle lies on the ground (none over the sky).
+  ImVec2 ring[UiState::kBrushRingPoints];
+  for (int k = 0; k < ui.brush_ring_points; k++) {
+    ring[k] = ImVec2(ui.brush_ring[static_cast<std::size_t>(2 * k)] / ppp,
+                     ui.brush_ring[static_cast<std::size_t>(2 * k + 1)] / ppp);
+  }
   for (const auto& [colour, width] :
        {std::pair{IM_COL32(0, 0, 0, 150), 3.5f}, std::pair{IM_COL32(255, 255, 255, 230), 1.5f}}) {
-    d->AddCircle(c, r, colour, 64, width);
+    if (!surface) {
+      d->AddCircle(c, r, colour, 64, width);
+    } else if (ui.brush_ring_points > 2) {
+      d->AddPolyline(ring, ui.brush_ring_points, colour, ImDrawFlags_Closed, width);
+    }
     d->AddLine(ImVec2(c.x - 5, c.y), ImVec2(c.x + 6, c.y), colour, width);
     d->AddLine(ImVec2(c.x, c.y - 5), ImVec2(c.x, c.y + 6), colour, width);
   }

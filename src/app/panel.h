@@ -55,7 +55,9 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
 
 // In paint mode, over the map: the brush as the pointer (its circle at its radius, in map
 // cells, and a cross), the system pointer hidden.
-void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point);
+// `surface`: the 3D view, where the circle lies on the ground (UiState::brush_ring).
+void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
+                       bool surface);
 
 // The question quitting asks while ui.quit_asked (a map with changes not saved): Save, Don't
 // save, Cancel, as AnswerQuit; a modal window in the middle of the display, with a field for

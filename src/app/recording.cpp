@@ -128,7 +128,7 @@ bool Recording::capture(const render::MapInputs& inputs) {
   }
   // The hydrology, only where the picture needs it (the basins and flow views, lakes, rivers
   // by order), and copied only when it has changed (on the rivers' schedule).
-  const bool needs_hydrology = inputs.view != MapView::map || inputs.show_lakes ||
+  const bool needs_hydrology = drainage_view(inputs.view) || inputs.show_lakes ||
                                (inputs.show_rivers && inputs.rivers_by == RiversBy::order);
   s.inputs.hydrology = nullptr;
   if (needs_hydrology && inputs.hydrology != nullptr) {

@@ -3,6 +3,7 @@
 // or ImGui.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,13 @@ struct UiState {
   bool paint_mode = false;
   bool painting = false;
   double cell_pixels = 0;  // drawable pixels a map cell spans now (the brush's circle)
+  // In the 3D view, the brush's circle on the ground: canvas points (x, y), brush_ring_points
+  // of them (0: the pointer is off the ground).
+  static constexpr int kBrushRingPoints = 48;
+  std::array<float, 2 * kBrushRingPoints> brush_ring{};
+  int brush_ring_points = 0;
+  double camera_yaw = 0;  // the 3D view's camera, for the View section
+  double camera_pitch = 0;
   // Quitting asks what to do with the map's changes (draw_quit_question); why its Save did not
   // save, shown in the question, or "".
   bool quit_asked = false;
@@ -74,6 +82,7 @@ struct UiState {
   float strip_grabbed_at = 0;                   // the strip's height likewise
   SideViewState side;                           // the strip under the map
   double zoom = 1;                              // the map camera's, for the View section
+  double exaggeration = 1;  // the 3D view's relief, times OrbitCamera::kReliefCells a unit
   bool at_fit = true;
   bool fullscreen = false;        // the window's, for the button's label
   bool exact_relief = true;       // the relief's colours are worked out in double precision

@@ -11,6 +11,8 @@ std::string_view map_view_name(MapView view) {
       return "basins";
     case MapView::flow:
       return "flow";
+    case MapView::three_d:
+      return "3d";
   }
   return "map";
 }

@@ -15,6 +15,8 @@
 #include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
+#include "render/geometry/orbit_camera.h"
+#include "render/geometry/surface_raster.h"
 #include "session/settings.h"
 
 namespace terrain::flags {
@@ -272,9 +274,19 @@ std::vector<Row> rows(Program program) {
        {"--debug", "", "start in debug mode (the latest drops' routes and the count)", "", ""}},
       {kSandbox,
        {"--view", "NAME",
-        "map (the sketch's), basins (each basin in its own tone) or flow (the flow on a log "
-        "scale as a red field)",
-        "map", "map, basins or flow"}},
+        "map (the sketch's), basins (each basin in its own tone), flow (the flow on a log "
+        "scale as a red field) or 3d (the map draped over the ground as a lit surface)",
+        "map", "map, basins, flow or 3d"}},
+      {kSandbox,
+       {"--camera", "YAW,PITCH",
+        "the 3D view's camera, in degrees: yaw 0 looks north (towards row 0), 90 east; pitch 90 "
+        "looks straight down; the whole island framed",
+        "20,45",
+        "any YAW, PITCH " + number_text(render::OrbitCamera::kMinPitch) + ".." +
+            number_text(render::OrbitCamera::kMaxPitch)}},
+      {kSandbox,
+       {"--relief", "E", "how high the 3D view stands the relief: its Relief height, E times", "1",
+        range(render::kMinExaggeration, render::kMaxExaggeration)}},
       {kSandbox,
        {"--lakes", "", "show the lakes: standing water where the hollows of the ground fill", "",
         ""}},

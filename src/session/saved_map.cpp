@@ -502,7 +502,7 @@ void read_view(const Json& json, SavedMap& saved) {
     if (!value) fail(at(key), std::string("must be ") + allowed + ", not " + shown(Json(text)));
     return *value;
   };
-  v.view = named("view", parse_map_view, "\"map\", \"basins\" or \"flow\"");
+  v.view = named("view", parse_map_view, kMapViewWords);
   v.contour_levels = whole_at<int>(member(json, "contour_levels", where), at("contour_levels"),
                                    static_cast<int>(sketch::contour_levels.min),
                                    static_cast<int>(sketch::contour_levels.max));

@@ -87,8 +87,8 @@ ScriptCommand command_of(const Json& json, std::string_view line, const std::str
     return HistoryCommand{EndEdit{}};
   }
   if (key == "view") {
-    const auto view = parse_map_view(text_of(v, where, key, "\"map\", \"basins\" or \"flow\""));
-    if (!view) fail(where, "view must be \"map\", \"basins\" or \"flow\"");
+    const auto view = parse_map_view(text_of(v, where, key, kMapViewWords));
+    if (!view) fail(where, std::string("view must be ") + kMapViewWords);
     return ViewCommand{SetView{*view}};
   }
   if (key == "rivers_by") {

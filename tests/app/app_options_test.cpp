@@ -318,7 +318,7 @@ TEST(AppOptions, DrainageFlagsTakeTheirWords) {
 
 TEST(AppOptions, BadDrainageFlagsAreRefusedNamingTheFlagAndWhatIsAllowed) {
   expect_messages({
-      {{"--view", "relief"}, "--view 'relief' is not a view (allowed: map, basins or flow)"},
+      {{"--view", "relief"}, "--view 'relief' is not a view (allowed: map, basins, flow or 3d)"},
       {{"--rivers-by", "size"},
        "--rivers-by 'size' is not a way to stroke rivers (allowed: flow or order)"},
       {{"--routing", "d8"}, "--routing 'd8' is not a routing (allowed: sketch or flood)"},
@@ -885,7 +885,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 39u);
+  EXPECT_EQ(flags_in(described).size(), 41u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndTheDefault) {

@@ -175,7 +175,8 @@ TEST(Keys, VStepsThroughTheViewsAndRoundAgain) {
   session::Settings s;
   const std::pair<MapView, MapView> steps[] = {{MapView::map, MapView::basins},
                                                {MapView::basins, MapView::flow},
-                                               {MapView::flow, MapView::map}};
+                                               {MapView::flow, MapView::three_d},
+                                               {MapView::three_d, MapView::map}};
   for (const auto& [from, to] : steps) {
     s.view = from;
     const auto command = command_for_key(SDLK_v, s, false, SideView::cross_section, 5);

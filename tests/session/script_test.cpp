@@ -60,8 +60,8 @@ TEST(Script, ABadLineIsRefusedWithItsNumberAndWhatIsWrong) {
             "run.jsonl line 1: undo must be a whole number from 1 to 1000000");
   EXPECT_EQ(script_refusal("{\"seek\": -5}"),
             "run.jsonl line 1: seek must be a whole number from 0 to 9223372036854775807");
-  EXPECT_EQ(script_refusal("{\"view\": \"3d\"}"),
-            "run.jsonl line 1: view must be \"map\", \"basins\" or \"flow\"");
+  EXPECT_EQ(script_refusal("{\"view\": \"4d\"}"),
+            "run.jsonl line 1: view must be \"map\", \"basins\", \"flow\" or \"3d\"");
   EXPECT_EQ(script_refusal("{\"rain\": 1, \"seed\": 2}"),
             "run.jsonl line 1: must be a JSON object of one key, the command's name");
   EXPECT_EQ(script_refusal("{\"jump\": 1}").rfind("run.jsonl line 1: \"jump\" is not a command", 0),

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "render/geometry/surface_raster.h"
+
 namespace terrain::render {
 
 namespace {
@@ -82,11 +84,24 @@ std::string check_map_inputs(const MapInputs& inputs) {
                        std::isfinite(inputs.area->left) && std::isfinite(inputs.area->top))) {
     return "map inputs: the map area is not allowed: finite, width and height above 0";
   }
+  if (inputs.view == MapView::three_d && !inputs.camera) {
+    return "map inputs: the 3D view needs a camera, and none is given";
+  }
+  if (!(inputs.exaggeration >= kMinExaggeration && inputs.exaggeration <= kMaxExaggeration)) {
+    return "map inputs: the vertical exaggeration is " + std::to_string(inputs.exaggeration) +
+           "; allowed: " + std::to_string(kMinExaggeration) + ".." +
+           std::to_string(kMaxExaggeration);
+  }
+  if (inputs.picture &&
+      !(inputs.picture->width > 0 && inputs.picture->height > 0 &&
+        std::isfinite(inputs.picture->left) && std::isfinite(inputs.picture->top))) {
+    return "map inputs: the 3D picture's place is not allowed: finite, width and height above 0";
+  }
   const bool by_order = inputs.show_rivers && inputs.rivers_by == RiversBy::order;
-  if (inputs.view != MapView::map || inputs.show_lakes || by_order) {
-    const char* why = inputs.view != MapView::map ? "the view"
-                      : inputs.show_lakes         ? "lakes"
-                                                  : "rivers by order";
+  if (drainage_view(inputs.view) || inputs.show_lakes || by_order) {
+    const char* why = drainage_view(inputs.view) ? "the view"
+                      : inputs.show_lakes        ? "lakes"
+                                                 : "rivers by order";
     if (inputs.hydrology == nullptr) {
       return std::string("map inputs: ") + why + " needs the hydrology, and none is given";
     }

@@ -15,6 +15,7 @@
 #include "core/river_picture.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/map_camera.h"
+#include "render/geometry/orbit_camera.h"
 
 namespace terrain::render {
 
@@ -52,6 +53,13 @@ struct MapInputs {
   // Where the grid lands on the canvas (map_camera.h: zoom and pan). Empty: the sketch's
   // viewport of the whole canvas.
   std::optional<Frame> frame;
+  // The 3D view's (view three_d, required there): its camera, and how high the relief stands
+  // (kMinExaggeration..kMaxExaggeration in surface_raster.h).
+  std::optional<OrbitCamera> camera;
+  double exaggeration = 1;
+  // The 3D view's picture on the canvas: for a tile of a larger picture, the whole picture
+  // (beyond the tile's canvas). Empty: the area, or the whole canvas.
+  std::optional<MapArea> picture;
   // The part of the canvas the map is seen in (the rest is under the app's side bar and
   // strip): the debug count sits at its bottom-left corner, and the CPU painter paints only
   // this part (to whole 8 x 8 tiles) of a window's frame. Empty: the whole canvas.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
+#include <glm/vec4.hpp>
 
 namespace terrain::render {
 namespace {
@@ -13,18 +14,24 @@ double radians(double degrees) {
   return degrees * (3.14159265358979323846 / 180);
 }
 
-// The ground's height at a map point, bilinear between its four grid points (as the surface is
-// drawn); the point must lie within [0, cols - 1] x [0, rows - 1].
-double ground_at(const Heightfield& h, double x, double y) {
+}  // namespace
+
+double surface_height(const Heightfield& h, double x, double y, double floor,
+                      std::span<const float> lakes) {
+  x = std::clamp(x, 0.0, h.width() - 1.0);
+  y = std::clamp(y, 0.0, h.height() - 1.0);
   const int x0 = std::min(static_cast<int>(x), h.width() - 2);
   const int y0 = std::min(static_cast<int>(y), h.height() - 2);
   const double u = x - x0;
   const double v = y - y0;
-  return h.at(x0, y0) * (1 - u) * (1 - v) + h.at(x0 + 1, y0) * u * (1 - v) +
-         h.at(x0, y0 + 1) * (1 - u) * v + h.at(x0 + 1, y0 + 1) * u * v;
+  const auto at = [&](int px, int py) {
+    double top = h.at(px, py);
+    if (!lakes.empty()) top += lakes[static_cast<std::size_t>(py) * h.width() + px];
+    return std::max(top, floor);
+  };
+  return at(x0, y0) * (1 - u) * (1 - v) + at(x0 + 1, y0) * u * (1 - v) +
+         at(x0, y0 + 1) * (1 - u) * v + at(x0 + 1, y0 + 1) * u * v;
 }
-
-}  // namespace
 
 OrbitCamera::OrbitCamera(int cols, int rows) : cols_(cols), rows_(rows) {
   frame_map();
@@ -71,27 +78,63 @@ double OrbitCamera::framing_distance() const {
   return radius / std::sin(radians(kFovDegrees) / 2);
 }
 
-void OrbitCamera::frame_map(double aspect) {
-  target_ = {(cols_ - 1) / 2.0, 0.3 * kReliefCells, (rows_ - 1) / 2.0};
-  // The nearest distance that has every corner of the box around the map and its relief within
-  // the picture: a corner at (x, y) across and up from the target and z nearer (along the view)
-  // is in it when |y| <= (distance + z) * tan(fov / 2), and |x| the same times the aspect.
+void OrbitCamera::place(double distance, glm::dvec3 target) {
+  if (!std::isfinite(distance) || !std::isfinite(target.x) || !std::isfinite(target.y) ||
+      !std::isfinite(target.z)) {
+    return;
+  }
+  const double f = framing_distance();
+  distance_ = std::clamp(distance, 0.1 * f, 3 * f);
+  target_ = {std::clamp(target.x, 0.0, cols_ - 1.0), std::clamp(target.y, -f, f),
+             std::clamp(target.z, 0.0, rows_ - 1.0)};
+  changed();
+}
+
+void OrbitCamera::frame_map(double aspect, double relief) {
+  target_ = {(cols_ - 1) / 2.0, 0.3 * relief, (rows_ - 1) / 2.0};
+  aspect = std::max(1e-3, aspect);
   const double t = std::tan(radians(kFovDegrees) / 2);
   const glm::dvec3 r = right();
   const glm::dvec3 u = up();
   const glm::dvec3 f = forward();
-  double needed = 0;
+  // The corners of the box around the map and its relief.
+  glm::dvec3 corners[8];
+  int n = 0;
   for (const double x : {0.0, cols_ - 1.0}) {
-    for (const double y : {0.0, kReliefCells}) {
-      for (const double z : {0.0, rows_ - 1.0}) {
-        const glm::dvec3 c = glm::dvec3{x, y, z} - target_;
-        const double along = glm::dot(c, f);
-        needed = std::max(needed, std::abs(glm::dot(c, u)) / t - along);
-        needed = std::max(needed, std::abs(glm::dot(c, r)) / (t * std::max(1e-3, aspect)) - along);
-      }
+    for (const double y : {0.0, relief}) {
+      for (const double z : {0.0, rows_ - 1.0}) corners[n++] = {x, y, z};
     }
   }
-  distance_ = std::clamp(1.03 * needed, 0.1 * framing_distance(), 3 * framing_distance());
+  // The nearest distance that has every corner within the picture: a corner at (x, y) across
+  // and up from the target and z nearer (along the view) is in it when
+  // |y| <= (distance + z) * tan(fov / 2), and |x| the same times the aspect. Seen at a slant
+  // the box is not centred on its middle, so the target then moves to centre what is seen,
+  // and the distance is worked out again, a few times over.
+  for (int round = 0; round < 4; round++) {
+    double needed = 0;
+    for (const glm::dvec3& corner : corners) {
+      const glm::dvec3 c = corner - target_;
+      const double along = glm::dot(c, f);
+      needed = std::max(needed, std::abs(glm::dot(c, u)) / t - along);
+      needed = std::max(needed, std::abs(glm::dot(c, r)) / (t * aspect) - along);
+    }
+    distance_ = std::clamp(1.03 * needed, 0.1 * framing_distance(), 3 * framing_distance());
+    // The corners' reach across the picture (-1..1 each way), and the target moved by the
+    // middle of it at the target's depth.
+    double lo_x = 1e30, hi_x = -1e30, lo_y = 1e30, hi_y = -1e30;
+    for (const glm::dvec3& corner : corners) {
+      const glm::dvec3 c = corner - eye();
+      const double depth = std::max(1e-6, glm::dot(c, f));
+      const double x = glm::dot(c, r) / (depth * t * aspect);
+      const double y = glm::dot(c, u) / (depth * t);
+      lo_x = std::min(lo_x, x);
+      hi_x = std::max(hi_x, x);
+      lo_y = std::min(lo_y, y);
+      hi_y = std::max(hi_y, y);
+    }
+    target_ +=
+        r * ((lo_x + hi_x) / 2 * distance_ * t * aspect) + u * ((lo_y + hi_y) / 2 * distance_ * t);
+  }
   changed();
 }
 
@@ -135,14 +178,24 @@ Ray OrbitCamera::ray_through(glm::dvec2 pixel, const MapArea& area) const {
   return {eye(), direction};
 }
 
-std::optional<glm::dvec2> pick_ground(const Heightfield& heights, double relief, const Ray& ray) {
+std::optional<glm::dvec2> OrbitCamera::project(glm::dvec3 world, const MapArea& area) const {
+  const glm::dvec4 c = projection(area.width / area.height) * view() * glm::dvec4(world, 1);
+  if (!(c.w > 1e-9)) return std::nullopt;
+  return glm::dvec2{area.left + (c.x / c.w * 0.5 + 0.5) * area.width,
+                    area.top + (0.5 - c.y / c.w * 0.5) * area.height};
+}
+
+std::optional<glm::dvec2> pick_ground(const Heightfield& heights, double relief, const Ray& ray,
+                                      double floor, std::span<const float> lakes) {
+  if (!lakes.empty() && lakes.size() != heights.size()) return std::nullopt;
   const double max_x = heights.width() - 1;
   const double max_z = heights.height() - 1;
-  double top = 0;
+  double top = std::max(0.0, floor);
   double bottom = 0;
-  for (const float v : heights.values()) {
-    top = std::max(top, double{v});
-    bottom = std::min(bottom, double{v});
+  for (std::size_t i = 0; i < heights.size(); i++) {
+    const double v = heights.values()[i];
+    top = std::max(top, v + (lakes.empty() ? 0.0 : double{lakes[i]}));
+    bottom = std::min(bottom, v);
   }
   top *= relief;
   bottom *= relief;
@@ -170,7 +223,7 @@ std::optional<glm::dvec2> pick_ground(const Heightfield& heights, double relief,
     const glm::dvec3 p = ray.origin + ray.direction * t;
     const double x = std::clamp(p.x, 0.0, max_x);
     const double z = std::clamp(p.z, 0.0, max_z);
-    return p.y <= ground_at(heights, x, z) * relief;
+    return p.y <= surface_height(heights, x, z, floor, lakes) * relief;
   };
   constexpr double kStep = 0.25;
   double previous = t0;

@@ -15,6 +15,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <optional>
+#include <span>
 
 #include "core/heightfield.h"
 #include "render/geometry/map_camera.h"
@@ -57,9 +58,13 @@ class OrbitCamera {
   // The wheel: `factor` > 1 comes closer. The distance stays within reason (a tenth of the
   // framing distance to three times it).
   void zoom(double factor);
-  // Home: the target over the map's middle, and as near as sees the whole map (and its relief)
-  // at this yaw and pitch in a picture of that aspect (width / height).
-  void frame_map(double aspect = 16.0 / 9);
+  // Home: the target over the map's middle, and as near as sees the whole map (and its relief,
+  // `relief` cells per unit of height) at this yaw and pitch in a picture of that aspect
+  // (width / height).
+  void frame_map(double aspect = 16.0 / 9, double relief = kReliefCells);
+  // A place saved with a map: the distance (held to the zoom's range) and the target (held over
+  // the map). Values that are not finite change nothing.
+  void place(double distance, glm::dvec3 target);
 
   // Where the eye is, and the unit vectors of the picture's right, up and into it.
   glm::dvec3 eye() const;
@@ -72,6 +77,9 @@ class OrbitCamera {
   // The ray through the canvas point `pixel` (drawable pixels, y down) of the area the view is
   // drawn in.
   Ray ray_through(glm::dvec2 pixel, const MapArea& area) const;
+  // Where a world point lands on the canvas (drawable pixels, y down) of the area the view is
+  // drawn in: the inverse of ray_through. None for a point behind the eye.
+  std::optional<glm::dvec2> project(glm::dvec3 world, const MapArea& area) const;
 
  private:
   double framing_distance() const;
@@ -91,9 +99,17 @@ inline glm::dvec3 world_point(double x, double y, double h, double relief) {
   return {x, h * relief, y};
 }
 
-// The map point (x column, y row) of the ground the ray first meets, the heights drawn at
-// `relief` cells per unit of height (bilinear between grid points, as the surface is drawn);
-// none when it meets no ground of the map.
-std::optional<glm::dvec2> pick_ground(const Heightfield& heights, double relief, const Ray& ray);
+// The height of the surface the 3D view draws at the map point (x column, y row) within the
+// grid: bilinear between its four grid points, each raised by its lake's depth (when `lakes`
+// is given, one per point) and to `floor` (the sea's plane).
+double surface_height(const Heightfield& heights, double x, double y, double floor = -1e30,
+                      std::span<const float> lakes = {});
+
+// The map point (x column, y row) of the surface the ray first meets, the heights drawn at
+// `relief` cells per unit of height (bilinear between grid points, as the surface is drawn),
+// each grid point raised by its lake's depth (when `lakes` is given, one per point) and to
+// `floor` (the sea's plane); none when it meets no ground of the map.
+std::optional<glm::dvec2> pick_ground(const Heightfield& heights, double relief, const Ray& ray,
+                                      double floor = -1e30, std::span<const float> lakes = {});
 
 }  // namespace terrain::render

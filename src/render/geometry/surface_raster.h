@@ -69,8 +69,8 @@ struct SurfaceInputs {
   Rgb8 water;       // ... and the sea's water above it
 };
 
-// The drape's pixels a cell, for a picture of width x height: as many as the picture gives a
-// cell when the map fills it, from 2 to 8.
+// The drape's pixels a cell, for a picture of width x height: three quarters of what the
+// picture gives a cell when the map fills it, from 2 to 8.
 int drape_scale(double width, double height, int cols, int rows);
 // The drape's size and frame at `scale` pixels a cell: grid point (x, y) at pixel centre
 // (x * scale, y * scale).

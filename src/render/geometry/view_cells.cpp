@@ -62,10 +62,10 @@ void check(const ViewCellsInputs& in, std::span<uint8_t> rgba) {
                                 " bytes, a " + size_text(terrain.width(), terrain.height()) +
                                 " terrain needs " + std::to_string(terrain.size() * 4));
   }
-  const bool needs_hydrology = in.view != MapView::map || in.show_lakes;
+  const bool needs_hydrology = drainage_view(in.view) || in.show_lakes;
   if (!needs_hydrology) return;
   if (in.hydrology == nullptr) {
-    const std::string what = in.view != MapView::map
+    const std::string what = drainage_view(in.view)
                                  ? "the " + std::string(map_view_name(in.view)) + " view"
                                  : std::string("lakes");
     throw std::invalid_argument("view_cells: " + what + " needs a hydrology");
@@ -227,7 +227,8 @@ void view_cells(const ViewCellsInputs& inputs, std::span<uint8_t> rgba, WorkThre
   }
 
   switch (inputs.view) {
-    case MapView::map: {
+    case MapView::map:
+    case MapView::three_d: {  // the map, draped over the ground
       relief_cells(terrain, inputs.sea_level, *inputs.scheme, rgba, threads);
       if (inputs.show_lakes) {
         auto lakes = [&](int y, int) { painter.lakes_row(y); };

@@ -1,7 +1,8 @@
 // The cell image of each view: one RGBA8 pixel per grid cell, which both painters then scale
 // up to the canvas exactly as they scale the sketch's relief (the sketch's `terrain_img`).
 //
-//   map     the sketch's relief (relief.h), bit for bit
+//   map     the sketch's relief (relief.h), bit for bit (and the 3D view's, draped over the
+//           ground)
 //   basins  each land cell its basin's tone (basin_tones.h) lit with the relief's own shade
 //           (the same light and slope as relief_cell_color), so the divides read as ridges;
 //           the sea in the relief's sea colours

@@ -104,9 +104,19 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
   const auto started = std::chrono::steady_clock::now();
   const Heightfield& terrain = *inputs.terrain;
   const ColorScheme& colors = *inputs.scheme;
+  // The 3D view paints the map into a picture of a few pixels a cell, draped over the ground;
+  // the others paint it straight into the canvas.
+  const bool surface = inputs.view == MapView::three_d;
+  const MapArea picture =
+      inputs.picture.value_or(inputs.area.value_or(MapArea{0, 0, double(width), double(height)}));
+  const int drape_cells =
+      drape_scale(picture.width, picture.height, terrain.width(), terrain.height());
+  const int canvas_w = surface ? drape_side(terrain.width(), drape_cells) : width;
+  const int canvas_h = surface ? drape_side(terrain.height(), drape_cells) : height;
   // The camera's frame, or the sketch's viewport of the whole canvas.
-  const Frame view =
-      inputs.frame.value_or(Frame::viewport(width, height, terrain.width(), terrain.height()));
+  const Frame view = surface ? drape_frame(drape_cells)
+                             : inputs.frame.value_or(Frame::viewport(width, height, terrain.width(),
+                                                                     terrain.height()));
 
   // The contours and the rivers need nothing from each other: worked out at once, one a
   // thread (each timed on its own thread), then added in the sketch's painting order.
@@ -192,12 +202,14 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
                inputs.debug,
                inputs.drops,
                area.left + kTextInset,
-               area.top + area.height - kTextInset};
+               area.top + area.height - kTextInset,
+               surface};
   timings_.raster_ms = 0;
-  if (cpu_painter_) {
+  timings_.surface_ms = 0;
+  if (cpu_painter_ || surface) {
     // The strokes sorted into tiles, the relief's cells and the map pass, all on the CPU;
     // the GL gets the picture.
-    strokes_.sort(width, height, &raster_.work_threads());
+    strokes_.sort(canvas_w, canvas_h, &raster_.work_threads());
     const auto binned = std::chrono::steady_clock::now();
     cells_.resize(terrain.size() * 4);
     paint_cells(inputs);
@@ -213,9 +225,17 @@ void MapRenderer::prepare(const MapInputs& inputs, int width, int height, bool f
       layout.clip_right = static_cast<int>(std::ceil(area.left + area.width));
       layout.clip_bottom = static_cast<int>(std::ceil(area.top + area.height));
     }
-    raster_.paint(
-        {cells_, terrain.width(), terrain.height(), view, prepared_.background, &strokes_.tiles()},
-        width, height, pixels_, layout);
+    const MapRasterInputs map{cells_, terrain.width(),      terrain.height(),
+                              view,   prepared_.background, &strokes_.tiles()};
+    if (surface) {
+      drape_.resize(static_cast<std::size_t>(canvas_w) * static_cast<std::size_t>(canvas_h));
+      raster_.paint(map, canvas_w, canvas_h, drape_, {.bgra = true});
+      const auto draped = std::chrono::steady_clock::now();
+      draw_surface(inputs, picture, canvas_w, canvas_h, width, height, layout);
+      timings_.surface_ms = ms_between(draped, std::chrono::steady_clock::now());
+    } else {
+      raster_.paint(map, width, height, pixels_, layout);
+    }
     const auto painted = std::chrono::steady_clock::now();
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, map_texture_);
@@ -287,6 +307,44 @@ void MapRenderer::paint_cells(const MapInputs& inputs) {
   view_cells(in, cells_, &raster_.work_threads());
 }
 
+void MapRenderer::draw_surface(const MapInputs& inputs, const MapArea& picture, int drape_w,
+                               int drape_h, int width, int height, const RasterLayout& layout) {
+  const ColorScheme& colors = *inputs.scheme;
+  const auto rgb8 = [](const P5Color& c) {
+    return Rgb8{static_cast<uint8_t>(c.level(0)), static_cast<uint8_t>(c.level(1)),
+                static_cast<uint8_t>(c.level(2))};
+  };
+  const auto mixed = [](Rgb8 a, Rgb8 b, double t) {
+    const auto m = [t](uint8_t x, uint8_t y) {
+      return static_cast<uint8_t>(std::lround(x + (y - x) * t));
+    };
+    return Rgb8{m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
+  };
+  SurfaceInputs in;
+  in.heights = inputs.terrain;
+  in.sea_level = inputs.sea_level;
+  if (inputs.show_lakes && inputs.hydrology != nullptr)
+    in.lake_depth = inputs.hydrology->lake_depth();
+  in.relief = OrbitCamera::kReliefCells * inputs.exaggeration;
+  in.drape = drape_;
+  in.drape_width = drape_w;
+  in.drape_height = drape_h;
+  in.drape_frame = prepared_.view;
+  // The sky: the scheme's deep sea overhead, paler towards the horizon; the block's soil the
+  // coast's colour darkened, its water the shallow sea's.
+  const Rgb8 deep = rgb8(colors.sea_deep);
+  in.sky_top = deep;
+  in.sky_bottom = mixed(deep, rgb8(colors.sea_shallow), 0.55);
+  const Rgb& coast = colors.bands[0];
+  in.soil = mixed(
+      Rgb8{static_cast<uint8_t>(std::lround(coast[0])), static_cast<uint8_t>(std::lround(coast[1])),
+           static_cast<uint8_t>(std::lround(coast[2]))},
+      Rgb8{40, 30, 22}, 0.6);
+  in.water = rgb8(colors.sea_shallow);
+  surface_.draw(in, *inputs.camera, picture, width, height, pixels_, layout,
+                &raster_.work_threads());
+}
+
 // --- painting it -----------------------------------------------------------------------------
 
 void MapRenderer::paint(GLuint destination, bool flip) {
@@ -301,7 +359,7 @@ void MapRenderer::paint(GLuint destination, bool flip) {
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 
   glBindVertexArray(vao_);
-  if (cpu_painter_) {
+  if (cpu_painter_ || p.surface) {
     // The CPU's picture, texel for pixel (its rows already in this destination's order), as
     // a rectangle of two triangles: llvmpipe copies it then without sampling.
     glUseProgram(present_program_);
@@ -403,7 +461,7 @@ void MapRenderer::snapshot(const MapInputs& inputs, int width, int height,
 namespace terrain::render {
 
 void MapRenderer::read_relief_cells(std::span<uint8_t> rgba) const {
-  if (!cpu_painter_) {
+  if (!cpu_painter_ && !prepared_.surface) {
     relief_.read_cells(rgba);
     return;
   }

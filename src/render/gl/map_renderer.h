@@ -6,6 +6,8 @@
 //   drawContours (levels > 0)      contour_paths.h: regular lines, then index lines
 //   drawRivers (show_rivers)       river_paths.h: 48 bank strokes, then 48 river strokes
 //   drawDebug (debug)              the last drops' routes and "<n> drops"
+// The 3D view (MapView::three_d) paints all of that, on the CPU, into a picture of a few pixels
+// a cell, which surface_raster.h drapes over the ground seen by the view's camera.
 // Strokes follow HTML canvas rules (stroke_renderer.h).
 //
 // A frame is two small passes and one large one: the relief's cells (one pixel per grid
@@ -34,6 +36,7 @@
 #include "render/geometry/map_inputs.h"
 #include "render/geometry/map_raster.h"
 #include "render/geometry/river_paths.h"
+#include "render/geometry/surface_raster.h"
 #include "render/gl/relief_renderer.h"
 #include "render/gl/render_target.h"
 #include "render/gl/stroke_renderer.h"
@@ -60,6 +63,7 @@ struct RenderTimings {
   double rivers_ms = 0;      // ...of which the river paths
   double tiles_ms = 0;       // ...of which sorting the strokes into screen tiles
   double raster_ms = 0;      // the CPU painter's map pass (relief cells, image, strokes)
+  double surface_ms = 0;     // ...of which the 3D view's surface (the rest paints its drape)
   double submit_ms = 0;      // uploading and issuing the GL commands (not waiting for the GPU)
   std::size_t segments = 0;  // stroke segments of the frame's paths
   std::size_t strokes = 0;   // strokes painted (empty ones skipped)
@@ -112,7 +116,8 @@ class MapRenderer {
   // The same into `rgba`, which must hold width * height * 4 bytes.
   void snapshot(const MapInputs& inputs, int width, int height, std::span<uint8_t> rgba);
 
-  // The last frame's per-cell colours (the sketch's terrain_img, or the view's): RGBA8, top row
+  // The last frame's per-cell colours (the sketch's terrain_img, or the view's; the 3D view's are
+  // the map's): RGBA8, top row
   // first; `rgba` must hold cols * rows * 4 bytes of the terrain last drawn.
   void read_relief_cells(std::span<uint8_t> rgba) const;
 
@@ -130,6 +135,10 @@ class MapRenderer {
   // The cell image of the inputs' view into cells_ (on the CPU), the basins' tones brought up
   // to date first.
   void paint_cells(const MapInputs& inputs);
+  // The 3D view into pixels_ (width x height), the map's picture drape_ (drape_w x drape_h)
+  // draped over the ground.
+  void draw_surface(const MapInputs& inputs, const MapArea& picture, int drape_w, int drape_h,
+                    int width, int height, const RasterLayout& layout);
   static void check_size(int width, int height);
 
   ReliefRenderer relief_;
@@ -148,6 +157,9 @@ class MapRenderer {
   MapRaster raster_;
   std::vector<uint8_t> cells_;
   std::vector<uint32_t> pixels_;
+  // The 3D view: the map's picture draped over the ground, and the surface's painter.
+  std::vector<uint32_t> drape_;
+  SurfaceRaster surface_;
   GLuint map_texture_ = 0;
   int map_texture_w_ = 0;
   int map_texture_h_ = 0;
@@ -167,6 +179,7 @@ class MapRenderer {
     uint64_t drops = 0;
     double text_x = 0;  // where the debug count's baseline starts
     double text_y = 0;
+    bool surface = false;  // the 3D view: the CPU's picture, whichever painter
   };
   Prepared prepared_;
   bool window_drawn_ = false;  // what is uploaded is what draw() last drew

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/common.hpp>
 #include <glm/vec4.hpp>
+#include <vector>
 
 namespace terrain::render {
 namespace {
@@ -72,12 +74,24 @@ TEST(OrbitCamera, FramedTheWholeMapIsInThePictureFromAnySide) {
       OrbitCamera camera(kMapCols, kMapRows);
       camera.set_angles(yaw, pitch);
       camera.frame_map(16.0 / 9);
-      for (const glm::dvec3 corner : {glm::dvec3{0, 0, 0}, glm::dvec3{319, 0, 0},
-                                      glm::dvec3{0, 40, 179}, glm::dvec3{319, 40, 179}}) {
-        const glm::dvec2 p = ndc(camera, corner, 16.0 / 9);
-        EXPECT_LE(std::abs(p.x), 1.0) << yaw << " " << pitch;
-        EXPECT_LE(std::abs(p.y), 1.0) << yaw << " " << pitch;
+      // Every corner of the box around the map and its relief within the picture, the box
+      // centred in it and filling it across or down.
+      glm::dvec2 lo{1e9};
+      glm::dvec2 hi{-1e9};
+      for (const double x : {0.0, 319.0}) {
+        for (const double y : {0.0, 40.0}) {
+          for (const double z : {0.0, 179.0}) {
+            const glm::dvec2 p = ndc(camera, {x, y, z}, 16.0 / 9);
+            EXPECT_LE(std::abs(p.x), 1.0) << yaw << " " << pitch;
+            EXPECT_LE(std::abs(p.y), 1.0) << yaw << " " << pitch;
+            lo = glm::min(lo, p);
+            hi = glm::max(hi, p);
+          }
+        }
       }
+      EXPECT_NEAR((lo.x + hi.x) / 2, 0, 0.02) << yaw << " " << pitch;
+      EXPECT_NEAR((lo.y + hi.y) / 2, 0, 0.02) << yaw << " " << pitch;
+      EXPECT_GT(std::max(hi.x - lo.x, hi.y - lo.y), 1.8) << yaw << " " << pitch;
     }
   }
 }
@@ -141,8 +155,45 @@ TEST(OrbitCamera, APixelsRayPicksTheGroundUnderIt) {
   const MapArea area{0, 0, 1280, 720};
   const auto middle = pick_ground(flat, relief, camera.ray_through(area.middle(), area));
   ASSERT_TRUE(middle);
-  EXPECT_NEAR(middle->x, 159.5, 1e-6);
-  EXPECT_NEAR(middle->y, 89.5, 1e-6);
+  EXPECT_NEAR(middle->x, camera.target().x, 1e-6);
+  EXPECT_NEAR(middle->y, camera.target().z, 1e-6);
+  // The sea's plane and a lake are picked where they are drawn, over the ground under them.
+  Heightfield low = flat;
+  std::fill(low.values().begin(), low.values().end(), 0.1f);
+  const Ray down_at{{80.5, 500, 40.5}, {0, -1, 0}};
+  const Ray slanting{{-50, 200, 20}, dir};
+  const auto on_sea = pick_ground(low, relief, slanting, 0.5);
+  ASSERT_TRUE(on_sea);
+  EXPECT_NEAR(on_sea->x, slant->x, 1e-6);
+  EXPECT_NEAR(on_sea->y, slant->y, 1e-6);
+  std::vector<float> lakes(low.size(), 0.4f);
+  const auto on_lake = pick_ground(low, relief, slanting, 0.0, lakes);
+  ASSERT_TRUE(on_lake);
+  EXPECT_NEAR(on_lake->x, slant->x, 1e-6);
+  EXPECT_NEAR(surface_height(low, 80.5, 40.5, 0.0, lakes), 0.5, 1e-6);
+  EXPECT_NEAR(surface_height(low, 80.5, 40.5, 0.25), 0.25, 1e-9);
+  EXPECT_NEAR(surface_height(low, 80.5, 40.5), 0.1, 1e-6);
+  (void)down_at;
+}
+
+TEST(OrbitCamera, ProjectingAPointUndoesItsRay) {
+  OrbitCamera camera(kMapCols, kMapRows);
+  const MapArea area{40, 10, 1000, 600};
+  for (const double yaw : {0.0, 20.0, 135.0, 290.0}) {
+    for (const double pitch : {10.0, 45.0, 90.0}) {
+      camera.set_angles(yaw, pitch);
+      camera.frame_map(area.width / area.height);
+      for (const glm::dvec2 pixel : {glm::dvec2{60, 30}, area.middle(), glm::dvec2{1000, 580}}) {
+        const Ray ray = camera.ray_through(pixel, area);
+        const auto back = camera.project(ray.origin + ray.direction * 300.0, area);
+        ASSERT_TRUE(back);
+        EXPECT_NEAR(back->x, pixel.x, 1e-6) << yaw << " " << pitch;
+        EXPECT_NEAR(back->y, pixel.y, 1e-6) << yaw << " " << pitch;
+      }
+      // Behind the eye: nowhere.
+      EXPECT_FALSE(camera.project(camera.eye() - camera.forward() * 10.0, area));
+    }
+  }
 }
 
 }  // namespace

@@ -355,6 +355,7 @@ TEST(MapPainters, EveryViewIsItsCellImageScaledUpAndBothPaintersAgree) {
       inputs.rivers_by = RiversBy::order;
       inputs.min_flow = 120;
       inputs.hydrology = &hydrology;
+      if (view == MapView::three_d) inputs.camera = OrbitCamera(terrain.width(), terrain.height());
       const std::string name = std::string(map_view_name(view)) + (lakes ? "+lakes" : "");
       const int w = 960, h = 540;
       const Image a{w, h, gpu.snapshot(inputs, w, h)};
