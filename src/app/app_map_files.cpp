@@ -59,7 +59,7 @@ void App::update_open_map() {
 
 bool App::save_map(const std::string& path, bool replace) {
   session::SavedMap saved = model_.save();
-  saved.window = window_view_json(ui_, camera_);
+  saved.window = window_view_json(ui_, camera_, core_.orbit());
   const auto mode = replace ? io::WriteMode::replace : io::WriteMode::never_overwrite;
   try {
     session::write_map_file(path, saved, mode);
@@ -205,7 +205,7 @@ void App::update_autosave() {
   const std::string stamp = map_stamp();
   if (!autosave_->due(now, stamp)) return;
   session::SavedMap saved = model_.save(&autosave_->cache());
-  saved.window = window_view_json(ui_, camera_);
+  saved.window = window_view_json(ui_, camera_, core_.orbit());
   autosave_->start(std::move(saved), stamp, now);
 }
 
@@ -279,7 +279,7 @@ void App::end_autosave() {
   std::optional<session::SavedMap> unsaved;
   if (!discarded_ && unsaved_changes(ui_, model_.history())) {
     unsaved = model_.save(&autosave_->cache());
-    unsaved->window = window_view_json(ui_, camera_);
+    unsaved->window = window_view_json(ui_, camera_, core_.orbit());
   }
   autosave_->end(unsaved);
   autosave_.reset();

@@ -4,14 +4,17 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/number_text.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/surface_raster.h"
 #include "session/json_read.h"
 
 namespace terrain::app {
 
 using session::json_read::Json;
 
-std::string window_view_json(const UiState& ui, const render::MapCamera& camera) {
+std::string window_view_json(const UiState& ui, const render::MapCamera& camera,
+                             const render::OrbitCamera& orbit) {
   Json json;
   json["scheme"] = render::color_schemes()[static_cast<std::size_t>(ui.scheme)].key;
   json["zoom"] = camera.zoom();
@@ -19,6 +22,12 @@ std::string window_view_json(const UiState& ui, const render::MapCamera& camera)
   json["side_view"] = ui.side.shown;
   json["side"] = std::string(side_view_name(ui.side.view));
   if (ui.side.row) json["row"] = *ui.side.row;
+  json["relief"] = ui.exaggeration;
+  const glm::dvec3 target = orbit.target();
+  json["camera"] = {{"yaw", orbit.yaw()},
+                    {"pitch", orbit.pitch()},
+                    {"distance", orbit.distance()},
+                    {"target", {target.x, target.y, target.z}}};
   if (!ui.map_path.empty()) json["file"] = ui.map_path;
   return json.dump();
 }
@@ -35,7 +44,9 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
   }
   object_at(json, where);
   const auto at = [&](const char* key) { return where + "." + key; };
-  only_keys(json, {"scheme", "zoom", "center", "side_view", "side", "row", "file"}, where);
+  only_keys(json,
+            {"scheme", "zoom", "center", "side_view", "side", "row", "relief", "camera", "file"},
+            where);
   if (json.contains("file")) string_at(json["file"], at("file"));
   std::vector<Command> commands;
   if (json.contains("scheme")) {
@@ -75,6 +86,37 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
   }
   if (json.contains("side_view")) {
     commands.push_back(UiCommand{ShowSideView{bool_at(json["side_view"], at("side_view"))}});
+  }
+  // The 3D view: its relief, then its camera's angles and place.
+  if (json.contains("relief")) {
+    const double relief = real_at(json["relief"], at("relief"));
+    if (!(relief >= render::kMinExaggeration && relief <= render::kMaxExaggeration)) {
+      fail(at("relief"), "must be from " + number_text(render::kMinExaggeration) + " to " +
+                             number_text(render::kMaxExaggeration) + ", not " +
+                             shown(json["relief"]));
+    }
+    commands.push_back(UiCommand{SetExaggeration{relief}});
+  }
+  if (json.contains("camera")) {
+    const std::string cam = at("camera");
+    const Json& c = object_at(json["camera"], cam);
+    only_keys(c, {"yaw", "pitch", "distance", "target"}, cam);
+    const double yaw = real_at(member(c, "yaw", cam), cam + ".yaw");
+    const double pitch = real_at(member(c, "pitch", cam), cam + ".pitch");
+    if (!(pitch >= render::OrbitCamera::kMinPitch && pitch <= render::OrbitCamera::kMaxPitch)) {
+      fail(cam + ".pitch", "must be from " + number_text(render::OrbitCamera::kMinPitch) + " to " +
+                               number_text(render::OrbitCamera::kMaxPitch) + ", not " +
+                               shown(c["pitch"]));
+    }
+    const double distance = real_at(member(c, "distance", cam), cam + ".distance");
+    if (!(distance > 0)) fail(cam + ".distance", "must be above 0, not " + shown(c["distance"]));
+    const Json& t = array_at(member(c, "target", cam), cam + ".target");
+    if (t.size() != 3) fail(cam + ".target", "must be [x, y, z], not " + shown(t));
+    const double x = real_at(t[0], cam + ".target[0]");
+    const double y = real_at(t[1], cam + ".target[1]");
+    const double z = real_at(t[2], cam + ".target[2]");
+    commands.push_back(UiCommand{SetCamera{yaw, pitch}});
+    commands.push_back(UiCommand{PlaceCamera{distance, x, y, z}});
   }
   return commands;
 }

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/keys.h"
 #include "app/map_window.h"
 
 namespace terrain::app {
@@ -270,8 +271,13 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   source.dispatch(UiCommand{SetCenter{100, 60}});
   source.dispatch(UiCommand{SetSectionRow{44}});
   source.dispatch(UiCommand{SetSideView{SideView::walk}});
+  source.set_map_area({0, 0, 1000, 600});
+  source.dispatch(UiCommand{SetExaggeration{2.5}});
+  source.dispatch(UiCommand{SetCamera{250, 30}});
+  source.dispatch(UiCommand{ZoomCamera{1.5}});
+  source.dispatch(UiCommand{PanCameraBy{40, -20}});
   SavedMap saved = source.model().save();
-  saved.window = window_view_json(source.ui(), source.camera());
+  saved.window = window_view_json(source.ui(), source.camera(), source.orbit());
 
   FakeShell shell;
   AppCore core(42, shell);
@@ -287,6 +293,11 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   EXPECT_EQ(core.camera().center(), source.camera().center());
   EXPECT_EQ(core.ui().side.row, std::optional<int>(44));
   EXPECT_EQ(core.ui().side.view, SideView::walk);
+  EXPECT_EQ(core.ui().exaggeration, 2.5);
+  EXPECT_EQ(core.orbit().yaw(), source.orbit().yaw());
+  EXPECT_EQ(core.orbit().pitch(), source.orbit().pitch());
+  EXPECT_EQ(core.orbit().distance(), source.orbit().distance());
+  EXPECT_EQ(core.orbit().target(), source.orbit().target());
   EXPECT_EQ(core.ui().map_path, "walk.tsmap");
   EXPECT_FALSE(changed_since_saved(core.ui(), core.model().history()));
   core.dispatch(HistoryCommand{Undo{}});
@@ -315,9 +326,20 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   core.dispatch(LandMap{a_map_read("plaid.tsmap", schemeless)});
   EXPECT_EQ(shell.messages.back(),
             "! Cannot open plaid.tsmap: VIEW.window.scheme: no colour scheme is called \"plaid\"");
+  SavedMap tilted = saved;
+  tilted.window = R"({"camera": {"yaw": 0, "pitch": 95, "distance": 300, "target": [1, 2, 3]}})";
+  core.dispatch(LandMap{a_map_read("tilted.tsmap", tilted)});
+  EXPECT_EQ(shell.messages.back(),
+            "! Cannot open tilted.tsmap: VIEW.window.camera.pitch: must be from 5 to 90, not 95");
+  SavedMap flat = saved;
+  flat.window = R"({"relief": 0})";
+  core.dispatch(LandMap{a_map_read("flat.tsmap", flat)});
+  EXPECT_EQ(shell.messages.back(),
+            "! Cannot open flat.tsmap: VIEW.window.relief: must be from 0.1 to 5, not 0");
   EXPECT_EQ(core.model().drops(), drops);
   EXPECT_EQ(core.ui().map_path, "walk.tsmap");
   EXPECT_EQ(core.camera().zoom(), 3);
+  EXPECT_EQ(core.ui().exaggeration, 2.5);
 
   // Saving is the shell's: it waits while a finish runs, as every change to the map does.
   core.dispatch(SaveMap{"x.tsmap", false});
@@ -411,6 +433,71 @@ TEST(AppCorePainting, ABrushOutOfRangeIsRefusedAndPIsTheModesKey) {
   core.dispatch(UiCommand{Paint{PaintPhase::drag, 10, 10}});
   core.dispatch(UiCommand{Paint{PaintPhase::release, 10, 10}});
   EXPECT_EQ(core.model().history().steps().size(), 0u);
+}
+
+// The 3D view's camera and relief are the core's: checked, framed for the map's area once it is
+// known, and the ground under a pointer is picked on the surface as it is drawn.
+TEST(AppCore3d, TheCameraAndReliefRefuseBadValuesAndFrameForTheArea) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.dispatch(UiCommand{SetExaggeration{7}});
+  EXPECT_EQ(shell.messages.back(), "! a vertical exaggeration of 7: allowed 0.1..5");
+  core.dispatch(UiCommand{SetCamera{10, 91}});
+  EXPECT_EQ(shell.messages.back(),
+            "! a camera at yaw 10, pitch 91: allowed any yaw, and a pitch from 5 to 90 degrees");
+  EXPECT_EQ(core.ui().exaggeration, 1);
+  EXPECT_EQ(core.orbit().pitch(), 45);
+  core.dispatch(UiCommand{SetCamera{-30, 60}});
+  EXPECT_EQ(core.orbit().yaw(), 330);
+  EXPECT_EQ(core.orbit().pitch(), 60);
+  // Framed before the area is known: once it is, for its aspect.
+  const double distance = core.orbit().distance();
+  core.dispatch(UiCommand{FrameIsland{}});
+  EXPECT_EQ(core.orbit().distance(), distance);
+  core.set_map_area({0, 0, 400, 800});
+  EXPECT_GT(core.orbit().distance(), distance);  // a tall narrow area: further off
+  core.dispatch(UiCommand{OrbitBy{100, 0}});
+  EXPECT_EQ(core.orbit().yaw(), 330 + 100 * render::OrbitCamera::kDegreesPerPixel - 360);
+  const double near = core.orbit().distance();
+  core.dispatch(UiCommand{ZoomCamera{2}});
+  EXPECT_NEAR(core.orbit().distance(), near / 2, 1e-9);
+  // Keys: Home frames the island in 3D, and fits the map otherwise.
+  session::Settings s;
+  s.view = MapView::three_d;
+  const auto home = command_for_key(SDLK_HOME, s, false, SideView::cross_section, 5, KMOD_NONE);
+  ASSERT_TRUE(home);
+  EXPECT_TRUE(std::holds_alternative<FrameIsland>(std::get<UiCommand>(*home)));
+}
+
+TEST(AppCore3d, ThePointerPicksTheGroundItIsOver) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  const render::MapArea area{100, 0, 1200, 700};
+  core.set_map_area(area);
+  // On the map, the map camera's frame; in 3D from straight above, the same point (the
+  // island's ground where the frame's sea-level plane has it, near enough at the middle).
+  core.dispatch(UiCommand{FitMap{}});
+  const auto flat = core.map_point_at(area.middle());
+  ASSERT_TRUE(flat);
+  EXPECT_NEAR(flat->x, 159.5, 1e-6);
+  EXPECT_NEAR(flat->y, 89.5, 1e-6);
+  EXPECT_FALSE(core.map_point_at({50, 300}));  // off the map's area
+  core.dispatch(ViewCommand{SetView{MapView::three_d}});
+  core.dispatch(UiCommand{SetCamera{0, 90}});
+  core.dispatch(UiCommand{FrameIsland{}});
+  const auto below = core.map_point_at(area.middle());
+  ASSERT_TRUE(below);
+  EXPECT_NEAR(below->x, core.orbit().target().x, 1e-6);
+  EXPECT_NEAR(below->y, core.orbit().target().z, 1e-6);
+  // Low over the sky: nothing.
+  core.dispatch(UiCommand{SetCamera{0, 5}});
+  core.dispatch(UiCommand{FrameIsland{}});
+  EXPECT_FALSE(core.map_point_at({area.left + 2, area.top + 2}));
+  // The brush's circle lies around the ground under the pointer.
+  core.trace_brush_ring(area.middle());
+  EXPECT_EQ(core.ui().brush_ring_points, UiState::kBrushRingPoints);
+  core.trace_brush_ring({area.left + 2, area.top + 2});
+  EXPECT_EQ(core.ui().brush_ring_points, 0);
 }
 
 }  // namespace
