@@ -321,6 +321,7 @@ void App::events() {
   ui_.cell_pixels = camera_.frame(layout_.map_area()).scale_x;
   ui_.camera_yaw = core_.orbit().yaw();
   ui_.camera_pitch = core_.orbit().pitch();
+  ui_.camera_distance = core_.orbit().distance();
 
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();

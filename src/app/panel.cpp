@@ -250,7 +250,8 @@ void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
   const float ppp = pixels_per_point;
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui.scheme)];
   const Frame frame = screen_frame(map_frame, ImVec2(0, 0), ppp);
-  if (ui.side.view == SideView::cross_section) {
+  // The cut's row on the flat map (the 3D view has no straight line across it to draw).
+  if (ui.side.view == SideView::cross_section && model.settings().view != MapView::three_d) {
     draw_row_mark(ImGui::GetBackgroundDrawList(),
                   ImVec2(layout.map.left / ppp, layout.map.top / ppp),
                   ImVec2(layout.map.right() / ppp, layout.map.bottom() / ppp), frame,

@@ -63,9 +63,11 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
   v.emplace_back("debug_mode", yes(s.debug_mode));
   v.emplace_back("show_original", yes(s.show_original));
   v.emplace_back("zoom", number(ui.zoom));
-  // The 3D view's camera (yaw and pitch, to a hundredth of a degree) and relief.
+  // The 3D view's camera (yaw and pitch in degrees, distance in cells, each to a hundredth)
+  // and relief.
   const auto hundredths = [](double d) { return number(std::round(d * 100) / 100); };
-  v.emplace_back("camera", hundredths(ui.camera_yaw) + "," + hundredths(ui.camera_pitch));
+  v.emplace_back("camera", hundredths(ui.camera_yaw) + "," + hundredths(ui.camera_pitch) + "," +
+                               hundredths(ui.camera_distance));
   v.emplace_back("exaggeration", number(ui.exaggeration));
   v.emplace_back("side_view_shown", yes(side.shown));
   v.emplace_back("side_view", std::string(side_view_name(side.view)));

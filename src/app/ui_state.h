@@ -44,8 +44,9 @@ struct UiState {
   static constexpr int kBrushRingPoints = 48;
   std::array<float, 2 * kBrushRingPoints> brush_ring{};
   int brush_ring_points = 0;
-  double camera_yaw = 0;  // the 3D view's camera, for the View section
+  double camera_yaw = 0;  // the 3D view's camera, for the View section and scripts
   double camera_pitch = 0;
+  double camera_distance = 0;
   // Quitting asks what to do with the map's changes (draw_quit_question); why its Save did not
   // save, shown in the question, or "".
   bool quit_asked = false;

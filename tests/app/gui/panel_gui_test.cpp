@@ -234,6 +234,13 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   panel.expect("show_original_terrain", "show_original", "0");
   panel.expect("zoom", "zoom", "", 0.9);
   panel.expect("fit_map", "zoom", "1");
+  // The 3D view's own: its relief, the camera's turn and tilt, framing the island.
+  panel.pick("map_shows", "3d", "view", "3d");
+  panel.expect("relief_height", "exaggeration", "", 0.9);
+  panel.expect("camera_turn", "camera", "", 0.8);
+  panel.expect("camera_tilt", "camera", "", 0.9);
+  panel.expect("frame_island", "camera");
+  panel.pick("map_shows", "map", "view", "map");
 
   // 6. Side view: the strip, its three views and each one's controls.
   panel.expect("show_the_strip_b", "side_view_shown", "0");
