@@ -69,7 +69,7 @@ struct SurfaceInputs {
   Rgb8 water;       // ... and the sea's water above it
 };
 
-// The drape's pixels a cell, for a picture of width x height: three quarters of what the
+// The drape's pixels a cell, for a picture of width x height: three fifths of what the
 // picture gives a cell when the map fills it, from 2 to 8.
 int drape_scale(double width, double height, int cols, int rows);
 // The drape's size and frame at `scale` pixels a cell: grid point (x, y) at pixel centre
@@ -93,13 +93,15 @@ class SurfaceRaster {
  private:
   struct Job;
   // A point on the canvas: x, y, 1 / w (the depth test's: larger is nearer; 0 for a point
-  // behind the eye) and its drape pixel divided by w (for perspective-correct draping).
+  // behind the eye), its drape pixel, and that divided by w (for perspective-correct draping).
   struct Vertex {
     float x = 0;
     float y = 0;
     float iw = 0;
     float u = 0;
     float v = 0;
+    float uw = 0;
+    float vw = 0;
   };
   void project(const Job& job, int row);
   void band(const Job& job, int index);
