@@ -9,6 +9,7 @@
 #   SET=drainage  which views: drainage (the documentation's views and lakes) or moving (the
 #                 side view strip, a skyline, a zoomed and panned map: what moving around and
 #                 the side view add to a frame; "map" is then the map at fit without the strip)
+#                 or 3d (the 3D view from a few cameras, with lakes, against the map view)
 #   BEFORE=PATH   (moving) also run another terrain-sandbox, e.g. one built before zoom, pan
 #                 and the side view, as the view "before" (at its defaults)
 #   REPS=3        passes over the views (each figure is the median of its REPS runs)
@@ -47,7 +48,10 @@ case "${SET:-drainage}" in
            "zoom4+section:--zoom 4 --center 150,80 --side-view cross-section"
            "zoom16:--no-side-view --zoom 16 --center 150,80")
     if [ -n "${BEFORE:-}" ]; then views+=("before:"); fi ;;
-  *) echo "SET: '${SET}' is not drainage or moving" >&2; exit 2 ;;
+  3d)
+    views=("map:" "3d:--view 3d" "3d+lakes:--view 3d --lakes" "3d-above:--view 3d --camera 0,90"
+           "3d-low:--view 3d --camera 200,15" "3d-relief3:--view 3d --relief 3") ;;
+  *) echo "SET: '${SET}' is not drainage, moving or 3d" >&2; exit 2 ;;
 esac
 for ((rep = 1; rep <= reps; rep++)); do
   for entry in "${views[@]}"; do
@@ -78,10 +82,11 @@ const read = (name, rep) => {
   const fps = /^frame rate ([0-9.]+) fps/m.exec(text)
   const drawing = /^drawing, median ms: river paths ([0-9.]+), tiles ([0-9.]+), panel ([0-9.]+)/m.exec(text)
   const stages = /rain ([0-9.]+) rivers ([0-9.]+) contours ([0-9.]+) drawing ([0-9.]+)/.exec(text)
-  if (!side || !fps || !drawing || !stages) throw new Error(`${name}-${rep}: no --stats lines in:\n${text}`)
+  const painting = /painting ([0-9.]+) wall ms \([A-Z]+ painter; the 3D surface ([0-9.]+)\)/.exec(text)
+  if (!side || !fps || !drawing || !stages || !painting) throw new Error(`${name}-${rep}: no --stats lines in:\n${text}`)
   return { cpu_side: +side[1], fps: +fps[1], rain: +stages[1], rivers: +stages[2],
            contours: +stages[3], drawing: +stages[4], river_paths: +drawing[1], tiles: +drawing[2],
-           panel: +drawing[3] }
+           panel: +drawing[3], painting: +painting[1], surface: +painting[2] }
 }
 const rows = names.map(name => {
   const runs = Array.from({ length: +reps }, (_, k) => read(name, k + 1))
@@ -89,15 +94,17 @@ const rows = names.map(name => {
   // The share of the map view's frame rate, pass by pass (runs of one pass are neighbours).
   const share = median(runs.map((r, k) => r.fps / read('map', k + 1).fps))
   return { view: name, cpu_side_ms: m('cpu_side'), fps: m('fps'), share_of_map_fps: share,
+           painting_ms: m('painting'), surface_ms: m('surface'),
            rain: m('rain'), rivers: m('rivers'), contours: m('contours'), drawing: m('drawing'),
            river_paths: m('river_paths'), tiles: m('tiles'), panel: m('panel') }
 })
 fs.writeFileSync(path.join(out, 'views.json'), JSON.stringify({ size, reps: +reps, rows }, null, 2))
 console.log(`\n${size}, median of ${reps} passes:\n`)
-console.log('| view | CPU side a frame | frame rate | of the map view\'s |')
-console.log('|---|---|---|---|')
+console.log('| view | CPU side a frame | painting (of which the 3D surface) | frame rate | of the map view\'s |')
+console.log('|---|---|---|---|---|')
 for (const r of rows) {
-  console.log(`| ${r.view} | ${r.cpu_side_ms.toFixed(2)} ms | ${r.fps.toFixed(1)} fps | ${(100 * r.share_of_map_fps).toFixed(0)}% |`)
+  console.log(`| ${r.view} | ${r.cpu_side_ms.toFixed(2)} ms | ${r.painting_ms.toFixed(2)} (${r.surface_ms.toFixed(2)}) ms | ` +
+    `${r.fps.toFixed(1)} fps | ${(100 * r.share_of_map_fps).toFixed(0)}% |`)
 }
 const map = rows[0]
 console.log(`\nmap view, median ms: rain ${map.rain}, rivers ${map.rivers}, contours ${map.contours}, ` +

@@ -319,6 +319,8 @@ TEST(AppOptions, DrainageFlagsTakeTheirWords) {
 TEST(AppOptions, BadDrainageFlagsAreRefusedNamingTheFlagAndWhatIsAllowed) {
   expect_messages({
       {{"--view", "relief"}, "--view 'relief' is not a view (allowed: map, basins, flow or 3d)"},
+      {{"--camera", "10,95"}, "--camera '10,95' is out of range (allowed: any YAW, PITCH 5..90)"},
+      {{"--relief", "9"}, "--relief '9' is out of range (allowed: 0.1..5)"},
       {{"--rivers-by", "size"},
        "--rivers-by 'size' is not a way to stroke rivers (allowed: flow or order)"},
       {{"--routing", "d8"}, "--routing 'd8' is not a routing (allowed: sketch or flood)"},
@@ -763,6 +765,12 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--view",
        {{"--view", "basins"}, [](const AppOptions& o) { return o.view == MapView::basins; }}},
       {"--lakes", {{"--lakes"}, [](const AppOptions& o) { return o.lakes; }}},
+      {"--camera",
+       {{"--camera", "-30,60"},
+        [](const AppOptions& o) {
+          return o.camera == std::optional<std::pair<double, double>>({-30, 60});
+        }}},
+      {"--relief", {{"--relief", "2.5"}, [](const AppOptions& o) { return o.relief == 2.5; }}},
       {"--rivers-by",
        {{"--rivers-by", "order"},
         [](const AppOptions& o) { return o.rivers_by == RiversBy::order; }}},
