@@ -256,6 +256,10 @@ void triangle(const V& a, const V& b, const V& c, const Target& t, const Color& 
 
 // --- a band ----------------------------------------------------------------------------------
 
+// Squares along a strip are looked at in chunks of this many: a band skips a chunk none of whose
+// squares reach it, so each band walks little more than its own squares.
+constexpr int kChunk = 16;
+
 void SurfaceRaster::band(const Job& job, int index) {
   const SurfaceInputs& in = *job.in;
   const int span = job.clip_bottom - job.clip_top;
@@ -290,25 +294,33 @@ void SurfaceRaster::band(const Job& job, int index) {
   };
   const int strips = job.by_rows ? job.rows - 1 : job.cols - 1;
   const int along = job.by_rows ? job.cols - 1 : job.rows - 1;
+  const int chunks = (along + kChunk - 1) / kChunk;
   for (int k = 0; k < strips; k++) {
     const int s = job.strips_down ? strips - 1 - k : k;
     if (strip_bottom_[s] < t.top || strip_top_[s] > t.bottom) continue;
-    for (int m = 0; m < along; m++) {
-      const int q = job.along_down ? along - 1 - m : m;
-      const int x = job.by_rows ? q : s;
-      const int y = job.by_rows ? s : q;
-      const std::size_t i = static_cast<std::size_t>(y) * cols + x;
-      const Vertex& a = grid_[i];
-      const Vertex& b = grid_[i + 1];
-      const Vertex& c = grid_[i + cols];
-      const Vertex& d = grid_[i + cols + 1];
-      const double lo = std::min({a.y, b.y, c.y, d.y});
-      const double hi = std::max({a.y, b.y, c.y, d.y});
-      if (hi < t.top || lo > t.bottom) continue;
-      // a b
-      // c d   (north up): two triangles, each clockwise seen from above.
-      triangle(a, b, c, t, draped);
-      triangle(b, d, c, t, draped);
+    for (int n = 0; n < chunks; n++) {
+      const int chunk = job.along_down ? chunks - 1 - n : n;
+      const std::size_t at = static_cast<std::size_t>(s) * chunks + chunk;
+      if (chunk_bottom_[at] < t.top || chunk_top_[at] > t.bottom) continue;
+      const int first = chunk * kChunk;
+      const int end = std::min(along, first + kChunk);
+      for (int m = 0; m < end - first; m++) {
+        const int q = job.along_down ? end - 1 - m : first + m;
+        const int x = job.by_rows ? q : s;
+        const int y = job.by_rows ? s : q;
+        const std::size_t i = static_cast<std::size_t>(y) * cols + x;
+        const Vertex& a = grid_[i];
+        const Vertex& b = grid_[i + 1];
+        const Vertex& c = grid_[i + cols];
+        const Vertex& d = grid_[i + cols + 1];
+        const double lo = std::min({a.y, b.y, c.y, d.y});
+        const double hi = std::max({a.y, b.y, c.y, d.y});
+        if (hi < t.top || lo > t.bottom) continue;
+        // a b
+        // c d   (north up): two triangles, each clockwise seen from above.
+        triangle(a, b, c, t, draped);
+        triangle(b, d, c, t, draped);
+      }
     }
   }
   // The block's sides: soil up to the ground, water from there to the sea's plane.
@@ -428,25 +440,38 @@ void SurfaceRaster::draw(const SurfaceInputs& in, const OrbitCamera& camera, con
     }
   }
 
-  // Each strip's rows on the canvas (a point behind the eye reaches anywhere).
+  // Each strip's rows on the canvas, and each chunk of kChunk squares' along it (a point behind
+  // the eye is left out: no triangle of it is drawn).
   const int strips = job.by_rows ? job.rows - 1 : job.cols - 1;
-  const int along = job.by_rows ? job.cols : job.rows;
+  const int along = job.by_rows ? job.cols - 1 : job.rows - 1;
+  const int chunks = (along + kChunk - 1) / kChunk;
   strip_top_.resize(static_cast<std::size_t>(strips));
   strip_bottom_.resize(static_cast<std::size_t>(strips));
+  chunk_top_.resize(static_cast<std::size_t>(strips) * chunks);
+  chunk_bottom_.resize(static_cast<std::size_t>(strips) * chunks);
   for (int s = 0; s < strips; s++) {
-    double lo = 1e30;
-    double hi = -1e30;
-    for (int e = s; e <= s + 1; e++) {
-      for (int m = 0; m < along; m++) {
-        const Vertex& v = job.by_rows ? grid_[static_cast<std::size_t>(e) * job.cols + m]
-                                      : grid_[static_cast<std::size_t>(m) * job.cols + e];
-        if (v.iw <= 0) continue;
-        lo = std::min(lo, double{v.y});
-        hi = std::max(hi, double{v.y});
+    double strip_lo = 1e30;
+    double strip_hi = -1e30;
+    for (int chunk = 0; chunk < chunks; chunk++) {
+      double lo = 1e30;
+      double hi = -1e30;
+      const int end = std::min(along, (chunk + 1) * kChunk);
+      for (int m = chunk * kChunk; m <= end; m++) {  // the squares' corners: one more than them
+        for (int e = s; e <= s + 1; e++) {
+          const Vertex& v = job.by_rows ? grid_[static_cast<std::size_t>(e) * job.cols + m]
+                                        : grid_[static_cast<std::size_t>(m) * job.cols + e];
+          if (v.iw <= 0) continue;
+          lo = std::min(lo, double{v.y});
+          hi = std::max(hi, double{v.y});
+        }
       }
+      chunk_top_[static_cast<std::size_t>(s) * chunks + chunk] = lo;
+      chunk_bottom_[static_cast<std::size_t>(s) * chunks + chunk] = hi;
+      strip_lo = std::min(strip_lo, lo);
+      strip_hi = std::max(strip_hi, hi);
     }
-    strip_top_[static_cast<std::size_t>(s)] = lo;
-    strip_bottom_[static_cast<std::size_t>(s)] = hi;
+    strip_top_[static_cast<std::size_t>(s)] = strip_lo;
+    strip_bottom_[static_cast<std::size_t>(s)] = strip_hi;
   }
 
   // Bands of rows, a few a thread so the work evens out.

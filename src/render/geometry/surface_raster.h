@@ -111,8 +111,10 @@ class SurfaceRaster {
   // ground and water's top.
   std::vector<Vertex> sides_;
   std::vector<Rgb8> side_colors_;  // each side's soil and water, lit
-  // Each strip of the grid (a row of squares, or a column) and its rows on the canvas.
+  // Each strip of the grid (a row of squares, or a column) and its rows on the canvas, and the
+  // same of each chunk of squares along it.
   std::vector<double> strip_top_, strip_bottom_;
+  std::vector<double> chunk_top_, chunk_bottom_;
   std::vector<float> depth_;
 };
 
