@@ -449,7 +449,7 @@ void SurfaceRaster::draw(const SurfaceInputs& in, const OrbitCamera& camera, con
   strip_bottom_.resize(static_cast<std::size_t>(strips));
   chunk_top_.resize(static_cast<std::size_t>(strips) * chunks);
   chunk_bottom_.resize(static_cast<std::size_t>(strips) * chunks);
-  for (int s = 0; s < strips; s++) {
+  auto strip_reach = [&](int s, int) {
     double strip_lo = 1e30;
     double strip_hi = -1e30;
     for (int chunk = 0; chunk < chunks; chunk++) {
@@ -472,6 +472,11 @@ void SurfaceRaster::draw(const SurfaceInputs& in, const OrbitCamera& camera, con
     }
     strip_top_[static_cast<std::size_t>(s)] = strip_lo;
     strip_bottom_[static_cast<std::size_t>(s)] = strip_hi;
+  };
+  if (threads != nullptr) {
+    threads->run(strips, strip_reach);
+  } else {
+    for (int s = 0; s < strips; s++) strip_reach(s, 0);
   }
 
   // Bands of rows, a few a thread so the work evens out.
