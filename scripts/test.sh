@@ -32,7 +32,10 @@ run_config() {
   # builds target after target); one that exists keeps the generator it was made with.
   local generator=()
   [ -f "build/$name/CMakeCache.txt" ] || generator=(-G Ninja)
-  cmake -S . -B "build/$name" "${generator[@]}" -DTERRAIN_NODE_MODULES="$node_dir" "$@" >/dev/null
+  # Each test binary as a few shards (tests/CMakeLists.txt: terrain_add_gtests), the GUI tests
+  # one by one.
+  cmake -S . -B "build/$name" "${generator[@]}" -DTERRAIN_NODE_MODULES="$node_dir" \
+    -DTERRAIN_TEST_SHARDS=ON "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   echo "   $name: built in $((SECONDS - started)) s"
   started=$SECONDS

@@ -464,6 +464,7 @@ void App::draw() {
     // The strip under the map, with the camera as this frame's commands left it (so the
     // cross-section and its row mark stay aligned with the map drawn now).
     const double strip_start = session::thread_cpu_ms();
+    if (ui_.side.shown && ui_.side.view == SideView::cross_section) core_.trace_row_line();
     draw_side_view(model_, ui_, layout_, pixels_per_point_, camera_.frame(layout_.map_area()),
                    side_cache_, pending_);
     panel_ms_ += session::thread_cpu_ms() - strip_start;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "io/heightmap.h"
 #include "io/timelapse.h"
 #include "render/geometry/color_scheme.h"
+#include "render/geometry/side_view.h"
 #include "render/geometry/surface_raster.h"
 
 namespace terrain::app {
@@ -106,6 +108,28 @@ void AppCore::set_map_area(const render::MapArea& area) {
     frame_pending_ = false;
     frame_island();
   }
+}
+
+void AppCore::trace_row_line() {
+  ui_.row_line_points = 0;
+  const session::Settings& s = model_.settings();
+  if (s.view != MapView::three_d) return;
+  const Heightfield& h = model_.terrain();
+  const int row = render::cross_section_row(ui_.side.row, h.height());
+  std::span<const float> lakes;
+  if (s.show_lakes && model_.hydrology().lake_depth().size() == h.size()) {
+    lakes = model_.hydrology().lake_depth();
+  }
+  const double relief = render::OrbitCamera::kReliefCells * ui_.exaggeration;
+  ui_.row_line.resize(static_cast<std::size_t>(2 * h.width()));
+  for (int x = 0; x < h.width(); x++) {
+    const double top = render::surface_height(h, x, row, s.sea_level, lakes);
+    const auto at = orbit_.project(render::world_point(x, row, top, relief), map_area_);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    ui_.row_line[static_cast<std::size_t>(2 * x)] = at ? static_cast<float>(at->x) : nan;
+    ui_.row_line[static_cast<std::size_t>(2 * x + 1)] = at ? static_cast<float>(at->y) : nan;
+  }
+  ui_.row_line_points = h.width();
 }
 
 void AppCore::trace_brush_ring(glm::dvec2 pixel) {

@@ -83,6 +83,9 @@ class AppCore {
   // The brush's circle on the 3D view's surface around the ground under the canvas point
   // `pixel`, as canvas points into ui().brush_ring (none when the pointer is off the ground).
   void trace_brush_ring(glm::dvec2 pixel);
+  // The cross-section's row on the 3D view's surface, as canvas points into ui().row_line
+  // (none outside the 3D view). Allocates only the first time.
+  void trace_row_line();
 
   // Carries out `command`, or keeps it waiting while the map is busy (see the top).
   void dispatch(const Command& command);

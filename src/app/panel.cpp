@@ -25,6 +25,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -243,6 +244,30 @@ void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layou
   ImGui::End();
 }
 
+namespace {
+
+// The cross-section's row over the 3D view's ground (UiState::row_line), dark under the index
+// line's colour as the flat map's mark is, broken where it passes behind the eye.
+void draw_row_line(ImDrawList* draw, const UiState& ui, const Layout& layout, float ppp,
+                   const render::ColorScheme& scheme) {
+  draw->PushClipRect(ImVec2(layout.map.left / ppp, layout.map.top / ppp),
+                     ImVec2(layout.map.right() / ppp, layout.map.bottom() / ppp), true);
+  const auto& c = scheme.index_line;
+  const ImU32 line = IM_COL32(static_cast<ImU32>(c.level(0)), static_cast<ImU32>(c.level(1)),
+                              static_cast<ImU32>(c.level(2)), 255);
+  for (const auto& [colour, width] :
+       {std::pair{IM_COL32(0, 0, 0, 150), 3.0f}, std::pair{line, 1.0f}}) {
+    for (int k = 0; k + 1 < ui.row_line_points; k++) {
+      const float* p = &ui.row_line[static_cast<std::size_t>(2 * k)];
+      if (std::isnan(p[0]) || std::isnan(p[2])) continue;
+      draw->AddLine(ImVec2(p[0] / ppp, p[1] / ppp), ImVec2(p[2] / ppp, p[3] / ppp), colour, width);
+    }
+  }
+  draw->PopClipRect();
+}
+
+}  // namespace
+
 void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
                     float pixels_per_point, const Frame& map_frame, SideViewCache& cache,
                     std::vector<Command>& commands) {
@@ -250,8 +275,10 @@ void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
   const float ppp = pixels_per_point;
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui.scheme)];
   const Frame frame = screen_frame(map_frame, ImVec2(0, 0), ppp);
-  // The cut's row on the flat map (the 3D view has no straight line across it to draw).
-  if (ui.side.view == SideView::cross_section && model.settings().view != MapView::three_d) {
+  // The cut's row: a line across the flat map, or over the 3D view's ground.
+  if (ui.side.view == SideView::cross_section && model.settings().view == MapView::three_d) {
+    draw_row_line(ImGui::GetBackgroundDrawList(), ui, layout, ppp, scheme);
+  } else if (ui.side.view == SideView::cross_section) {
     draw_row_mark(ImGui::GetBackgroundDrawList(),
                   ImVec2(layout.map.left / ppp, layout.map.top / ppp),
                   ImVec2(layout.map.right() / ppp, layout.map.bottom() / ppp), frame,

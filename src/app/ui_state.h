@@ -44,6 +44,10 @@ struct UiState {
   static constexpr int kBrushRingPoints = 48;
   std::array<float, 2 * kBrushRingPoints> brush_ring{};
   int brush_ring_points = 0;
+  // In the 3D view, the cross-section's row on the ground: canvas points (x, y) a column, NaN
+  // where a point is behind the eye (row_line_points of them; 0: none drawn).
+  std::vector<float> row_line;
+  int row_line_points = 0;
   double camera_yaw = 0;  // the 3D view's camera, for the View section and scripts
   double camera_pitch = 0;
   double camera_distance = 0;

@@ -19,6 +19,8 @@ namespace {
 
 using namespace session;
 
+constexpr int kMapCols = 320;
+
 // A shell that records what the core asks of it.
 struct FakeShell : Shell {
   bool tiles = false;
@@ -498,6 +500,20 @@ TEST(AppCore3d, ThePointerPicksTheGroundItIsOver) {
   EXPECT_EQ(core.ui().brush_ring_points, UiState::kBrushRingPoints);
   core.trace_brush_ring({area.left + 2, area.top + 2});
   EXPECT_EQ(core.ui().brush_ring_points, 0);
+  // The cross-section's row lies on the ground too, a point a column: from straight above, the
+  // middle row runs across the picture's middle, left to right.
+  core.dispatch(UiCommand{SetCamera{0, 90}});
+  core.dispatch(UiCommand{FrameIsland{}});
+  core.trace_row_line();
+  ASSERT_EQ(core.ui().row_line_points, kMapCols);
+  const std::vector<float>& line = core.ui().row_line;
+  EXPECT_LT(line[0], line[2 * (kMapCols - 1)]);
+  for (int x = 0; x < kMapCols; x++) {
+    EXPECT_NEAR(line[static_cast<std::size_t>(2 * x + 1)], area.middle().y, 40) << x;
+  }
+  core.dispatch(ViewCommand{SetView{MapView::map}});
+  core.trace_row_line();
+  EXPECT_EQ(core.ui().row_line_points, 0);
 }
 
 }  // namespace
