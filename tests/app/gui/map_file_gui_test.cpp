@@ -323,6 +323,19 @@ bool wait_shown(App& app, const std::string& name, bool shown) {
   return false;
 }
 
+// The control's rectangle once it has stayed put for half a second: a popup's first frame is
+// drawn before Dear ImGui knows its size, at another place than the frames after it.
+std::vector<int> settled_rect(App& app, const std::string& name) {
+  std::vector<int> last = latest_rect(app, name);
+  for (int k = 0; k < 100; k++) {
+    std::this_thread::sleep_for(milliseconds(500));
+    const std::vector<int> now = latest_rect(app, name);
+    if (now == last && now[2] > 0) return now;
+    last = now;
+  }
+  return last;
+}
+
 // Quitting a map with changes not saved asks (the window's close button, Ctrl+Q): Cancel and
 // Esc keep the window; Save saves (under the name typed, never over a file) and quits; Don't
 // save quits and keeps nothing. A signal or a scripted run never asks.
@@ -340,7 +353,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     // The close button asks; Cancel keeps the window.
     ASSERT_TRUE(close_window(window));
     ASSERT_TRUE(wait_shown(app, "quit_cancel", true)) << app.out();
-    click(window, latest_rect(app, "quit_cancel"));
+    click(window, settled_rect(app, "quit_cancel"));
     ASSERT_TRUE(wait_shown(app, "quit_cancel", false));
     EXPECT_TRUE(app.running());
     // Ctrl+Q asks too, and Esc is its Cancel.
@@ -352,10 +365,10 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     // Save: under the name typed in the question, and it quits once the file is written.
     ASSERT_TRUE(close_window(window));
     ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
-    click(window, latest_rect(app, "quit_map_name"));
+    click(window, settled_rect(app, "quit_map_name"));
     xdotool("type --delay 30 '" + (dir.path / "kept").string() + "'");
     std::this_thread::sleep_for(milliseconds(300));
-    click(window, latest_rect(app, "quit_save"));
+    click(window, settled_rect(app, "quit_save"));
     EXPECT_EQ(app.wait_exit(), 0) << app.err();
     EXPECT_NE(app.out().find("Saved the map to " + saved.string()), std::string::npos);
     EXPECT_FALSE(has_autosave(state));  // nothing left unsaved
@@ -376,16 +389,16 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     ASSERT_FALSE(wait_autosave(state).empty());
     keys("ctrl+q", "q ctrl");
     ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
-    click(window, latest_rect(app, "quit_map_name"));
+    click(window, settled_rect(app, "quit_map_name"));
     xdotool("type --delay 30 '" + saved.string() + "'");
     std::this_thread::sleep_for(milliseconds(300));
-    click(window, latest_rect(app, "quit_save"));
+    click(window, settled_rect(app, "quit_save"));
     for (int k = 0; k < 300 && app.err().find("Map not saved: ") == std::string::npos; k++) {
       std::this_thread::sleep_for(milliseconds(100));
     }
     EXPECT_NE(app.err().find("it already exists"), std::string::npos) << app.err();
     EXPECT_TRUE(app.running());
-    click(window, latest_rect(app, "quit_discard"));
+    click(window, settled_rect(app, "quit_discard"));
     EXPECT_EQ(app.wait_exit(), 0) << app.err();
     EXPECT_FALSE(has_autosave(state));
   }
