@@ -101,6 +101,19 @@ void AppCore::frame_island() {
                    render::OrbitCamera::kReliefCells * ui_.exaggeration);
 }
 
+std::span<const float> AppCore::lakes_drawn() const {
+  const std::span<const float> depth = model_.hydrology().lake_depth();
+  if (!model_.settings().show_lakes || depth.size() != model_.terrain().size()) return {};
+  return depth;
+}
+
+void AppCore::keep_eye_clear() {
+  const session::Settings& s = model_.settings();
+  if (s.view != MapView::three_d) return;
+  orbit_.clear_ground(model_.terrain(), render::OrbitCamera::kReliefCells * ui_.exaggeration,
+                      s.sea_level, lakes_drawn());
+}
+
 void AppCore::set_map_area(const render::MapArea& area) {
   map_area_ = area;
   map_area_known_ = true;
@@ -116,10 +129,7 @@ void AppCore::trace_row_line() {
   if (s.view != MapView::three_d) return;
   const Heightfield& h = model_.terrain();
   const int row = render::cross_section_row(ui_.side.row, h.height());
-  std::span<const float> lakes;
-  if (s.show_lakes && model_.hydrology().lake_depth().size() == h.size()) {
-    lakes = model_.hydrology().lake_depth();
-  }
+  const std::span<const float> lakes = lakes_drawn();
   const double relief = render::OrbitCamera::kReliefCells * ui_.exaggeration;
   ui_.row_line.resize(static_cast<std::size_t>(2 * h.width()));
   for (int x = 0; x < h.width(); x++) {
@@ -138,10 +148,7 @@ void AppCore::trace_brush_ring(glm::dvec2 pixel) {
   if (s.view != MapView::three_d) return;
   const auto centre = map_point_at(pixel);
   if (!centre) return;
-  std::span<const float> lakes;
-  if (s.show_lakes && model_.hydrology().lake_depth().size() == model_.terrain().size()) {
-    lakes = model_.hydrology().lake_depth();
-  }
+  const std::span<const float> lakes = lakes_drawn();
   const double relief = render::OrbitCamera::kReliefCells * ui_.exaggeration;
   const Heightfield& h = model_.terrain();
   int n = 0;
@@ -163,10 +170,7 @@ std::optional<glm::dvec2> AppCore::map_point_at(glm::dvec2 pixel) const {
   if (!map_area_.contains(pixel)) return std::nullopt;
   if (model_.settings().view != MapView::three_d) return camera_.cell_at(pixel, map_area_);
   const session::Settings& s = model_.settings();
-  std::span<const float> lakes;
-  if (s.show_lakes && model_.hydrology().lake_depth().size() == model_.terrain().size()) {
-    lakes = model_.hydrology().lake_depth();
-  }
+  const std::span<const float> lakes = lakes_drawn();
   return render::pick_ground(model_.terrain(), render::OrbitCamera::kReliefCells * ui_.exaggeration,
                              orbit_.ray_through(pixel, map_area_), s.sea_level, lakes);
 }
@@ -200,6 +204,7 @@ bool AppCore::update() {
     carry_out(command);
   }
   waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(carried));
+  keep_eye_clear();
   return landed;
 }
 

@@ -90,7 +90,8 @@ class AppCore {
   // Carries out `command`, or keeps it waiting while the map is busy (see the top).
   void dispatch(const Command& command);
   // Once a frame: a finish whose worker is done lands (true when it did), then what waited is
-  // carried out in order until the map is busy again.
+  // carried out in order until the map is busy again, and the 3D view's eye is kept out of
+  // the ground.
   bool update();
   bool map_busy() const;
   std::size_t waiting() const { return waiting_.size(); }
@@ -113,6 +114,11 @@ class AppCore {
   void refuse(const std::string& message) { shell_.message(message, true); }
   // Home in the 3D view: the whole island, for the map area's aspect and the relief drawn.
   void frame_island();
+  // The lakes' depths as the 3D view draws them: when they are shown (else none).
+  std::span<const float> lakes_drawn() const;
+  // Once a frame in the 3D view: its eye kept out of the ground (OrbitCamera::clear_ground),
+  // whether a camera command or the ground's own change took it there.
+  void keep_eye_clear();
 
   session::LiveModel model_;
   Shell& shell_;

@@ -471,6 +471,48 @@ TEST(AppCore3d, TheCameraAndReliefRefuseBadValuesAndFrameForTheArea) {
   EXPECT_TRUE(std::holds_alternative<FrameIsland>(std::get<UiCommand>(*home)));
 }
 
+TEST(AppCore3d, TheEyeIsKeptOutOfTheGroundOnceAFrame) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.set_map_area({0, 0, 1280, 720});
+  // Low and near, looking at the island's highest point from below its top.
+  const Heightfield& h = core.model().terrain();
+  const auto peak = std::max_element(h.values().begin(), h.values().end());
+  const auto at = static_cast<int>(peak - h.values().begin());
+  const double px = at % h.width(), py = at / h.width();
+  const auto clearance = [&] {
+    const glm::dvec3 e = core.orbit().eye();
+    const double ground = render::surface_height(h, e.x, e.z, core.model().settings().sea_level);
+    return e.y - ground * render::OrbitCamera::kReliefCells * core.ui().exaggeration;
+  };
+  // Looking along the row towards the middle from about over the peak (the nearest distance is
+  // a tenth of the framing one, some 54 cells), the target at the sea's floor.
+  const bool west = px < 160;
+  const auto aim = [&] {
+    core.dispatch(UiCommand{SetCamera{west ? 90.0 : 270.0, 5}});
+    core.dispatch(UiCommand{PlaceCamera{1, px + (west ? 53 : -53), 0, py}});
+  };
+  aim();
+  ASSERT_LT(clearance(), 0);
+  // Outside the 3D view the camera is left as it is.
+  core.update();
+  EXPECT_EQ(core.orbit().pitch(), 5);
+  core.dispatch(ViewCommand{SetView{MapView::three_d}});
+  core.update();
+  EXPECT_GE(clearance(), render::OrbitCamera::kClearance);
+  EXPECT_GT(core.orbit().pitch(), 5);
+  // Higher relief raises the ground under it: the next frame lifts it again.
+  aim();
+  core.dispatch(UiCommand{SetExaggeration{1}});
+  core.update();
+  const double pitch = core.orbit().pitch();
+  core.dispatch(UiCommand{SetExaggeration{3}});
+  ASSERT_LT(clearance(), render::OrbitCamera::kClearance);
+  core.update();
+  EXPECT_GE(clearance(), render::OrbitCamera::kClearance);
+  EXPECT_GT(core.orbit().pitch(), pitch);
+}
+
 TEST(AppCore3d, ThePointerPicksTheGroundItIsOver) {
   FakeShell shell;
   AppCore core(42, shell);

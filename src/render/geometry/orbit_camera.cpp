@@ -138,6 +138,21 @@ void OrbitCamera::frame_map(double aspect, double relief) {
   changed();
 }
 
+bool OrbitCamera::clear_ground(const Heightfield& heights, double relief, double floor,
+                               std::span<const float> lakes) {
+  const auto low = [&] {
+    const glm::dvec3 e = eye();
+    if (!(e.x >= 0 && e.x <= cols_ - 1.0 && e.z >= 0 && e.z <= rows_ - 1.0)) return false;
+    return e.y < surface_height(heights, e.x, e.z, floor, lakes) * relief + kClearance;
+  };
+  if (!low()) return false;
+  while (pitch_ < kMaxPitch && low()) pitch_ = std::min(kMaxPitch, pitch_ + 1);
+  const double most = 3 * framing_distance();
+  while (distance_ < most && low()) distance_ = std::min(most, distance_ * 1.05);
+  changed();
+  return true;
+}
+
 glm::dvec3 OrbitCamera::forward() const {
   const double y = radians(yaw_);
   const double p = radians(pitch_);

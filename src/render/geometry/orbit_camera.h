@@ -66,6 +66,16 @@ class OrbitCamera {
   // the map). Values that are not finite change nothing.
   void place(double distance, glm::dvec3 target);
 
+  // Keeps the eye out of the ground: where it is over the map lower than kClearance cells
+  // above the surface there (`surface_height` with these heights, relief, floor and lakes), the
+  // pitch rises as little as lifts it clear, a degree at a time, and where even straight above
+  // is too low (the target deep in a mountain, the eye near it) the distance grows (within the
+  // zoom's range). Seen from inside the ground, the surface's faces are turned away and the
+  // picture is the sky. Returns whether the camera moved.
+  static constexpr double kClearance = 2;  // cells
+  bool clear_ground(const Heightfield& heights, double relief, double floor = -1e30,
+                    std::span<const float> lakes = {});
+
   // Where the eye is, and the unit vectors of the picture's right, up and into it.
   glm::dvec3 eye() const;
   glm::dvec3 forward() const;

@@ -1,6 +1,7 @@
 // The 3D view's camera: its angles as documented (yaw 0 looks north, pitch 90 straight down
 // with north at the top, so it lines up with the map view), orbiting, panning and zooming, the
-// whole map in the picture when framed, and picking the ground under a pixel.
+// whole map in the picture when framed, the eye kept out of the ground, and picking the ground
+// under a pixel.
 #include "render/geometry/orbit_camera.h"
 
 #include <gtest/gtest.h>
@@ -120,6 +121,55 @@ TEST(OrbitCamera, DragsOrbitAndPanTheWheelZoomsWithinReason) {
   camera.zoom(2);
   EXPECT_EQ(camera.distance(), nearest);
   EXPECT_GT(nearest, 0);
+}
+
+TEST(OrbitCamera, TheEyeIsKeptOutOfTheGround) {
+  // A plateau at height 0.8 (32 cells up at relief 40) under a camera framed at the default
+  // target height (0.3): zoomed in low, its eye is inside the plateau.
+  Heightfield plateau(kMapCols, kMapRows);
+  std::fill(plateau.values().begin(), plateau.values().end(), 0.8f);
+  const double relief = OrbitCamera::kReliefCells;
+  const auto clearance = [&](const OrbitCamera& c) {
+    const glm::dvec3 e = c.eye();
+    return e.y - surface_height(plateau, e.x, e.z) * relief;
+  };
+  OrbitCamera camera(kMapCols, kMapRows);
+  camera.set_angles(30, 10);
+  camera.zoom(1e9);
+  ASSERT_LT(clearance(camera), 0);
+  const glm::dvec3 target = camera.target();
+  const double distance = camera.distance();
+  const uint64_t v = camera.version();
+  EXPECT_TRUE(camera.clear_ground(plateau, relief));
+  EXPECT_GT(camera.version(), v);
+  // Lifted clear by raising the pitch, no more than a degree past what it takes; the target
+  // and the yaw stay.
+  EXPECT_GE(clearance(camera), OrbitCamera::kClearance);
+  EXPECT_GT(camera.pitch(), 10);
+  EXPECT_EQ(camera.yaw(), 30);
+  EXPECT_EQ(camera.target(), target);
+  OrbitCamera lower = camera;
+  lower.set_angles(30, camera.pitch() - 1);
+  EXPECT_LT(clearance(lower), OrbitCamera::kClearance);
+  // Where even straight above is too near (a peak over the target), it moves out.
+  EXPECT_LT(camera.pitch(), OrbitCamera::kMaxPitch);
+  EXPECT_EQ(camera.distance(), distance);
+  Heightfield peak = plateau;
+  std::fill(peak.values().begin(), peak.values().end(), 5.0f);
+  EXPECT_TRUE(camera.clear_ground(peak, relief));
+  EXPECT_EQ(camera.pitch(), OrbitCamera::kMaxPitch);
+  EXPECT_GT(camera.distance(), distance);
+  EXPECT_GE(camera.eye().y, 5.0 * relief + OrbitCamera::kClearance);
+  // Clear already: nothing moves. Over the sea's plane it is the plane that counts.
+  const OrbitCamera clear = camera;
+  EXPECT_FALSE(camera.clear_ground(plateau, relief));
+  EXPECT_EQ(camera.version(), clear.version());
+  OrbitCamera over_sea(kMapCols, kMapRows);
+  over_sea.set_angles(0, 10);
+  over_sea.zoom(1e9);
+  Heightfield deep(kMapCols, kMapRows);
+  EXPECT_FALSE(over_sea.clear_ground(deep, relief));
+  EXPECT_TRUE(over_sea.clear_ground(deep, relief, 0.8));
 }
 
 TEST(OrbitCamera, APixelsRayPicksTheGroundUnderIt) {
