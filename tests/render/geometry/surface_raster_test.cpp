@@ -1,7 +1,7 @@
 // The 3D view's surface on the CPU: the island in the scheme's colours (its draped picture's own
-// pixels), a camera change changes the picture, from straight above the coast falls where the
-// map view has it, the sides and the sea, the clip, the same picture on any number of threads
-// and in tiles, and bad input refused.
+// pixels), no gap between its triangles from any camera, a camera change changes the picture, from
+// straight above the coast falls where the map view has it, the sides and the sea, the clip, the
+// same picture on any number of threads and in tiles, and bad input refused.
 #include "render/geometry/surface_raster.h"
 
 #include <gtest/gtest.h>
@@ -169,6 +169,80 @@ TEST(SurfaceRaster, FromStraightAboveTheCoastIsWhereTheMapViewHasIt) {
   const double aligned = mismatch(0);
   EXPECT_LT(aligned, 0.01);
   EXPECT_GT(mismatch(3), 4 * aligned + 0.005);
+}
+
+TEST(SurfaceRaster, NoSkyShowsBetweenTheSquaresFromAnyCamera) {
+  // Rolling land, its block closed by its sides: seen from anywhere above, the sky is the one
+  // region round it, so a sky pixel that cannot be reached from the picture's edge through
+  // sky is a gap between two triangles. Seen from all round, high and low, near (squares of
+  // many pixels, drawn a triangle at a time; the eye kept out of the ground, as the app keeps
+  // it) and far (a few pixels, drawn a square at a time).
+  Heightfield h(60, 40);
+  for (int y = 0; y < h.height(); y++) {
+    for (int x = 0; x < h.width(); x++) {
+      h.at(x, y) = static_cast<float>(0.5 + 0.04 * std::sin(x * 0.37) * std::cos(y * 0.29) +
+                                      0.01 * std::sin(x * 1.7 + y * 2.3));
+    }
+  }
+  const Draped map(std::move(h));
+  const auto sky = [](uint32_t p) {
+    const int r = p & 0xff, g = (p >> 8) & 0xff, b = (p >> 16) & 0xff;
+    return r >= 10 && r <= 12 && g == r + 10 && b == r + 20;
+  };
+  int views = 0;
+  std::vector<uint8_t> reached(static_cast<std::size_t>(kWidth) * kHeight);
+  std::vector<int> todo;
+  for (const double zoom : {0.4, 1.0, 6.0}) {
+    for (const double yaw : {0.0, 33.0, 90.0, 145.0, 200.0, 270.0, 315.0}) {
+      for (const double pitch : {15.0, 40.0, 70.0, 90.0}) {
+        OrbitCamera camera = framed(map.heights, yaw, pitch);
+        camera.zoom(zoom);
+        camera.clear_ground(map.heights, OrbitCamera::kReliefCells, map.sea_level);
+        const std::vector<uint32_t> picture = drawn(map.inputs(), camera);
+        // The sky reached from the edge, four ways.
+        std::fill(reached.begin(), reached.end(), 0);
+        todo.clear();
+        const auto visit = [&](int x, int y) {
+          const int i = y * kWidth + x;
+          if (x < 0 || y < 0 || x >= kWidth || y >= kHeight || reached[i] || !sky(picture[i])) {
+            return;
+          }
+          reached[i] = 1;
+          todo.push_back(i);
+        };
+        for (int x = 0; x < kWidth; x++) {
+          visit(x, 0);
+          visit(x, kHeight - 1);
+        }
+        for (int y = 0; y < kHeight; y++) {
+          visit(0, y);
+          visit(kWidth - 1, y);
+        }
+        while (!todo.empty()) {
+          const int i = todo.back();
+          todo.pop_back();
+          const int x = i % kWidth, y = i / kWidth;
+          visit(x - 1, y);
+          visit(x + 1, y);
+          visit(x, y - 1);
+          visit(x, y + 1);
+        }
+        std::size_t ground = 0;
+        for (std::size_t i = 0; i < picture.size(); i++) {
+          if (!sky(picture[i])) {
+            ground++;
+            continue;
+          }
+          ASSERT_TRUE(reached[i]) << "the sky at " << i % kWidth << "," << i / kWidth
+                                  << " from yaw " << yaw << ", pitch " << pitch << ", zoom "
+                                  << zoom;
+        }
+        EXPECT_GT(ground, 5000u);
+        views++;
+      }
+    }
+  }
+  EXPECT_EQ(views, 84);
 }
 
 TEST(SurfaceRaster, TheSeaIsAPlaneAtSeaLevelAndTheSidesCloseTheBlock) {
