@@ -42,6 +42,15 @@ uint32_t word_of(Rgb8 c, bool bgra) {
   return 0xff000000u | (bgra ? (r << 16 | g << 8 | b) : (b << 16 | g << 8 | r));
 }
 
+// Two pixel words mixed, each byte (a + (b - a) * w / 256) rounded down, w from 0 to 256: two
+// bytes a multiply, each in 16 bits of its own.
+uint32_t mix_words(uint32_t a, uint32_t b, uint32_t w) {
+  const uint32_t k = 256 - w;
+  const uint32_t even = ((a & 0x00ff00ffu) * k + (b & 0x00ff00ffu) * w) >> 8 & 0x00ff00ffu;
+  const uint32_t odd = (((a >> 8) & 0x00ff00ffu) * k + ((b >> 8) & 0x00ff00ffu) * w) & 0xff00ff00u;
+  return even | odd;
+}
+
 Rgb8 scaled(Rgb8 c, double k) {
   const auto s = [k](uint8_t v) {
     return static_cast<uint8_t>(std::clamp(std::lround(v * k), 0L, 255L));
@@ -138,6 +147,9 @@ struct Target {
   bool bottom_up;
   uint32_t* pixels;
   float* depth;
+  // A square wider or taller than this on the canvas shows its drape pixels as blocks of
+  // several pixels: drawn smooth between them (three drape pixels' width).
+  float smooth_extent;
 };
 
 // floor and ceil of a value in [-2^30, 2^30], without the library's call (SSE2 has no rounding
@@ -152,14 +164,16 @@ int ceil_int(float x) {
 }
 
 // Draws the triangle a, b, c where it faces the eye (its corners clockwise on the canvas, y
-// down) and is nearer than what is there; `color(u, v)` gives a pixel's word from its drape
-// point. Pixel centres on an edge are drawn.
+// down) and is nearer than what is there; `color(u, v, smooth)` gives a pixel's word from its
+// drape point (`smooth`: blended between the drape's pixels, where they are magnified). Pixel
+// centres on an edge are drawn.
 //
 // Most triangles cover a few pixels: single precision, the edges stepped along each row, and
 // the drape point interpolated straight across the triangle when it is small (perspective
 // moves it by far less than a drape pixel there), divided by w per pixel only when it is not.
 template <typename V, typename Color>
-void triangle(const V& a, const V& b, const V& c, const Target& t, const Color& color) {
+void triangle(const V& a, const V& b, const V& c, const Target& t, const Color& color,
+              bool smooth = false) {
   if (a.iw <= 0 || b.iw <= 0 || c.iw <= 0) return;  // reaches behind the eye
   const float ax = a.x, ay = a.y, bx = b.x, by = b.y, cx = c.x, cy = c.y;
   const float area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
@@ -243,10 +257,10 @@ void triangle(const V& a, const V& b, const V& c, const Target& t, const Color& 
       const float pu = u.at + u.dx * fx + u.dy * fy;
       const float pv = v.at + v.dx * fx + v.dy * fy;
       if (small) {
-        pixels[px] = color(pu, pv);
+        pixels[px] = color(pu, pv, smooth);
       } else {
         const float w = 1 / z;
-        pixels[px] = color(pu * w, pv * w);
+        pixels[px] = color(pu * w, pv * w, smooth);
       }
     }
   }
@@ -265,9 +279,10 @@ void square(const V& a, const V& b, const V& c, const V& d, const Target& t, con
   const float hi_y = std::max({a.y, b.y, c.y, d.y});
   const float lo_x = std::min({a.x, b.x, c.x, d.x});
   const float hi_x = std::max({a.x, b.x, c.x, d.x});
+  const bool smooth = std::max(hi_x - lo_x, hi_y - lo_y) > t.smooth_extent;
   if (!(a.iw > 0 && b.iw > 0 && c.iw > 0 && d.iw > 0) || !(hi_x - lo_x < 24 && hi_y - lo_y < 24)) {
-    triangle(a, b, c, t, color);
-    triangle(b, d, c, t, color);
+    triangle(a, b, c, t, color, smooth);
+    triangle(b, d, c, t, color, smooth);
     return;
   }
   // Twice each triangle's area, positive where it faces the eye (clockwise, y down).
@@ -351,8 +366,8 @@ void square(const V& a, const V& b, const V& c, const V& d, const Target& t, con
       const float z = iw[k].at + iw[k].dx * fx + iw[k].dy * fy;
       if (!(z > depth[px])) continue;
       depth[px] = z;
-      pixels[px] =
-          color(u[k].at + u[k].dx * fx + u[k].dy * fy, v[k].at + v[k].dx * fx + v[k].dy * fy);
+      pixels[px] = color(u[k].at + u[k].dx * fx + u[k].dy * fy,
+                         v[k].at + v[k].dx * fx + v[k].dy * fy, smooth);
     }
   }
 }
@@ -376,7 +391,8 @@ void SurfaceRaster::band(const Job& job, int index) {
                  job.height,
                  job.layout.bottom_up,
                  job.pixels.data(),
-                 depth_.data()};
+                 depth_.data(),
+                 static_cast<float>(3 * std::max(in.drape_frame.scale_x, in.drape_frame.scale_y))};
   // The sky, and nothing near yet.
   for (int py = t.top; py < t.bottom; py++) {
     const double f = std::clamp((py + 0.5 - job.picture.top) / job.picture.height, 0.0, 1.0);
@@ -392,10 +408,27 @@ void SurfaceRaster::band(const Job& job, int index) {
   const uint32_t* drape = in.drape.data();
   const int dw = in.drape_width;
   const int dh = in.drape_height;
-  const auto draped = [drape, dw, dh](float u, float v) {
-    const int x = std::clamp(static_cast<int>(u), 0, dw - 1);
-    const int y = std::clamp(static_cast<int>(v), 0, dh - 1);
-    return drape[static_cast<std::size_t>(y) * dw + x];
+  const auto draped = [drape, dw, dh](float u, float v, bool smooth) {
+    if (!smooth) {
+      const int x = std::clamp(static_cast<int>(u), 0, dw - 1);
+      const int y = std::clamp(static_cast<int>(v), 0, dh - 1);
+      return drape[static_cast<std::size_t>(y) * dw + x];
+    }
+    // Between the four drape pixels whose centres surround (u, v), in 256ths.
+    const float su = u - 0.5f;
+    const float sv = v - 0.5f;
+    const int x0 = floor_int(su);
+    const int y0 = floor_int(sv);
+    const auto weight = [](float f) {
+      return static_cast<uint32_t>(std::clamp(static_cast<int>(f * 256), 0, 256));
+    };
+    const uint32_t wx = weight(su - static_cast<float>(x0));
+    const uint32_t wy = weight(sv - static_cast<float>(y0));
+    const std::size_t xa = static_cast<std::size_t>(std::clamp(x0, 0, dw - 1));
+    const std::size_t xb = static_cast<std::size_t>(std::clamp(x0 + 1, 0, dw - 1));
+    const uint32_t* top = drape + static_cast<std::size_t>(std::clamp(y0, 0, dh - 1)) * dw;
+    const uint32_t* bottom = drape + static_cast<std::size_t>(std::clamp(y0 + 1, 0, dh - 1)) * dw;
+    return mix_words(mix_words(top[xa], top[xb], wx), mix_words(bottom[xa], bottom[xb], wx), wy);
   };
   const int strips = job.by_rows ? job.rows - 1 : job.cols - 1;
   const int along = job.by_rows ? job.cols - 1 : job.rows - 1;
@@ -433,8 +466,8 @@ void SurfaceRaster::band(const Job& job, int index) {
   for (std::size_t s = 0; s < sides.size(); s++) {
     const uint32_t soil = word_of(side_colors_[2 * s], job.layout.bgra);
     const uint32_t water = word_of(side_colors_[2 * s + 1], job.layout.bgra);
-    const auto soil_color = [soil](float, float) { return soil; };
-    const auto water_color = [water](float, float) { return water; };
+    const auto soil_color = [soil](float, float, bool) { return soil; };
+    const auto water_color = [water](float, float, bool) { return water; };
     for (int k = 0; k + 1 < sides[s].count; k++) {
       const Vertex* p = &sides_[(first + static_cast<std::size_t>(k)) * 3];
       const Vertex* n = p + 3;  // the next point: base, ground, top

@@ -1,7 +1,8 @@
 // The 3D view's surface on the CPU: the island in the scheme's colours (its draped picture's own
-// pixels), no gap between its triangles from any camera, a camera change changes the picture, from
-// straight above the coast falls where the map view has it, the sides and the sea, the clip, the
-// same picture on any number of threads and in tiles, and bad input refused.
+// pixels), no gap between its triangles from any camera, the drape smoothed close up, a camera
+// change changes the picture, from straight above the coast falls where the map view has it, the
+// sides and the sea, the clip, the same picture on any number of threads and in tiles, and bad
+// input refused.
 #include "render/geometry/surface_raster.h"
 
 #include <gtest/gtest.h>
@@ -243,6 +244,47 @@ TEST(SurfaceRaster, NoSkyShowsBetweenTheSquaresFromAnyCamera) {
     }
   }
   EXPECT_EQ(views, 84);
+}
+
+TEST(SurfaceRaster, CloseUpTheDrapeIsSmoothedBetweenItsPixels) {
+  // A flat map draped with a checkerboard of black and white drape pixels: framed, each
+  // pixel of the ground is one of them (taken as it is); close up, where a drape pixel spans
+  // many of the canvas's, the ground blends between them (greys, every one between black and
+  // white), rather than showing them as blocks.
+  Heightfield flat(60, 40);
+  std::fill(flat.values().begin(), flat.values().end(), 0.5f);
+  const Draped map(std::move(flat));
+  std::vector<uint32_t> checker(map.drape.size());
+  for (int y = 0; y < map.height; y++) {
+    for (int x = 0; x < map.width; x++) {
+      checker[static_cast<std::size_t>(y) * map.width + x] =
+          (x + y) % 2 ? 0xffffffffu : 0xff000000u;
+    }
+  }
+  SurfaceInputs in = map.inputs();
+  in.drape = checker;
+  const auto greys = [](const std::vector<uint32_t>& picture, std::size_t& pure) {
+    std::size_t blended = 0;
+    pure = 0;
+    for (const uint32_t p : picture) {
+      const uint32_t r = p & 0xff, g = (p >> 8) & 0xff, b = (p >> 16) & 0xff;
+      if (r != g || g != b || p >> 24 != 0xff) continue;  // the sky, the sides
+      if (r == 0 || r == 255) {
+        pure++;
+      } else {
+        blended++;
+      }
+    }
+    return blended;
+  };
+  std::size_t pure = 0;
+  EXPECT_EQ(greys(drawn(in, framed(map.heights, 20, 60)), pure), 0u);
+  EXPECT_GT(pure, 10000u);
+  OrbitCamera near = framed(map.heights, 20, 60);
+  near.zoom(1e9);
+  const std::size_t blended = greys(drawn(in, near), pure);
+  EXPECT_GT(blended, 4 * pure);
+  EXPECT_GT(blended + pure, static_cast<std::size_t>(kWidth) * kHeight / 2);
 }
 
 TEST(SurfaceRaster, TheSeaIsAPlaneAtSeaLevelAndTheSidesCloseTheBlock) {
