@@ -268,11 +268,12 @@ void triangle(const V& a, const V& b, const V& c, const Target& t, const Color& 
 
 // Draws the square a b / c d (north up: a and b its top corners) as its two triangles a b c
 // and b d c, as triangle() would draw them, in one pass over its pixels: most squares cover a
-// few pixels, and a pass over the box they share with no division a row costs about half what
-// two triangles' setups and row spans did. A pixel is inside a triangle where its three edge
-// functions are at least minus the hair (the hair of triangle(), measured along the row: the
-// edge function times its step along a row), the diagonal's shared by both, so a pixel on it is
-// drawn once. Squares that are not small, or that reach behind the eye, go to triangle().
+// few pixels, and a pass over the box they share, with no division a row, costs less than two
+// triangles' setups and row spans (bench BM_Surface3d: 11.0 -> 8.9 ms on one thread). A pixel
+// is inside a triangle where each of its three edge functions is at least minus the hair times
+// its step along a row (triangle()'s slack of a thousandth of a pixel along the row); the
+// diagonal's is shared by both, so a pixel on it is drawn once. Squares that are not small,
+// or that reach behind the eye, go to triangle().
 template <typename V, typename Color>
 void square(const V& a, const V& b, const V& c, const V& d, const Target& t, const Color& color) {
   const float lo_y = std::min({a.y, b.y, c.y, d.y});
