@@ -301,9 +301,9 @@ void square(const V& a, const V& b, const V& c, const V& d, const Target& t, con
   const float oy = static_cast<float>(y0) + 0.5f;
   // An edge from p to q: zero on it, positive on the side a clockwise triangle's third corner
   // is; its value at the box's first pixel centre and its steps along a row and down a column,
-  // and the hair it may fall short by.
+  // and the least value a pixel inside may have (minus the hair times its step along a row).
   struct Edge {
-    float at, dx, dy, hair;
+    float at, dx, dy, least;
   };
   constexpr float kHair = 1e-3f;
   const auto edge = [&](const V& p, const V& q) {
@@ -328,7 +328,7 @@ void square(const V& a, const V& b, const V& c, const V& d, const Target& t, con
   };
   // The first triangle a b c: edges opposite a, b, c are b c, c a, a b. The second b d c:
   // opposite b, d, c are d c, c b (the diagonal turned round) and b d.
-  const Edge cb{-bc.at, -bc.dx, -bc.dy, bc.hair};
+  const Edge cb{-bc.at, -bc.dx, -bc.dy, bc.least};
   Plane iw[2], u[2], v[2];
   if (faces1) {
     const float inv = 1 / area1;
@@ -356,10 +356,11 @@ void square(const V& a, const V& b, const V& c, const V& d, const Target& t, con
       const auto fx = static_cast<float>(px - x0);
       const float g = diagonal + bc.dx * fx;
       int k;
-      if (faces1 && g >= bc.hair && e_ca + ca.dx * fx >= ca.hair && e_ab + ab.dx * fx >= ab.hair) {
+      if (faces1 && g >= bc.least && e_ca + ca.dx * fx >= ca.least &&
+          e_ab + ab.dx * fx >= ab.least) {
         k = 0;
-      } else if (faces2 && -g >= bc.hair && e_dc + dc.dx * fx >= dc.hair &&
-                 e_bd + bd.dx * fx >= bd.hair) {
+      } else if (faces2 && -g >= bc.least && e_dc + dc.dx * fx >= dc.least &&
+                 e_bd + bd.dx * fx >= bd.least) {
         k = 1;
       } else {
         continue;
