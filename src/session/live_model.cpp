@@ -398,10 +398,16 @@ void LiveModel::land_finish() {
 LiveModel::RiverKey LiveModel::key_now() const {
   return {true,
           map_.drops(),
+          ground_edits_,
           settings_.show_original,
           settings_.sea_level,
           settings_.routing,
           settings_.min_flow};
+}
+
+// The same ground: the same drops and no stroke since (the sketch's key is the drops alone).
+bool LiveModel::same_ground(const RiverKey& a, const RiverKey& b) {
+  return a.drops == b.drops && a.edits == b.edits;
 }
 
 bool LiveModel::same_view(const RiverKey& a, const RiverKey& b) {
@@ -414,7 +420,7 @@ void LiveModel::draw_rivers_bookkeeping() {
   // flow); state = `${drops}/${view_of}`.
   const RiverKey state = key_now();
   const bool easing = playing_ && same_view(shown_for_, state);
-  const bool same_state = same_view(rivers_for_, state) && rivers_for_.drops == map_.drops();
+  const bool same_state = same_view(rivers_for_, state) && same_ground(rivers_for_, state);
   const bool view_changed = rivers_for_.valid && !same_view(rivers_for_, state);  // the deviation
   const bool due =
       !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || !rivers_for_.valid || view_changed;
@@ -469,7 +475,7 @@ void LiveModel::draw_rivers_bookkeeping() {
 // With the rivers hidden: the hydrology is worked out when the rivers would have been.
 void LiveModel::keep_hydrology() {
   const RiverKey now = key_now();
-  const bool same_state = same_view(hydrology_for_, now) && hydrology_for_.drops == map_.drops();
+  const bool same_state = same_view(hydrology_for_, now) && same_ground(hydrology_for_, now);
   const bool view_changed = !same_view(hydrology_for_, now);
   const bool due = !playing_ || frame_count_ % sketch::RIVER_EVERY == 0 || view_changed;
   if (same_state || !due) return;
@@ -481,7 +487,7 @@ void LiveModel::keep_hydrology() {
 // hydrology, for the sketch's routing; none for the flood's).
 void LiveModel::update_hydrology() {
   const RiverKey now = key_now();
-  if (same_view(hydrology_for_, now) && hydrology_for_.drops == map_.drops()) return;
+  if (same_view(hydrology_for_, now) && same_ground(hydrology_for_, now)) return;
   hydrology_.compute(terrain(),
                      hydrology_params(settings_.sea_level, settings_.routing,
                                       static_cast<uint32_t>(settings_.min_flow)),
@@ -594,6 +600,7 @@ void LiveModel::carry_out(const MapCommand& command) {
     new_map();
   } else {
     record(command);
+    if (std::holds_alternative<Stroke>(command)) ground_edits_++;
   }
   changed();
   refresh();

@@ -265,6 +265,7 @@ class LiveModel {
   struct RiverKey {
     bool valid = false;
     uint64_t drops = 0;
+    uint64_t edits = 0;  // ground_edits_: a stroke changes the ground without a drop
     bool original = false;
     double sea_level = 0;
     Routing routing = Routing::sketch;
@@ -272,9 +273,13 @@ class LiveModel {
   };
   RiverKey key_now() const;  // the state now, as a key
   static bool same_view(const RiverKey& a, const RiverKey& b);
+  static bool same_ground(const RiverKey& a, const RiverKey& b);
   RiverKey rivers_for_;
   RiverKey shown_for_;
   RiverKey hydrology_for_;  // what hydrology_ was last worked out for
+  // Changes of the ground that are neither drops nor a new map (strokes): the rivers and the
+  // hydrology are worked out again after each, raining or not.
+  uint64_t ground_edits_ = 0;
   TickTimings timings_;
   MapRecipe recipe_;
   std::unique_ptr<Finish> finish_;  // null unless finishing

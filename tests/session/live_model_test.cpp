@@ -405,6 +405,56 @@ TEST(LiveModelRivers, HiddenRiversAreNotWorkedOut) {
   EXPECT_EQ(model.river_builds(), 1u);
 }
 
+// A ridge raised across the island's rivers on a map whose rain has stopped: the rivers, the
+// lakes, the basins and the flow are of the ground with the ridge at once, whether the rivers
+// are shown or hidden, and go back to the ground without it on undo. (The sketch keys its
+// rivers on the drop count alone; a stroke changes the ground without a drop.)
+TEST(LiveModelRivers, FollowTheGroundAfterAStrokeOnAStoppedMap) {
+  for (const bool shown : {true, false}) {
+    SCOPED_TRACE(shown ? "rivers shown" : "rivers hidden");
+    Settings s = with_drops(600);
+    s.show_rivers = shown;
+    LiveModel model(42, s);
+    model.rain_now(sketch::RAIN_TARGET);  // the rain stops itself: paused
+    ASSERT_FALSE(model.playing());
+    const std::vector<int32_t> before = copy_of(model.hydrology().drainage().downstream());
+    BrushStroke ridge;
+    ridge.tool = BrushTool::raise;
+    ridge.radius = 8;
+    ridge.strength = 1;
+    ridge.points = {{20, 90}, {300, 90}};
+    for (int k = 0; k < 20; k++) model.apply(MapCommand{Stroke{ridge}});
+    const Rivers expected = rivers_of(model.heights(), sketch::sea_level.initial, 42);
+    ASSERT_NE(expected.downstream, before);  // the ridge turns rivers
+    EXPECT_EQ(copy_of(model.hydrology().drainage().downstream()), expected.downstream);
+    if (shown) {
+      EXPECT_EQ(copy_of(model.rivers().downstream), expected.downstream);
+      EXPECT_EQ(differences(model.water(), expected.water), 0u);
+    }
+    model.apply(HistoryCommand{Undo{20}});
+    EXPECT_EQ(copy_of(model.hydrology().drainage().downstream()), before);
+    model.apply(HistoryCommand{Redo{20}});
+    EXPECT_EQ(copy_of(model.hydrology().drainage().downstream()), expected.downstream);
+  }
+}
+
+// While it rains with no drops a frame, a stroke still reroutes the rivers on their schedule.
+TEST(LiveModelRivers, FollowAStrokeWhileRainingNoDrops) {
+  LiveModel model(42, with_drops(0));
+  model.rain_now(20000);
+  for (int k = 0; k < 15; k++) model.tick();
+  const uint64_t builds = model.river_builds();
+  BrushStroke ridge;
+  ridge.tool = BrushTool::raise;
+  ridge.radius = 8;
+  ridge.strength = 1;
+  ridge.points = {{20, 90}, {300, 90}};
+  model.apply(MapCommand{Stroke{ridge}});
+  for (int k = 0; k < 15; k++) model.tick();
+  EXPECT_EQ(model.river_builds(), builds + 1);
+  EXPECT_EQ(copy_of(model.rivers().downstream),
+            rivers_of(model.heights(), sketch::sea_level.initial, 42).downstream);
+}
 // --- Controls --------------------------------------------------------------------------------
 
 TEST(LiveModelControls, SetSeedGivesTheMapOfThatSeed) {
