@@ -736,7 +736,8 @@ void LiveModel::arrive(const HistoryPosition& target) {
   hydrology_for_ = {};
   ground_version_++;
   stopped_at_target_ = false;
-  resting_ = false;
+  // The program pauses the map here: a pause the user asked for before stays theirs.
+  resting_ = playing_ || resting_;
   playing_ = false;
   update_hydrology();
   changed();
@@ -792,6 +793,7 @@ void LiveModel::open(const SavedMap& saved, History&& history) {
   static_cast<ViewSettings&>(settings_) = saved.view;
   settings_.drops_per_frame = saved.drops_per_frame;
   arrive(history_.position());
+  resting_ = true;  // an opened map is paused by the program: a new map after it rains
 }
 
 }  // namespace terrain::session

@@ -100,11 +100,13 @@ class LiveModel {
   // The sketch's isLooping(): true while it rains and the rivers ease; false once paused
   // (by pause(), or by the rain stopping itself at RAIN_TARGET).
   bool playing() const { return playing_; }
-  // Paused because the rain stopped itself at RAIN_TARGET (a tick, rain_now or a finish),
-  // not because pause() was asked for since. Unlike the sketch, which stays paused, a new map
-  // (a seed, a restart, a new ground) then starts raining again: a newcomer who types a seed
-  // after the stop would otherwise see bare ground that never rains and read it as broken. A
-  // map the user paused stays paused. The heights are the sketch's either way.
+  // Paused by the program, not by pause(): the rain stopped itself at RAIN_TARGET (a tick,
+  // rain_now or a finish), a map file was opened, or the map went to a place of its history
+  // (undo, redo, a seek, a step) while it rained or rested. Unlike the sketch, which stays
+  // paused, a new map (a seed, a restart, a new ground) then starts raining again: a newcomer
+  // who types a seed after the stop or after opening a map would otherwise see bare ground
+  // that never rains and read it as broken. A map the user paused stays paused. The heights
+  // are the sketch's either way.
   bool resting() const { return resting_; }
   void play();
   void pause();

@@ -173,6 +173,40 @@ TEST(LiveModelRain, ANewMapAfterTheRainStoppedItselfRainsAgainAndAPausedOneStays
   EXPECT_FALSE(before.playing());
 }
 
+// A map opened from a file, or taken to a place of its history while it rained, is paused by
+// the program: a new seed after it rains, as in a fresh session. A pause of the user's before
+// an undo stays theirs.
+TEST(LiveModelRain, ANewMapAfterOpeningOrUndoRainsAndTheUsersPauseStays) {
+  LiveModel saved(5, with_drops(1000));
+  saved.rain_now(20000);
+  const SavedMap file = saved.save();
+  for (const bool user_paused : {false, true}) {
+    LiveModel opened(7, with_drops(1000));
+    if (user_paused) opened.pause();
+    opened.open(file);
+    EXPECT_FALSE(opened.playing());
+    opened.apply(MapCommand{SetSeed{8}});
+    EXPECT_TRUE(opened.playing()) << "an opened map, then a new seed: it rains";
+    opened.tick();
+    EXPECT_EQ(opened.drops(), 1000u);
+  }
+  LiveModel undone(5, with_drops(1000));
+  undone.tick();
+  undone.apply(MapCommand{SetErosion{0.5}});
+  undone.tick();
+  undone.apply(HistoryCommand{Undo{1}});
+  EXPECT_FALSE(undone.playing());
+  undone.apply(MapCommand{SetSeed{8}});
+  EXPECT_TRUE(undone.playing()) << "an undo while it rained, then a new seed: it rains";
+  LiveModel paused(5, with_drops(1000));
+  paused.tick();
+  paused.apply(MapCommand{SetErosion{0.5}});
+  paused.pause();
+  paused.apply(HistoryCommand{Undo{1}});
+  paused.apply(MapCommand{SetSeed{8}});
+  EXPECT_FALSE(paused.playing()) << "paused by the user before the undo: stays paused";
+}
+
 TEST(LiveModelRain, StopsOnceWhenPassingTheTargetAndPlayCarriesOn) {
   LiveModel model(5, with_drops(7000));
   int stops = 0;
