@@ -61,11 +61,17 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
     loaded.own_heights = file.own_heights;
     loaded.ground.name = std::filesystem::path(path).filename().string();
     loaded.ground.fit = fit;
-    loaded.ground.heights =
-        std::make_shared<const Heightfield>(io::ground_from(file, sketch::COLS, sketch::ROWS, fit));
   } catch (const io::HeightmapError& e) {
     // read_heightmap's message starts with the path: "dem.png: truncated".
     loaded.error = std::string("Cannot open ") + e.what();
+    return loaded;
+  } catch (const std::exception& e) {
+    loaded.error = "Cannot open " + path + ": " + e.what();
+    return loaded;
+  }
+  try {
+    loaded.ground.heights =
+        std::make_shared<const Heightfield>(io::ground_from(file, sketch::COLS, sketch::ROWS, fit));
   } catch (const std::exception& e) {
     loaded.error = "Cannot open " + path + ": " + e.what();
   }

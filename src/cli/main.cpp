@@ -173,7 +173,11 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       run_options.width = w;
       run_options.height = h;
     }
-    ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
+    try {
+      ground = io::ground_from(file, run_options.width, run_options.height, options.fit);
+    } catch (const io::HeightmapError& e) {
+      throw UsageError("--ground " + options.ground.string() + ": " + e.what());
+    }
   }
   // A --min-flow given is at most the grid's cells, as in the app: known now the ground is.
   if (options.min_flow_given) {

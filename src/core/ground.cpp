@@ -1,6 +1,8 @@
 // The ground's two generators (see ground.h).
 #include "core/ground.h"
 
+#include <charconv>
+
 #include "core/island.h"
 
 namespace terrain {
@@ -15,6 +17,21 @@ Heightfield grow_ground(uint32_t seed, const GroundParams& params, int width, in
   ds.roughness = params.roughness;
   ds.island = kDiamondSquareIsland;
   return diamond_square(seed, width, height, ds);
+}
+
+std::string ground_height_problem(std::span<const float> heights, int width) {
+  for (std::size_t k = 0; k < heights.size(); k++) {
+    const float h = heights[k];
+    if (h >= -kMaxGroundHeight && h <= kMaxGroundHeight) continue;  // (NaN fails it too)
+    const auto w = static_cast<std::size_t>(width > 0 ? width : 1);
+    char value[32];  // the float's own shortest text: 3.4e+38, not 3.3999999521443642e+38
+    const std::string_view shown(value, std::to_chars(value, value + sizeof value, h).ptr);
+    return "the height at column " + std::to_string(k % w) + ", row " + std::to_string(k / w) +
+           " is " + std::string(shown) + " (a ground holds finite heights from " +
+           std::to_string(-static_cast<long>(kMaxGroundHeight)) + " to " +
+           std::to_string(static_cast<long>(kMaxGroundHeight)) + ")";
+  }
+  return "";
 }
 
 std::string_view generator_name(Generator generator) {

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "core/diamond_square.h"
@@ -31,6 +33,19 @@ struct GroundParams {
 // A width x height ground for `seed`.
 Heightfield grow_ground(uint32_t seed, const GroundParams& params, int width = sketch::COLS,
                         int height = sketch::ROWS);
+
+// What a ground may hold, whoever made it (a generator, a heightmap, a script's or a map file's
+// ground, a brush): finite heights from -kMaxGroundHeight to kMaxGroundHeight. The sketch's
+// grounds run 0..1 and a heightmap with heights of its own (a DEM in metres, say) keeps them;
+// the bound keeps every step of the rain (its sums, slopes, capacity and deposits, worked in
+// double and stored as float32) more than 10^30 times below float32's largest value, so no
+// height the rain writes can overflow to infinity however long it rains (moving material
+// conserves it: a cell's height stays within the map's total).
+inline constexpr float kMaxGroundHeight = 1e6f;
+// Why `heights` (rows of `width`) is not a ground's: "the height at column X, row Y is V (a
+// ground holds finite heights from -1000000 to 1000000)" for the first height out of the
+// bound, or empty when every one is in it.
+std::string ground_height_problem(std::span<const float> heights, int width);
 
 // The words the command lines and map recipes use: "island", "diamond-square".
 std::string_view generator_name(Generator generator);

@@ -189,7 +189,10 @@ void Rain::roll(double landed_x, double landed_y, RainStats& stats, bool tracing
     const Probe from = at;
     x += dx;
     y += dy;
-    if (x < 0 || x >= cols - 1 || y < 0 || y >= rows - 1) {  // Ran off the map
+    // Ran off the map. (Written as "not inside" so that a position that is not a number, which
+    // heights a ground may not hold would make, counts as off the map rather than indexing past
+    // it; for every number it is the sketch's test.)
+    if (!(x >= 0 && x < cols - 1 && y >= 0 && y < rows - 1)) {
       stats.off_map++;
       break;
     }

@@ -16,7 +16,9 @@
 namespace terrain::io {
 
 // `file` as a cols x rows ground: fit_ground(file.heights, cols, rows, fit), then scaled to
-// 0..1 unless the file has its own heights. Pre: cols, rows >= 2.
+// 0..1 unless the file has its own heights. Pre: cols, rows >= 2. Throws HeightmapError (not
+// naming the file) when the file's own heights are not what a ground may hold (core/ground.h:
+// finite, from -kMaxGroundHeight to kMaxGroundHeight).
 Heightfield ground_from(const HeightmapFile& file, int cols, int rows, GroundFit fit);
 
 // read_heightmap(path), then ground_from(...). Throws HeightmapError naming the file, as

@@ -27,7 +27,8 @@ const MapSettings& checked(const MapSettings& s) {
   return s;
 }
 
-// A ground of your own must be `width` x `height` (any, when 0), every height finite.
+// A ground of your own must be `width` x `height` (any, when 0), every height one a ground may
+// hold.
 void check_ground(const GroundFile& ground, int width, int height) {
   if (!ground.heights) throw std::invalid_argument("ground: no heights");
   const Heightfield& h = *ground.heights;
@@ -39,10 +40,9 @@ void check_ground(const GroundFile& ground, int width, int height) {
   if (h.width() < 2 || h.height() < 2) {
     throw std::invalid_argument("ground " + ground.name + ": must be at least 2 x 2 cells");
   }
-  for (std::size_t k = 0; k < h.size(); k++) {
-    if (!std::isfinite(h.data()[k])) {
-      throw std::invalid_argument("ground " + ground.name + ": a height is not a finite number");
-    }
+  // What a ground may hold (core/ground.h): the rain is safe for every height it accepts.
+  if (const std::string problem = ground_height_problem(h.values(), h.width()); !problem.empty()) {
+    throw std::invalid_argument("ground " + ground.name + ": " + problem);
   }
 }
 

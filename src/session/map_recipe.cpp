@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "core/ground.h"
 #include "session/base64.h"
 #include "session/json_read.h"
 
@@ -108,12 +109,12 @@ GroundFile ground_at(const Json& json, const std::string& where) {
     const uint8_t* b = bytes->data() + k * 4;
     const uint32_t u =
         uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
-    const float v = std::bit_cast<float>(u);
-    if (!std::isfinite(v)) {
-      fail(at("heights"), "the height of cell (" + std::to_string(k % width) + ", " +
-                              std::to_string(k / width) + ") is not a finite number");
-    }
-    values[k] = v;
+    values[k] = std::bit_cast<float>(u);
+  }
+  // What a ground may hold (core/ground.h).
+  if (const std::string problem = ground_height_problem(heights->values(), width);
+      !problem.empty()) {
+    fail(at("heights"), problem);
   }
   ground.heights = std::move(heights);
   return ground;

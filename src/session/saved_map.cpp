@@ -16,6 +16,7 @@
 #include <string_view>
 #include <variant>
 
+#include "core/ground.h"
 #include "io/map_file.h"
 #include "session/json_read.h"
 
@@ -528,10 +529,9 @@ void read_grids(const io::MapFileSection& section, std::size_t count, SavedMap& 
   for (std::size_t k = 0; k < count; k++) {
     auto grid = std::make_shared<std::vector<float>>(cells);
     std::memcpy(grid->data(), section.bytes.data() + k * cells * 4, cells * 4);
-    for (std::size_t i = 0; i < cells; i++) {
-      if (!std::isfinite((*grid)[i])) {
-        fail("GRID", "grid " + std::to_string(k) + " has a height that is not a finite number");
-      }
+    // What a ground may hold (core/ground.h): the rain goes on from these heights.
+    if (const std::string problem = ground_height_problem(*grid, saved.width); !problem.empty()) {
+      fail("GRID", "grid " + std::to_string(k) + ": " + problem);
     }
     saved.grids.push_back(std::move(grid));
   }

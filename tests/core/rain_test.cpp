@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
+#include "core/ground.h"
 #include "core/island.h"
 
 namespace terrain {
@@ -47,6 +49,52 @@ TEST(Rain, KeepsEveryHeightFiniteAndNeverDigsBelowZero) {
       ASSERT_GE(h, floor);
     }
   }
+}
+
+// Heights a ground may not hold (near float32's limit, infinite, not a number) never take a
+// drop outside the map: their sums overflow, a drop's position stops being a number, and such a
+// drop ends as one that ran off the map (it used to index far past the heights and crash).
+// Written for the sanitizer build, which sees any read or write outside them.
+TEST(Rain, HeightsNoGroundMayHoldEndDropsRatherThanReachPastTheMap) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const float huge : {3.4e38f, 2e38f, inf, nan}) {
+    Heightfield field(40, 30);
+    for (int y = 0; y < 30; y++) {
+      for (int x = 0; x < 40; x++) field.at(x, y) = (x * 7 + y * 3) % 5 < 2 ? huge : -huge;
+    }
+    for (const int radius : {1, 3, 8}) {
+      Rain rain(field, 9, RainParams{0.9, 0.5, 0.1, radius, 0.25});
+      rain.run(3000);
+      const RainStats& s = rain.stats();
+      EXPECT_EQ(s.drops, 3000u);
+      EXPECT_EQ(s.flat + s.off_map + s.sea + s.max_steps, 3000u) << huge << " radius " << radius;
+    }
+  }
+  // What a ground may hold, the bound itself at every other cell: every height stays finite.
+  Heightfield bound(40, 30);
+  for (int y = 0; y < 30; y++) {
+    for (int x = 0; x < 40; x++)
+      bound.at(x, y) = (x + y) % 2 ? kMaxGroundHeight : -kMaxGroundHeight;
+  }
+  Rain rain(bound, 4, RainParams{1, 1, 0, 6, -2e6});
+  rain.run(5000);
+  for (const float h : bound.values()) ASSERT_TRUE(std::isfinite(h));
+}
+
+TEST(Ground, WhatAGroundMayHoldIsFiniteHeightsWithinTheBound) {
+  const std::vector<float> good = {0, 1, -kMaxGroundHeight, kMaxGroundHeight, 0.25f, -3};
+  EXPECT_EQ(ground_height_problem(good, 3), "");
+  std::vector<float> bad = good;
+  bad[4] = std::nextafter(kMaxGroundHeight, 2 * kMaxGroundHeight);
+  EXPECT_EQ(ground_height_problem(bad, 3),
+            "the height at column 1, row 1 is 1000000.06 (a ground holds finite heights from "
+            "-1000000 to 1000000)");
+  bad[4] = 0;
+  bad[2] = -std::numeric_limits<float>::infinity();
+  EXPECT_EQ(ground_height_problem(bad, 3),
+            "the height at column 2, row 0 is -inf (a ground holds finite heights from -1000000 "
+            "to 1000000)");
 }
 
 TEST(Rain, CountsEveryDropOnceByHowItEnded) {

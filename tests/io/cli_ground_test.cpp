@@ -109,6 +109,11 @@ TEST_F(CliGround, AForeignPictureBecomesAGroundOfTheGridsSizeFromZeroToOne) {
 TEST_F(CliGround, BadFilesAndFlagsAreOneLineExitTwoAndNothingWritten) {
   testing::write_text(path("empty.png"), "");
   testing::write_text(path("junk.tif"), "not a tiff, only words");
+  // Heights near float32's limit (they crashed the rain): a float .npy keeps its own heights.
+  std::vector<float> huge(320 * 180, 3.4e38f);
+  for (std::size_t k = 0; k < huge.size(); k += 3) huge[k] = -3.4e38f;
+  const std::vector<std::byte> npy = io::encode_npy(std::span<const float>(huge), 180, 320);
+  io::write_file_atomically(path("huge.npy"), npy, io::WriteMode::replace);
   const std::string out = path("out").string();
   struct Case {
     std::vector<std::string> args;
@@ -123,6 +128,10 @@ TEST_F(CliGround, BadFilesAndFlagsAreOneLineExitTwoAndNothingWritten) {
        "terrain-cli: --ground " + path("missing.exr").string() + ": cannot be opened"},
       {{"--ground", path("x.jpg").string()},
        "terrain-cli: --ground " + path("x.jpg").string() + ": the extension names no heightmap"},
+      {{"--ground", path("huge.npy").string()},
+       "terrain-cli: --ground " + path("huge.npy").string() +
+           ": the height at column 0, row 0 is -3.4e+38 (a ground holds finite heights from "
+           "-1000000 to 1000000)"},
       {{"--fit", "stretch"}, "terrain-cli: --fit only applies with --ground FILE"},
       {{"--ground", path("junk.tif").string(), "--generator", "diamond-square"},
        "terrain-cli: --generator does not apply with --ground"},

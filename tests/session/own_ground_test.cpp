@@ -154,12 +154,29 @@ TEST(OwnGround, ABadGroundIsRefusedAndChangesNothing) {
             "ground small.png: must be 320 x 180 cells (the map's grid), not 100 x 60");
   auto nan = std::make_shared<Heightfield>(*bowl());
   nan->at(3, 4) = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_EQ(refusal(file_of(nan, "nan.npy")), "ground nan.npy: a height is not a finite number");
+  EXPECT_EQ(refusal(file_of(nan, "nan.npy")),
+            "ground nan.npy: the height at column 3, row 4 is nan (a ground holds finite heights "
+            "from -1000000 to 1000000)");
+  // Near float32's limit: the rain's sums would overflow (they crashed it).
+  for (const float huge : {3.4e38f, -2e38f, std::numeric_limits<float>::infinity(), 1.0000001e6f}) {
+    auto far = std::make_shared<Heightfield>(*bowl());
+    far->at(7, 2) = huge;
+    EXPECT_NE(
+        refusal(file_of(far, "far.npy")).find("ground far.npy: the height at column 7, row 2 is "),
+        std::string::npos)
+        << huge;
+  }
+
   EXPECT_EQ(refusal(file_of(nullptr)), "ground: no heights");
   EXPECT_TRUE(same_bytes(model.heights(), before));
   EXPECT_EQ(recipe_text(model.recipe()), recipe);
   EXPECT_EQ(model.version(), version);
   EXPECT_FALSE(model.ground_file().has_value());
+  // The bound itself is a ground's.
+  auto edge = std::make_shared<Heightfield>(*bowl());
+  edge->at(0, 0) = 1e6f;
+  edge->at(1, 0) = -1e6f;
+  EXPECT_EQ(refusal(file_of(edge, "edge.npy")), "(taken)");
 }
 
 // The message parse_recipe() throws for `text`.
@@ -218,7 +235,12 @@ TEST(OwnGround, ARecipesGroundIsCheckedSayingWhatIsWrong) {
             "(16 bytes), but it is not base64");
   // A NaN (0x7FC00000) in the last cell.
   EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD8AAIA/AADAfw==\""))),
-            "map recipe: ground.heights: the height of cell (1, 1) is not a finite number");
+            "map recipe: ground.heights: the height at column 1, row 1 is nan (a ground holds "
+            "finite heights from -1000000 to 1000000)");
+  // 3.4e38 in cell (0, 1).
+  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD+eyX9/AACAPg==\""))),
+            "map recipe: ground.heights: the height at column 0, row 1 is 3.4e+38 (a ground "
+            "holds finite heights from -1000000 to 1000000)");
   EXPECT_EQ(ground_refusal(with_ground(ground("\"zoom\"", "2", quoted_good))),
             "map recipe: ground.fit: must be \"crop\" or \"stretch\", not \"zoom\"");
   EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "1", quoted_good))),

@@ -286,6 +286,19 @@ TEST(SavedMap, AMapThatDoesNotHoldTogetherIsRefusedAndChangesNothing) {
     bad.view.min_flow = 0;
     refused(bad, "VIEW.min_flow: must be a whole number from 1 to 57600, not 0");
   }
+  // Heights no ground may hold, with every checksum good: in a grid, and in the start's ground.
+  for (const float huge : {3.4e38f, -2e38f}) {
+    SavedMap bad = good;
+    auto changed = std::make_shared<std::vector<float>>(*bad.grids[0]);
+    (*changed)[321] = huge;
+    bad.grids[0] = changed;
+    refused(bad, "GRID: grid 0: the height at column 1, row 1 is ");
+    SavedMap far = good;
+    auto heights = std::make_shared<Heightfield>(sketch::COLS, sketch::ROWS, 0.5f);
+    heights->at(2, 3) = huge;
+    far.commands.ground = GroundFile{"far.npy", GroundFit::crop, heights};
+    refused(far, "ground.heights: the height at column 2, row 3 is ");
+  }
 }
 
 TEST(SavedMap, AMapOfAnotherGridSizeIsRefusedByTheLiveSession) {
