@@ -20,8 +20,8 @@ using Clock = std::chrono::steady_clock;
 
 void BM_FinishRain300kDrops(benchmark::State& state) {
   double start_ms = 0;  // the longest finish_rain() call
-  double land_ms = 0;   // the longest landing update_finish() call
-  double poll_ms = 0;   // the longest other update_finish() call
+  double land_ms = 0;   // the longest landing update_work() call
+  double poll_ms = 0;   // the longest other update_work() call
   for (auto _ : state) {
     state.PauseTiming();
     auto model = std::make_unique<LiveModel>(42);
@@ -31,7 +31,7 @@ void BM_FinishRain300kDrops(benchmark::State& state) {
     start_ms = std::max(start_ms, ms_since(t));
     for (;;) {
       t = Clock::now();
-      const bool landed = model->update_finish();
+      const bool landed = model->update_work();
       const double spent = ms_since(t);
       if (landed) {
         land_ms = std::max(land_ms, spent);

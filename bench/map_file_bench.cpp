@@ -61,9 +61,10 @@ void save_and_open(benchmark::State& state, uint64_t drops) {
       t = Clock::now();
       const SavedMap read = read_map_file(path);
       History history = history_of(read);
+      PlacedMap placed = place_map(read, history);
       const double on_worker = ms_since(t);
       const Clock::time_point landing = Clock::now();
-      opened.open(read, std::move(history));
+      opened.open(read, std::move(history), std::move(placed));
       land_ms.push_back(ms_since(landing));
       open_ms.push_back(on_worker + land_ms.back());
     }

@@ -40,6 +40,7 @@
 #include "io/snapshot_file.h"
 #include "session/cell_readout.h"
 #include "session/controls.h"
+#include "session/json_read.h"
 
 namespace terrain::app {
 namespace {
@@ -100,8 +101,13 @@ std::vector<Command> startup_commands(const AppOptions& options) {
   if (options.no_side_view) commands.push_back(UiCommand{ShowSideView{false}});
   if (options.side_view) commands.push_back(UiCommand{SetSideView{*options.side_view}});
   if (options.row) commands.push_back(UiCommand{SetSectionRow{*options.row}});
-  // The script's commands, in order, as if given one after another in the window.
-  for (const ScriptLine& line : options.script_lines) commands.push_back(command_of(line.command));
+  // The script's commands, in order, as if given one after another in the window, each named
+  // by its line.
+  const std::string script = std::filesystem::path(options.script).filename().string();
+  for (const ScriptLine& line : options.script_lines) {
+    commands.push_back(ScriptStep{script + " line " + std::to_string(line.line),
+                                  std::make_shared<const Command>(command_of(line.command))});
+  }
   if (options.finish) commands.push_back(ViewCommand{FinishRain{}});
   return commands;
 }
@@ -175,14 +181,14 @@ App::App(const AppOptions& options)
   input_ms_.reserve(1 << 16);
   lay_out_window();
 
-  for (const Command& command : startup_commands(options)) {
-    const uint64_t failures_before = ui_.messages.failures();
-    dispatch(command);
-    // In a scripted run, a FILE that cannot be opened or a script's command refused (a seek
-    // past the map's drops) is bad input: exit 2, nothing written. (In the window, the message
-    // shows on the status line over the map from the first frame, and the map stays.)
-    if (ui_.messages.failures() > failures_before && scripted_) exit_code_ = 2;
-  }
+  // What waits behind long work (a big --drops, a map file's place, a script's rain) is carried
+  // out as the loop goes, before its first frame that counts (run()).
+  failures_at_start_ = ui_.messages.failures();
+  for (const Command& command : startup_commands(options)) dispatch(command);
+  // In a scripted run, a FILE that cannot be opened or a script's command refused (a seek
+  // past the map's drops) is bad input: exit 2, nothing written. (In the window, the message
+  // shows on the status line over the map from the first frame, and the map stays.)
+  if (ui_.messages.failures() > failures_at_start_ && scripted_) exit_code_ = 2;
   // p5 draws the first frame after setup even when it does not loop.
   model_.refresh();
   if (!options.timelapse.empty() && exit_code_ == 0) {
@@ -213,6 +219,30 @@ App::~App() {
 int App::run() {
   if (exit_code_ != 0) return exit_code_;
   last_tick_ = Clock::now();
+  // The flags' and the script's commands behind long work: carried out as it lands, frames
+  // drawn meanwhile (its progress, its Cancel; Esc, SIGINT and SIGTERM stop it), none of them
+  // counted or ticked. A finish (--finish) is the rain's own and goes on in counted frames.
+  starting_ = core_.waiting() > 0 || opening_a_map() || (model_.working() && !model_.finishing());
+  while (running_ && starting_) {
+    const Clock::time_point frame_start = Clock::now();
+    events();
+    if (!running_) break;
+    update();
+    draw();
+    report();
+    pace(frame_start);
+    if (scripted_ && ui_.messages.failures() > failures_at_start_) {
+      exit_code_ = 2;  // a script's line refused, or a FILE that cannot be opened
+      running_ = false;
+    }
+    starting_ = core_.waiting() > 0 || opening_a_map() || (model_.working() && !model_.finishing());
+  }
+  if (exit_code_ != 0) {
+    model_.cancel_work();
+    return exit_code_;
+  }
+  starting_ = false;
+  last_tick_ = Clock::now();
   while (running_) {
     const Clock::time_point frame_start = Clock::now();
     events();
@@ -232,9 +262,9 @@ int App::run() {
 void App::events() {
   // Still: paused, nothing moving, no frame owed to input. Then it waits for an event (and
   // wakes now and then for the status line and work on other threads).
-  const bool still = !model_.playing() && !model_.finishing() &&
-                     drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
-                     !scripted_ && frames_owed_ == 0 && !large_.active();
+  const bool still = !model_.playing() && !core_.map_busy() && drawn_version_ == model_.version() &&
+                     drawn_scheme_ == ui_.scheme && !scripted_ && frames_owed_ == 0 &&
+                     !large_.active();
   const bool background_work =
       chooser_.open() || opening_.valid() || render_saved_.valid() || recording_ != nullptr;
   SDL_Event event;
@@ -294,6 +324,11 @@ void App::events() {
           }
           break;
         }
+        // Esc stops long work, the map as it was before it (and what waited behind it).
+        if (event.key.keysym.sym == SDLK_ESCAPE && ui_.work) {
+          pending_.push_back(UiCommand{CancelWork{}});
+          break;
+        }
         // Shortcuts, unless a text field has the keyboard.
         if (!event.key.repeat && !io.WantTextInput) {
           if (auto command =
@@ -309,8 +344,10 @@ void App::events() {
     }
     have_event = SDL_PollEvent(&event) != 0;
   }
-  // SIGINT or SIGTERM: quit at once, without asking (quit_signal.h).
+  // SIGINT or SIGTERM: quit at once, without asking (quit_signal.h); long work under way is
+  // dropped as the run ends (finish()).
   if (quit_signalled()) pending_.push_back(UiCommand{Quit{false}});
+  show_work();
 
   // Where the side bar, the strip and the map go, and the cell under the mouse for the
   // readout (none while the mouse is over the panel).
@@ -361,6 +398,7 @@ void App::events() {
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
+  draw_work(ui_, layout_, pixels_per_point_, pending_);
   draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
   draw_quit_question(ui_, pending_);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
@@ -402,7 +440,9 @@ void App::update() {
     stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
   };
   const Clock::time_point now = Clock::now();
-  if (scripted_) {
+  if (starting_) {
+    tick_debt_ = 0;  // the flags' commands first
+  } else if (scripted_) {
     tick();
   } else if (model_.playing() && !large_.active()) {
     tick_debt_ += std::chrono::duration<double>(now - last_tick_).count();
@@ -516,8 +556,9 @@ void App::draw() {
                                      stats_.current(Stage::drawing));
   stats_.end_frame();
 
-  frames_++;
   if (frames_owed_ > 0) frames_owed_--;
+  if (starting_) return;  // not a frame that counts
+  frames_++;
   if (scripted_ && frames_ >= *options_.frames) running_ = false;
 }
 
@@ -608,12 +649,32 @@ void App::dispatch_ui(const UiCommand& command) {
 }
 
 void App::refuse(const std::string& message) {
-  tell(message, true);
-  std::fprintf(stderr, "terrain-sandbox: %s\n", message.c_str());
+  const std::string text = failure_text(message);
+  ui_.messages.post(text, true, seconds_now());
+  std::fprintf(stderr, "terrain-sandbox: %s\n", text.c_str());
+}
+
+std::string App::failure_text(const std::string& message) const {
+  std::string text = ui_.script_where.empty() ? message : ui_.script_where + ": " + message;
+  if (text.size() > kMostMessage)
+    text = session::json_read::utf8_prefix(text, kMostMessage) + "...";
+  return text;
+}
+
+void App::show_work() {
+  std::optional<UiState::Work> now;
+  if (const auto p = model_.work_progress()) {
+    now = UiState::Work{p->what, p->done, p->total, 0};
+  } else if (opening_map_.valid() && opening_work_) {
+    now =
+        UiState::Work{"Opening " + opening_path_, opening_work_->done(), opening_work_->total(), 0};
+  }
+  if (now) now->since = ui_.work && ui_.work->what == now->what ? ui_.work->since : seconds_now();
+  ui_.work = std::move(now);
 }
 
 void App::tell(const std::string& message, bool failed) {
-  ui_.messages.post(message, failed, seconds_now());
+  ui_.messages.post(failed ? failure_text(message) : message, failed, seconds_now());
 }
 
 double App::seconds_now() const {
@@ -902,10 +963,22 @@ void App::save_png() {
 int App::finish() {
   int exit_code = 0;
   end_autosave();
-  // A finish still raining lands now, so what the run leaves is its end (and scripts read
-  // that the rain stopped).
-  if (model_.finishing()) {
-    model_.wait_finish();
+  // Long work still under way: after a signal it is dropped (the map as it was before it);
+  // else it lands now, so what the run leaves is its end (and scripts read that the rain
+  // stopped), waited for a piece at a time so that a signal still stops it within a second.
+  const bool was_finishing = model_.finishing();
+  while (model_.working() && !quit_signalled()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    try {
+      model_.update_work();
+    } catch (const std::exception& e) {
+      refuse(std::string("Long work failed, and the map is as it was before it: ") + e.what());
+    }
+  }
+  if (const auto what = model_.cancel_work()) {
+    std::fprintf(stderr, "terrain-sandbox: stopped: %s (the map is as it was before it)\n",
+                 what->c_str());
+  } else if (was_finishing) {
     stopped_this_frame_ = model_.stopped_at_target();
     report_finish();
     report();

@@ -76,6 +76,8 @@ class App : private Shell {
   void dispatch_ui(const UiCommand& command);
   // The core's shell (app_core.h).
   bool rendering_in_tiles() const override { return large_.active(); }
+  bool opening_a_map() const override { return opening_map_.valid(); }
+  std::optional<std::string> cancel_own() override;
   void carry_out_own(const Command& command) override;
   void message(const std::string& text, bool failed) override;
   void say(const std::string& line) override;
@@ -91,7 +93,9 @@ class App : private Shell {
   void update_open();
   // Map files (app_map_files.cpp): opened on a worker and landed through the core; saved from
   // the session as it is now, with the window's view.
-  static MapRead load_map(const std::string& path);
+  // Long work on its worker (the map at its place: the rain from a checkpoint replayed there),
+  // watched and stoppable through `work`.
+  static MapRead load_map(const std::string& path, session::Work* work);
   void open_map(const std::string& path);
   void update_open_map();
   bool save_map(const std::string& path, bool replace);  // false when it failed
@@ -155,6 +159,13 @@ class App : private Shell {
   float drawable_height() const;
   // A value refused: the message in the panel and on stderr, nothing changed.
   void refuse(const std::string& message);
+  // A failure's message as shown and printed: after the script line it belongs to, if any
+  // ("walk.jsonl line 3: ..."), and cut to kMostMessage bytes (a 50 MB value in a file is
+  // never echoed whole).
+  std::string failure_text(const std::string& message) const;
+  static constexpr std::size_t kMostMessage = 600;
+  // Long work's progress for the status line (ui_.work), from the model's or the opening's.
+  void show_work();
   // A message for the user: on the status line over the map, and in the panel's log.
   void tell(const std::string& message, bool failed);
   // The app's clock: seconds since it started.
@@ -188,20 +199,22 @@ class App : private Shell {
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   std::vector<uint8_t> snapshot_pixels_;
-  render::LargeRender large_;                  // a Render PNG being drawn
-  std::future<io::SaveResult> render_saved_;   // ... and being written
-  std::string render_what_;                    // its size, for the message
-  std::unique_ptr<Recording> recording_;       // a time-lapse being recorded or written
-  std::future<GroundRead> opening_;            // a heightmap being read on a worker
-  std::deque<std::string> next_opens_;         // ... and those given meanwhile, in order
-  std::future<MapRead> opening_map_;           // a map file being read on a worker
-  std::string title_;                          // the window's title as last set
-  std::optional<Autosave> autosave_;           // none in scripted runs (but with --recover)
-  std::vector<Autosave::Leftover> leftovers_;  // maps earlier runs left unsaved, newest first
-  std::optional<RecentMaps> recent_;           // none in scripted runs
-  std::string recent_added_;                   // the map's file last put on the list
-  double recent_looked_ = -1e9;                // when the list's files were last looked for
-  FileChooser chooser_;                        // the desktop's file chooser, where there is one
+  render::LargeRender large_;                    // a Render PNG being drawn
+  std::future<io::SaveResult> render_saved_;     // ... and being written
+  std::string render_what_;                      // its size, for the message
+  std::unique_ptr<Recording> recording_;         // a time-lapse being recorded or written
+  std::future<GroundRead> opening_;              // a heightmap being read on a worker
+  std::deque<std::string> next_opens_;           // ... and those given meanwhile, in order
+  std::future<MapRead> opening_map_;             // a map file being read on a worker
+  std::shared_ptr<session::Work> opening_work_;  // ... its progress, and its stop
+  std::string opening_path_;                     // ... and its name
+  std::string title_;                            // the window's title as last set
+  std::optional<Autosave> autosave_;             // none in scripted runs (but with --recover)
+  std::vector<Autosave::Leftover> leftovers_;    // maps earlier runs left unsaved, newest first
+  std::optional<RecentMaps> recent_;             // none in scripted runs
+  std::string recent_added_;                     // the map's file last put on the list
+  double recent_looked_ = -1e9;                  // when the list's files were last looked for
+  FileChooser chooser_;                          // the desktop's file chooser, where there is one
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;
   // default_save_folder() when the save folder is it, made when first needed.
@@ -213,6 +226,10 @@ class App : private Shell {
   bool discarded_ = false;        // quit without saving: no autosave is kept
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out
+  // The flags' and the script's commands still being carried out (long work among them) before
+  // the first frame that counts: no ticks, no frames counted (--frames), progress shown.
+  bool starting_ = true;
+  uint64_t failures_at_start_ = 0;  // the messages' failures before the flags' commands
   bool minimized_ = false;
   bool scripted_ = false;  // --frames: one tick a frame, no pacing
   uint64_t frames_ = 0;

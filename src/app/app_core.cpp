@@ -176,7 +176,7 @@ std::optional<glm::dvec2> AppCore::map_point_at(glm::dvec2 pixel) const {
 }
 
 bool AppCore::map_busy() const {
-  return model_.finishing() || shell_.rendering_in_tiles();
+  return model_.working() || shell_.rendering_in_tiles() || shell_.opening_a_map();
 }
 
 bool AppCore::take_stopped() {
@@ -196,7 +196,15 @@ void AppCore::dispatch(const Command& command) {
 
 bool AppCore::update() {
   paint_piece();  // what was painted this frame, before the frame's rain
-  const bool landed = model_.update_finish();
+  bool landed = false;
+  try {
+    landed = model_.update_work();
+  } catch (const std::exception& e) {
+    // The worker failed (it never should: what it carries out was checked first); the map is as
+    // it was, and what waited behind it goes, as after a cancel.
+    waiting_.clear();
+    refuse(std::string("Long work failed, and the map is as it was before it: ") + e.what());
+  }
   stopped_ = stopped_ || (landed && model_.stopped_at_target());
   std::size_t carried = 0;
   while (carried < waiting_.size() && !map_busy()) {
@@ -212,7 +220,7 @@ void AppCore::carry_out(const Command& command) {
   // A value the session refuses changes nothing, and says why.
   std::visit(Overloaded{[&](const session::MapCommand& c) {
                           try {
-                            model_.apply(c);
+                            model_.start(c);  // long work goes on a worker
                           } catch (const std::invalid_argument& e) {
                             refuse(e.what());
                           }
@@ -237,6 +245,7 @@ void AppCore::carry_out(const Command& command) {
                         },
                         [&](const LandGround& c) { land_ground(*c.read); },
                         [&](const LandMap& c) { land_map(*c.read); },
+                        [&](const ScriptStep& c) { run_script_step(c); },
                         [&](const auto&) { shell_.carry_out_own(command); }},
              command);
 }
@@ -270,12 +279,59 @@ void AppCore::carry_out_history(const session::HistoryCommand& command) {
     if (redo->steps > 1) message += " and " + std::to_string(redo->steps - 1) + " more";
   }
   try {
-    model_.apply(command);
+    model_.start(command);  // a far place is reached on a worker
   } catch (const std::invalid_argument& e) {
     refuse(e.what());
     return;
   }
   if (!message.empty()) shell_.message(message, false);
+}
+
+// The line's command, with the line in front of anything refused meanwhile (the shell's
+// messages read ui().script_where); once one is refused, the lines after it are not carried
+// out.
+void AppCore::run_script_step(const ScriptStep& step) {
+  if (ui_.script_stopped) return;
+  const uint64_t failures = ui_.messages.failures();
+  ui_.script_where = step.where;
+  carry_out(*step.command);
+  ui_.script_where.clear();
+  if (ui_.messages.failures() > failures) stop_script();
+}
+
+// The script's lines still waiting go, and it says so.
+void AppCore::stop_script() {
+  const auto is_line = [](const Command& c) { return std::holds_alternative<ScriptStep>(c); };
+  const auto left = std::count_if(waiting_.begin(), waiting_.end(), is_line);
+  waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(), is_line), waiting_.end());
+  ui_.script_stopped = true;
+  if (left > 0) {
+    shell_.message("The script stops there: its " + std::to_string(left) + " line" +
+                       (left == 1 ? "" : "s") + " after it were not carried out",
+                   false);
+  }
+}
+
+// Long work stopped and dropped, the map as it was before it; what waited behind it goes (it
+// was asked for on the map the work would have made).
+void AppCore::cancel_work() {
+  std::optional<std::string> what = model_.cancel_work();
+  if (!what) what = shell_.cancel_own();
+  if (!what) return;
+  const std::size_t dropped = waiting_.size();
+  const bool script = std::any_of(waiting_.begin(), waiting_.end(), [](const Command& c) {
+    return std::holds_alternative<ScriptStep>(c);
+  });
+  waiting_.clear();
+  if (script) ui_.script_stopped = true;
+  std::string message = "Cancelled: " + *what + " (the map is as it was before it";
+  if (dropped > 0) {
+    message += "; " + std::to_string(dropped) + (dropped == 1 ? " command" : " commands") +
+               " waiting after it " + (dropped == 1 ? "was" : "were") + " not carried out";
+  }
+  message += ")";
+  shell_.message(message, false);
+  shell_.say(message);
 }
 
 void AppCore::refusing(const std::function<void()>& change) {
@@ -350,6 +406,7 @@ void AppCore::paint_piece() {
 void AppCore::carry_out_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
+          [&](const CancelWork&) { cancel_work(); },
           // Brushes.
           [&](const SetBrush& c) {
             const BrushSettings& b = c.brush;
@@ -522,8 +579,8 @@ void AppCore::land_map(const MapRead& read) {
   std::vector<Command> window;
   try {
     window = window_view_commands(read.map.window, camera_, model_.heights().height());
-    if (read.history) {
-      model_.open(read.map, std::move(*read.history));
+    if (read.history && read.placed) {
+      model_.open(read.map, std::move(*read.history), std::move(*read.placed));
     } else {
       model_.open(read.map);
     }

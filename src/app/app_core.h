@@ -5,13 +5,15 @@
 // rendering, recording, fullscreen, the side bar's size, the file chooser, quitting) is the
 // shell's.
 //
-// The rule for a busy map: while a finish runs on its worker or a picture is rendered in tiles,
-// every command that changes the map or its view — a map, view or history command, a file to
-// open or one that has been read, the save folder — waits, in order, and is carried out once
-// the map is free again (update()), so the window keeps drawing and the map never changes
-// between the tiles of one picture. The app's own commands (the window, the panel, saving) go
-// on at once. A command carried out may itself dispatch more (New seed dispatches the seed it
-// picked): they queue behind what already waits.
+// The rule for a busy map: while long work runs on a worker (a finish, a big rain, a far undo:
+// session/live_model.h), a map file is being opened, or a picture is rendered in tiles, every
+// command that changes the map or its view — a map, view or history command, a script's line, a
+// file to open or one that has been read, the save folder — waits, in order, and is carried
+// out once the map is free again (update()), so the window keeps drawing and the map never
+// changes between the tiles of one picture. The app's own commands (the window, the panel,
+// saving, cancelling) go on at once. A command carried out may itself dispatch more (New seed
+// dispatches the seed it picked): they queue behind what already waits. Cancelling long work
+// (CancelWork) drops it and what waited behind it: the map is as it was before it.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,11 @@ class Shell {
   virtual ~Shell() = default;
   // A picture is being rendered in tiles (render::LargeRender): the map waits.
   virtual bool rendering_in_tiles() const = 0;
+  // A map file is being read and placed on a worker (OpenFile of a .tsmap): the map waits.
+  virtual bool opening_a_map() const { return false; }
+  // Stops the shell's own long work (a map file being opened) and says what it was doing;
+  // nullopt when none runs.
+  virtual std::optional<std::string> cancel_own() { return std::nullopt; }
   // The commands that are the program's own: the UiCommands that need the window, the GL or
   // the disk (is_shells below), OpenFile (a file read on a worker, whose result comes back as
   // LandGround) and SetSaveFolder.
@@ -106,6 +113,10 @@ class AppCore {
   void refusing(const std::function<void()>& change);
   void land_ground(const GroundRead& read);
   void land_map(const MapRead& read);
+  // A script's line: its command, its refusals named by it; a refused line stops the script.
+  void run_script_step(const ScriptStep& step);
+  void stop_script();
+  void cancel_work();
   // Painting: a press begins a stroke (one step of the history, an edit), drags add to its
   // path, a release ends it; what was painted since the last piece is carried out as a piece
   // of the stroke at once on a press or a release, and once a frame (update()) between.

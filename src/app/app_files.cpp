@@ -120,9 +120,9 @@ std::string App::save_stem() const {
 }
 
 void App::saved(const io::SaveResult& result, const std::string& what) {
-  const std::string message =
-      result.ok ? "Saved " + result.path.string() + what : "Not saved: " + result.error;
-  tell(message, !result.ok);
+  const std::string message = result.ok ? "Saved " + result.path.string() + what
+                                        : failure_text("Not saved: " + result.error);
+  ui_.messages.post(message, !result.ok, seconds_now());
   std::fprintf(result.ok ? stdout : stderr, "%s\n", message.c_str());
   std::fflush(stdout);
 }

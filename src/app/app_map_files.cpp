@@ -18,14 +18,25 @@
 
 namespace terrain::app {
 
-// Reads and checks a map file: no state of the app touched, so it runs on a worker as well.
-MapRead App::load_map(const std::string& path) {
+// Reads and checks a map file, and places its map at its place: no state of the app touched, so
+// it runs on a worker as well.
+MapRead App::load_map(const std::string& path, session::Work* work) {
   MapRead read;
   read.path = path;
   try {
     read.map = session::read_map_file(path);
-    // The history rebuilt and its grids copied here too: landing it only restores and replays.
+    // The history rebuilt and its grids copied here too, and the rain from the checkpoint
+    // before the place replayed: landing it only takes them.
     read.history = std::make_shared<session::History>(session::history_of(read.map));
+    read.placed =
+        std::make_shared<session::PlacedMap>(session::place_map(read.map, *read.history, work));
+  } catch (const session::WorkStopped&) {
+    read.error = "";  // cancelled: cancel_own() said so
+    read.history.reset();
+    read.placed.reset();
+    read.path.clear();
+  } catch (const std::bad_alloc&) {
+    read.error = "Cannot open " + path + ": there is not enough memory to open it";
   } catch (const std::exception& e) {
     // Its message starts with the path: "alps.tsmap: section HIST is damaged".
     read.error = std::string("Cannot open ") + e.what();
@@ -33,19 +44,26 @@ MapRead App::load_map(const std::string& path) {
   return read;
 }
 
+// On a worker, the window drawing meanwhile (at start too: what the flags and the script do
+// next waits for it, as the map is busy until it lands).
 void App::open_map(const std::string& path) {
-  // At start (terrain-sandbox FILE.tsmap) before the first frame, so a script's pictures are of
-  // it and a bad file can end the run; in the window on a worker, the window drawing meanwhile.
-  if (!started_) {
-    dispatch(LandMap{std::make_shared<const MapRead>(load_map(path))});
-    return;
-  }
   if (opening_map_.valid()) {
     tell("A map is being opened already: " + path + " is not opened", true);
     return;
   }
-  opening_map_ = std::async(std::launch::async, &App::load_map, path);
+  opening_work_ = std::make_shared<session::Work>();
+  opening_path_ = path;
+  opening_map_ = std::async(std::launch::async,
+                            [path, work = opening_work_] { return load_map(path, work.get()); });
   tell("Opening " + path + "...", false);
+}
+
+std::optional<std::string> App::cancel_own() {
+  if (!opening_map_.valid()) return std::nullopt;
+  opening_work_->stop();
+  opening_map_.get();  // it stops within a piece of the replay
+  opening_work_.reset();
+  return "Opening " + opening_path_;
 }
 
 // Every frame: a map file read on its worker lands (through the core, as every change does).
@@ -54,7 +72,10 @@ void App::update_open_map() {
       opening_map_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
     return;
   }
-  dispatch(LandMap{std::make_shared<const MapRead>(opening_map_.get())});
+  opening_work_.reset();
+  MapRead read = opening_map_.get();
+  if (read.path.empty()) return;  // stopped
+  dispatch(LandMap{std::make_shared<const MapRead>(std::move(read))});
 }
 
 bool App::save_map(const std::string& path, bool replace) {
@@ -104,8 +125,9 @@ void App::save_map_as() {
 }
 
 void App::saved_message(bool ok, const std::string& message) {
-  tell(message, !ok);
-  std::fprintf(ok ? stdout : stderr, "%s\n", message.c_str());
+  const std::string text = ok ? message : failure_text(message);
+  ui_.messages.post(text, !ok, seconds_now());
+  std::fprintf(ok ? stdout : stderr, "%s\n", text.c_str());
   std::fflush(stdout);
 }
 
@@ -183,7 +205,7 @@ void App::recover(bool accept) {
   }
   // Read here, at once: it is asked for once, at the start of a run.
   const uint64_t failures = ui_.messages.failures();
-  auto read = std::make_shared<MapRead>(load_map(leftover.file.string()));
+  auto read = std::make_shared<MapRead>(load_map(leftover.file.string(), nullptr));
   read->recovered = true;
   dispatch(LandMap{std::move(read)});
   if (ui_.messages.failures() == failures) {

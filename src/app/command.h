@@ -8,6 +8,7 @@
 //   UiCommand             the app's own: the window, the panel, the scheme, saving, exports
 //   OpenFile              a file given to the app: a heightmap becomes the ground
 //   SetSaveFolder         where saves and exports go (kept between runs)
+//   ScriptStep            a script's line (--script): its command, and where it stands
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,7 @@
 #include "session/history.h"
 #include "session/history_command.h"
 #include "session/map_command.h"
+#include "session/recorded_map.h"
 #include "session/saved_map.h"
 #include "session/view_command.h"
 
@@ -139,6 +141,10 @@ enum class QuitAnswer { save, discard, cancel };
 struct AnswerQuit {
   QuitAnswer answer = QuitAnswer::cancel;
 };
+// Long work (a big rain, a far undo, a map file's place: session/live_model.h) stopped and
+// dropped, the map as it was before it; what waited behind it is dropped too (Esc, the status
+// line's Cancel).
+struct CancelWork {};
 // The timeline's keys ([ and ]): back or forward by 1% of the map's drops (carried out as
 // session::Seek to the count that makes).
 struct StepTimeline {
@@ -276,7 +282,7 @@ using UiCommand =
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
                  SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, SetBrush,
                  SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
-                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration>;
+                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration, CancelWork>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -313,8 +319,10 @@ struct MapRead {
   std::string path;
   std::string error;  // why it could not be opened, or empty
   session::SavedMap map;
-  // Its history, rebuilt and checked on the worker too; the core takes it as it lands.
+  // Its history, rebuilt and checked on the worker too, and its map at its place (the rain
+  // from the checkpoint before it replayed there, long work): the core takes them as it lands.
   std::shared_ptr<session::History> history;
+  std::shared_ptr<session::PlacedMap> placed;
   // An autosave brought back: the map is its own file's again (if it had one), changed.
   bool recovered = false;
 };
@@ -322,7 +330,17 @@ struct LandMap {
   std::shared_ptr<const MapRead> read;
 };
 
-using Command = std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand,
-                             UiCommand, OpenFile, SetSaveFolder, LandGround, SaveMap, LandMap>;
+struct ScriptStep;
+using Command =
+    std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand, UiCommand,
+                 OpenFile, SetSaveFolder, LandGround, SaveMap, LandMap, ScriptStep>;
+
+// A script's line (--script FILE), carried out as its command; `where` names it ("walk.jsonl
+// line 3") in front of what it is refused for. A refused line stops the script: the lines
+// after it are not carried out.
+struct ScriptStep {
+  std::string where;
+  std::shared_ptr<const Command> command;
+};
 
 }  // namespace terrain::app

@@ -1067,6 +1067,50 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
   ImGui::End();
 }
 
+void draw_work(UiState& ui, const Layout& layout, float pixels_per_point,
+               std::vector<Command>& commands) {
+  if (!ui.work || layout.map.empty()) return;
+  g_controls = ui.note_controls ? &ui.controls : nullptr;
+  const UiState::Work& w = *ui.work;
+  const float ppp = pixels_per_point;
+  const float width = std::min(layout.map.width / ppp, 520.0f);
+  // Centred over the map, a line above its bottom edge (the status line's place).
+  ImGui::SetNextWindowPos(
+      ImVec2((layout.map.left + layout.map.width / 2) / ppp,
+             layout.map.bottom() / ppp - 2.5f * ImGui::GetFrameHeightWithSpacing()),
+      ImGuiCond_Always, ImVec2(0.5f, 1));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  ImGui::SetNextWindowBgAlpha(0.9f);
+  ImGui::Begin("##work", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
+  const double share =
+      w.total > 0 ? std::min(1.0, static_cast<double>(w.done) / static_cast<double>(w.total)) : 0;
+  // The time left, from the pace so far (once there is a pace to go by).
+  char left[48] = "";
+  const double spent = ui.now - w.since;
+  if (share > 0.01 && spent > 0.5) {
+    const auto seconds = static_cast<long>(spent * (1 - share) / share + 0.5);
+    std::snprintf(left, sizeof left, ", about %ld:%02ld left", seconds / 60, seconds % 60);
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("%s... %d%%%s", w.what.c_str(), static_cast<int>(share * 100), left);
+  ImGui::PopTextWrapPos();
+  const float cancel_width = ImGui::CalcTextSize("Cancel").x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::ProgressBar(
+      static_cast<float>(share),
+      ImVec2(ImGui::GetContentRegionAvail().x - cancel_width - ImGui::GetStyle().ItemSpacing.x, 0),
+      "");
+  ImGui::SameLine();
+  if (button("Cancel", "work_cancel")) commands.push_back(UiCommand{CancelWork{}});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Esc: stop it, and the map is as it was before it");
+  }
+  ImGui::End();
+  g_controls = nullptr;
+}
+
 void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
                        bool surface) {
   if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked) return;

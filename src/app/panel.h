@@ -53,6 +53,12 @@ void draw_timeline(const LiveModel& model, UiState& ui, const Layout& layout,
 // recent, errors in the error colour; nothing otherwise.
 void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point);
 
+// Long work under way (ui.work: a big rain, a far undo, a map file being opened): what it is
+// doing, a progress bar with the time left, and Cancel (CancelWork, as Esc), over the map's
+// bottom edge above the status line.
+void draw_work(UiState& ui, const Layout& layout, float pixels_per_point,
+               std::vector<Command>& commands);
+
 // In paint mode, over the map: the brush as the pointer (its circle at its radius, in map
 // cells, and a cross), the system pointer hidden.
 // `surface`: the 3D view, where the circle lies on the ground (UiState::brush_ring).

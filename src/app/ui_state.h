@@ -66,6 +66,20 @@ struct UiState {
   io::RealUnits real_units;        // the heightmap and mesh exports' metres (none: 0, 0)
   double real_units_edit[2] = {};  // ... as typed in the panel, until both or neither are set
   exports::SvgPage svg_page;       // the SVG export's paper and style
+  // Long work under way (a big rain, a far undo, a map file being opened): what it is doing,
+  // how far it has come of how much (in drops' worth), and since when (seconds from the app's
+  // start), for the status line's progress bar, its time left and its Cancel; none when idle.
+  struct Work {
+    std::string what;
+    uint64_t done = 0;
+    uint64_t total = 0;
+    double since = 0;
+  };
+  std::optional<Work> work;
+  // The script line being carried out ("walk.jsonl line 3"), put in front of what it is
+  // refused for; and whether a refused line (or a cancel) stopped the script.
+  std::string script_where;
+  bool script_stopped = false;
   // A render under way (the app's): tiles done of all, then saving on its worker.
   int render_tiles_done = 0;
   int render_tiles = 0;

@@ -277,13 +277,15 @@ double flatten_target(const Heightfield& field, const BrushStroke& stroke) {
   return field.at(x, y);
 }
 
-uint64_t BrushPainter::paint(Heightfield& field, Rain& rain, const BrushStroke& stroke) {
+uint64_t BrushPainter::paint(Heightfield& field, Rain& rain, const BrushStroke& stroke,
+                             const std::function<void()>& each_dab) {
   const double r = stroke.radius;
   const double strength = stroke.strength;
   const int cols = field.width();
   const double target = flatten_target(field, stroke);
   uint64_t rained = 0;
   walk_dabs(stroke, [&](Point c) {
+    if (each_dab) each_dab();
     const Box box = reach(field, c, r);
     if (stroke.tool == BrushTool::rain) {
       // Rain here: the sketch's drops, landing inside the brush (rain_landings).

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -97,7 +98,10 @@ class BrushPainter {
   // its random stream and counts untouched). The shaping tools change only cells closer than
   // the radius to a dab, every height kept within 0..1 (a height already outside stays where
   // it is unless the brush moves it back). Returns how many rain here drops fell.
-  uint64_t paint(Heightfield& field, Rain& rain, const BrushStroke& stroke);
+  // `each_dab`, when given, is called before every dab: long work looks there at whether it
+  // was asked to stop (session/work.h), and an exception it throws leaves the stroke half done.
+  uint64_t paint(Heightfield& field, Rain& rain, const BrushStroke& stroke,
+                 const std::function<void()>& each_dab = {});
 
  private:
   std::vector<float> before_;  // smooth: the heights around a dab as they were before it

@@ -60,52 +60,129 @@ bool ease_rivers(const float* water, float* shown, float* fade_in, float* ghost_
   return moved;
 }
 
+// What long work is doing, for its progress: "Rain: 1,000,000 drops", "Stroke: rain here,
+// radius 6", "Undo", "Seek to drop 4,000,000".
+std::string command_label(const MapCommand& command) {
+  if (const auto* stroke = std::get_if<Stroke>(&command)) {
+    return "Stroke: " + std::string(brush_tool_name(stroke->stroke.tool)) + ", radius " +
+           number_text(stroke->stroke.radius);
+  }
+  if (const auto* rain = std::get_if<RainDrops>(&command)) {
+    return "Rain: " + with_thousands(rain->drops) + " drops";
+  }
+  return std::string(command_name(command));
+}
+
+std::string history_label(const HistoryCommand& command) {
+  return std::visit(
+      Overloaded{[](const Undo& c) {
+                   return c.steps == 1 ? std::string("Undo")
+                                       : "Undo " + std::to_string(c.steps) + " steps";
+                 },
+                 [](const Redo& c) {
+                   return c.steps == 1 ? std::string("Redo")
+                                       : "Redo " + std::to_string(c.steps) + " steps";
+                 },
+                 [](const Seek& c) { return "Seek to drop " + with_thousands(c.drops); },
+                 [](const GoToStep& c) { return "History: after step " + std::to_string(c.done); },
+                 [](const BeginEdit&) { return std::string("Begin edit"); },
+                 [](const EndEdit&) { return std::string("End edit"); }},
+      command);
+}
+
 }  // namespace
 
-// --- A finish under way ------------------------------------------------------------------
+// --- Long work under way ---------------------------------------------------------------------
 
-// The worker owns `heights` and `rain` (a copy of the model's, rebound to them) until it has
-// published done == drops; the main thread reads only the atomics until then, and adopts the
-// rest after joining. The destructor's cancel is seen between chunks.
-// The worker also keeps the history's checkpoints inside its rain: at the drops in `marks` it
-// copies its heights into the slots the main thread took for it, and its rain's state.
-struct LiveModel::Finish {
-  Finish(const Heightfield& from, const Rain& rain_from, uint64_t n)
-      : heights(from), rain(rain_from), drops(n) {
-    rain.rebind(heights);
-    rain.keep_routes(false);  // the worker keeps no routes
-    rain.clear_routes();
+// A worker thread carrying a command out on its own copy of the map (`map`): the main thread
+// reads only `work`'s counts and `finished` until it joins it, and then the copy takes the
+// map's place (land_work). WorkStopped (asked for by cancel_work or the destructor) only ends
+// the worker; anything else it throws is kept for the landing to throw again.
+// A rain (a finish, a long rain) also keeps the history's checkpoints inside it: at the drops
+// in `marks` the worker copies its heights into the slots the main thread took for it, and its
+// rain's state.
+struct LiveModel::Job {
+  enum class Kind { finish, rain, go_to, command };
+
+  Job(Kind k, const Map& copied, std::string label) : kind(k), map(copied), what(std::move(label)) {
+    map.rain().keep_routes(false);  // the worker keeps no routes
+    map.rain().clear_routes();
   }
-  // The worker's loop: chunks of rain, each published, until all are done or it is cancelled.
-  // Rain::run allocates nothing, and nor does this.
-  void run() {
-    uint64_t rained = 0;
-    std::size_t next = 0;  // the next checkpoint
-    while (rained < drops && !cancel.load(std::memory_order_relaxed)) {
-      uint64_t n = std::min(kFinishChunk, drops - rained);
-      if (next < marks.size()) n = std::min(n, marks[next] - rained);
-      rain.run(n);
-      rained += n;
-      if (next < marks.size() && rained == marks[next]) {
-        std::copy(heights.data(), heights.data() + heights.size(), slot_values[next]);
-        states[next] = rain.state();
-        next++;
+  void run() noexcept {
+    try {
+      body();
+    } catch (const WorkStopped&) {
+      stopped = true;
+    } catch (...) {
+      error = std::current_exception();
+    }
+    finished.store(true, std::memory_order_release);
+  }
+  // The worker's part. The rain allocates nothing, in chunks of kWorkPiece drops, each
+  // counted, with the checkpoints where they fall.
+  void body() {
+    switch (kind) {
+      case Kind::finish:
+      case Kind::rain: {
+        uint64_t rained = 0;
+        std::size_t next = 0;  // the next checkpoint
+        while (rained < drops) {
+          work.check();
+          uint64_t n = std::min(kWorkPiece, drops - rained);
+          if (next < marks.size()) n = std::min(n, marks[next] - rained);
+          map.rain(n);
+          rained += n;
+          work.advance(n);
+          if (next < marks.size() && rained == marks[next]) {
+            const Heightfield& h = map.heights();
+            std::copy(h.data(), h.data() + h.size(), slot_values[next]);
+            states[next] = map.rain().state();
+            next++;
+          }
+        }
+        return;
       }
-      done.store(rained, std::memory_order_release);
+      case Kind::go_to:
+        map.restore(history->store().values(from.heights), history->store().values(from.original),
+                    head, from.rain, from.drops);
+        new_map = replay_history(map, *history, from.at, target, &work);
+        return;
+      case Kind::command:
+        fresh = map.carry_out(*command, work);
+        return;
     }
   }
 
-  Heightfield heights;
-  Rain rain;
-  const uint64_t drops;  // the whole finish: the remaining ticks of drops_per_frame
-  // Checkpoints: after marks[k] drops, into slots[k] (whose values are slot_values[k]).
+  const Kind kind;
+  Map map;  // the worker's
+  const std::string what;
+  Work work;
+  std::atomic<bool> finished{false};
+  bool stopped = false;
+  std::exception_ptr error;
+  std::thread worker;
+  // A finish or a rain: its drops, and the checkpoints inside it (after marks[k] drops, into
+  // slots[k], whose values are slot_values[k]) at `spacing`.
+  uint64_t drops = 0;
+  uint64_t spacing = 0;
   std::vector<uint64_t> marks;
   std::vector<int> slots;
   std::vector<float*> slot_values;
   std::vector<RainState> states;
-  std::atomic<uint64_t> done{0};
-  std::atomic<bool> cancel{false};
-  std::thread worker;
+  // Going to a place: the checkpoint before it (restored with `head`), the place, the history
+  // replayed (read only: nothing changes it while the map is working), and whether the way
+  // there started a new map.
+  const History* history = nullptr;
+  Checkpoint from;
+  MapStart head;
+  HistoryPosition target;
+  bool new_map = false;
+  // A command: it, and the map just before it (for its step of the history).
+  std::optional<MapCommand> command;
+  uint32_t seed_before = 0;
+  MapSettings before;
+  uint64_t drops_before = 0;
+  bool fresh = false;
 };
 
 // --- Setup ---------------------------------------------------------------------------------
@@ -136,11 +213,7 @@ LiveModel::LiveModel(const MapRecipe& recipe) : LiveModel(recipe.seed, Settings(
 }
 
 LiveModel::~LiveModel() {
-  if (finish_) {
-    finish_->cancel.store(true, std::memory_order_relaxed);  // seen at its next chunk
-    finish_->worker.join();
-    for (const int slot : finish_->slots) history_.store().release(slot);
-  }
+  drop_work();
 }
 
 // resetTerrain() done by the map: what is drawn of it starts again. rivers_for = null,
@@ -167,7 +240,7 @@ void LiveModel::new_map() {
   hydrology_for_ = {};
   // A new ground: its analysis at once, so it always has the ground's size (going to a place
   // of the history works it out once, at the place).
-  if (!replaying_) update_hydrology();
+  update_hydrology();
   changed();
 }
 
@@ -176,7 +249,8 @@ void LiveModel::record(const MapCommand& command) {
 }
 
 uint64_t LiveModel::drops() const {
-  return finish_ ? map_.drops() + finish_->done.load(std::memory_order_relaxed) : map_.drops();
+  const bool raining = job_ && (job_->kind == Job::Kind::finish || job_->kind == Job::Kind::rain);
+  return raining ? map_.drops() + job_->work.done() : map_.drops();
 }
 
 double LiveModel::progress() const {
@@ -198,7 +272,7 @@ void LiveModel::changed() {
 // null).
 void LiveModel::tick() {
   stopped_at_target_ = false;
-  if (update_finish()) return;  // the finish landed: that was this frame
+  if (update_work()) return;  // the finish landed: that was this frame
   if (!playing_) return;
   frame_count_++;
   // drawDebug() emptied `paths` at the end of the last looping frame.
@@ -209,7 +283,7 @@ void LiveModel::tick() {
   // keeps it raining (the test below is true only on the frame that crosses it).
   // While finishing, the worker has the rest of the rain: a frame without it.
   const double rain_start = thread_cpu_ms();
-  const auto n = finish_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
+  const auto n = job_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
   rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   if (map_.drops() >= target && map_.drops() - n < target) {
@@ -229,7 +303,14 @@ void LiveModel::tick() {
 }
 
 void LiveModel::rain_now(uint64_t n) {
-  wait_finish();
+  wait_work();
+  if (n > kLongWork) {
+    // The long work start() runs on a worker, waited for here: a command gives the same map and
+    // the same history whichever way it was carried out.
+    start_rain(false, n);
+    wait_work();
+    return;
+  }
   rain_recorded(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   const bool stopped = map_.drops() >= target && map_.drops() - n < target;
@@ -242,8 +323,7 @@ void LiveModel::rain_now(uint64_t n) {
 
 // redraw() while paused: a frame without rain, in which the rivers jump to the new ones.
 void LiveModel::refresh() {
-  if (replaying_) return;
-  if (update_finish()) return;  // the finish landed: that was this frame, a jump
+  if (update_work()) return;  // the finish landed: that was this frame, a jump
   if (playing_) return;
   stopped_at_target_ = false;
   frame_count_++;
@@ -267,7 +347,7 @@ void LiveModel::frame() {
 }
 
 void LiveModel::play() {
-  wait_finish();
+  wait_work();
   resting_ = false;
   if (playing_) return;
   playing_ = true;  // sketch.loop()
@@ -275,7 +355,7 @@ void LiveModel::play() {
 }
 
 void LiveModel::pause() {
-  wait_finish();
+  wait_work();
   resting_ = false;  // paused by the user: a new map stays paused
   if (!playing_) return;
   playing_ = false;  // sketch.noLoop(): the canvas keeps its last frame
@@ -283,16 +363,20 @@ void LiveModel::pause() {
 }
 
 void LiveModel::toggle_play() {
-  wait_finish();
+  wait_work();
   playing_ ? pause() : play();
 }
 
-// --- Finishing the rain now ----------------------------------------------------------------
+// --- Long work ---------------------------------------------------------------------------------
+
+bool LiveModel::finishing() const {
+  return job_ && job_->kind == Job::Kind::finish;
+}
 
 // Live rain stops in the tick whose drops_per_frame take the total to RAIN_TARGET or past it:
 // the finish is the drops of that tick and those before it.
 void LiveModel::finish_rain() {
-  if (finish_) return;
+  if (job_) return;
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
   if (map_.drops() >= target) {
     throw std::invalid_argument("nothing to finish: the rain has reached its target already (" +
@@ -306,71 +390,200 @@ void LiveModel::finish_rain() {
         std::to_string(target) + " drops");
   }
   const uint64_t ticks = (target - map_.drops() + per_tick - 1) / per_tick;
-  auto finish = std::make_unique<Finish>(map_.heights(), map_.rain(), ticks * per_tick);
-  // The history's checkpoints inside the finish, at its spacing as live rain would keep them:
-  // the slots are taken now, on this thread; the worker only writes their values.
+  start_rain(true, ticks * per_tick);
+}
+
+// The rain on a worker, with the history's checkpoints inside it at its spacing as live rain
+// would keep them: the slots are taken now, on this thread (the worker only writes their
+// values). A rain longer than half the store's slots at the spacing keeps them further apart
+// (the spacing doubled until they fit), and the history takes that spacing as it lands.
+void LiveModel::start_rain(bool finish, uint64_t n) {
+  auto job = std::make_unique<Job>(
+      finish ? Job::Kind::finish : Job::Kind::rain, map_,
+      finish ? std::string("Finishing the rain") : "Rain: " + with_thousands(n) + " drops");
+  job->drops = n;
+  job->work.set_total(n);
   if (!original_changed_) {
-    const uint64_t spacing = history_.spacing();
+    uint64_t spacing = history_.spacing();
     const Checkpoint& last = history_.checkpoint_before(history_.position());
     const uint64_t since = history_.cost(history_.position()) - last.cost;
-    uint64_t mark = since < spacing ? spacing - since : spacing;
-    std::size_t count = 0;
-    for (uint64_t m = mark; m < finish->drops; m += spacing) count++;
-    history_.make_room(count + 1);
-    for (; mark < finish->drops; mark += spacing) {
+    const auto first_mark = [&](uint64_t s) { return since < s ? s - since : s; };
+    const auto marks = [&](uint64_t s) {
+      const uint64_t first = first_mark(s);
+      return first < n ? (n - 1 - first) / s + 1 : 0;
+    };
+    const uint64_t room = std::max<std::size_t>(history_.store().capacity() / 2, 2);
+    while (marks(spacing) + 1 > room) spacing *= 2;
+    job->spacing = spacing;
+    history_.make_room(static_cast<std::size_t>(marks(spacing)) + 1);
+    for (uint64_t mark = first_mark(spacing); mark < n; mark += spacing) {
       const int slot = history_.store().take_blank();
       if (slot < 0) break;
-      finish->marks.push_back(mark);
-      finish->slots.push_back(slot);
-      finish->slot_values.push_back(history_.store().values_to_write(slot));
+      job->marks.push_back(mark);
+      job->slots.push_back(slot);
+      job->slot_values.push_back(history_.store().values_to_write(slot));
     }
-    finish->states.resize(finish->marks.size());
+    job->states.resize(job->marks.size());
   }
-  Finish* const worker = finish.get();
-  finish_ = std::move(finish);
+  begin_work(std::move(job));
+}
+
+void LiveModel::begin_work(std::unique_ptr<Job> job) {
+  Job* const worker = job.get();
+  job_ = std::move(job);
   try {
     worker->worker = std::thread([worker] { worker->run(); });
   } catch (...) {
-    for (const int slot : finish_->slots) history_.store().release(slot);
-    finish_.reset();
+    for (const int slot : job_->slots) history_.store().release(slot);
+    job_.reset();
     throw;
   }
   changed();
 }
 
-bool LiveModel::update_finish() {
-  if (!finish_ || finish_->done.load(std::memory_order_acquire) < finish_->drops) return false;
-  land_finish();
+bool LiveModel::start(const MapCommand& command) {
+  map_.check(command);  // a value refused is refused before waiting
+  wait_work();
+  if (History::replay_cost(command) <= kLongWork) {
+    apply(command);
+    return false;
+  }
+  if (const auto* rain = std::get_if<RainDrops>(&command)) {
+    start_rain(false, rain->drops);
+    return true;
+  }
+  auto job = std::make_unique<Job>(Job::Kind::command, map_, command_label(command));
+  job->command = command;
+  job->seed_before = map_.seed();
+  job->before = settings_.map();
+  job->drops_before = map_.drops();
+  job->work.set_total(History::replay_cost(command));
+  begin_work(std::move(job));
   return true;
 }
 
-void LiveModel::wait_finish() {
-  if (finish_) land_finish();
+bool LiveModel::start(const HistoryCommand& command) {
+  const std::optional<HistoryPosition> target = target_of(command);  // refused before waiting
+  wait_work();
+  if (!target || *target == history_.position()) {
+    apply(command);
+    return false;
+  }
+  const Checkpoint& c = history_.checkpoint_before(*target);
+  const uint64_t cost = history_.cost(*target) - c.cost;
+  if (cost <= kLongWork) {
+    apply(command);
+    return false;
+  }
+  auto job = std::make_unique<Job>(Job::Kind::go_to, map_, history_label(command));
+  job->history = &history_;
+  job->from = c;
+  job->head = c.map;
+  job->head.settings.drops_per_frame = settings_.drops_per_frame;  // not a step: it stays
+  job->target = *target;
+  job->work.set_total(cost);
+  begin_work(std::move(job));
+  return true;
 }
 
-// The frame in which live rain stops, with the rain done by the worker: its heights and rain
-// state swapped in (the heights' storage changes hands, nothing is copied but the rain's
-// few counters and brush), the drops recorded, noLoop(), and a frame in which the rivers jump
-// to the new terrain and the hydrology is worked out.
-void LiveModel::land_finish() {
-  finish_->worker.join();
-  const uint64_t n = finish_->drops;
-  const uint64_t drops_before = map_.drops();
-  map_.adopt(finish_->heights, finish_->rain, n);  // the heights' storage changes hands
-  map_.rain().keep_routes(settings_.debug_mode);
-  const std::unique_ptr<Finish> finish = std::move(finish_);
+std::optional<LiveModel::WorkProgress> LiveModel::work_progress() const {
+  if (!job_) return std::nullopt;
+  return WorkProgress{job_->what, job_->work.done(), job_->work.total()};
+}
 
+std::optional<std::string> LiveModel::cancel_work() {
+  if (!job_) return std::nullopt;
+  std::string what = job_->what;
+  drop_work();
+  changed();
+  return what;
+}
+
+// The worker stopped at its next look and joined; what it did is dropped (the slots it wrote go
+// back to the store): the map is as it was before the command.
+void LiveModel::drop_work() {
+  if (!job_) return;
+  job_->work.stop();
+  job_->worker.join();
+  for (const int slot : job_->slots) history_.store().release(slot);
+  job_.reset();
+}
+
+bool LiveModel::update_work() {
+  if (!job_ || !job_->finished.load(std::memory_order_acquire)) return false;
+  land_work();
+  return true;
+}
+
+void LiveModel::wait_work() {
+  if (job_) land_work();
+}
+
+void LiveModel::land_work() {
+  job_->worker.join();
+  if (job_->error || job_->stopped) {
+    const std::exception_ptr error = job_->error;
+    drop_work();
+    changed();
+    if (error) std::rethrow_exception(error);
+    return;
+  }
+  const std::unique_ptr<Job> job = std::move(job_);
+  switch (job->kind) {
+    case Job::Kind::finish:
+      land_finish(*job);
+      return;
+    case Job::Kind::rain: {
+      land_rain(*job);
+      // As rain_now: the rain stops itself if this passed the target.
+      const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
+      const bool stopped = map_.drops() >= target && map_.drops() - job->drops < target;
+      if (stopped && playing_) resting_ = true;
+      if (stopped) playing_ = false;
+      changed();
+      refresh();
+      stopped_at_target_ = stopped;
+      return;
+    }
+    case Job::Kind::go_to:
+      map_ = std::move(job->map);
+      history_.restored(job->from);  // the original ground of the checkpoints to come
+      original_changed_ = job->new_map;
+      arrived(job->target);
+      return;
+    case Job::Kind::command:
+      map_ = std::move(job->map);
+      after(*job->command, job->fresh, job->seed_before, job->before, job->drops_before);
+      return;
+  }
+}
+
+// The rain done by the worker in the map's place (the heights' storage changes hands, nothing
+// is copied but the rain's few counters and brush), recorded, with its checkpoints.
+void LiveModel::land_rain(Job& job) {
+  const uint64_t n = job.drops;
+  const uint64_t drops_before = map_.drops();
+  map_ = std::move(job.map);
+  map_.rain().keep_routes(settings_.debug_mode);
   record(RainDrops{n});
   history_.record(RainDrops{n}, map_.seed(), settings_.map(), drops_before);
-  // The worker's checkpoints, inside the rain atom the finish went into.
+  // The worker's checkpoints, inside the rain atom the rain went into.
   const auto& atom = std::get<RainDrops>(history_.atoms().back());
   const MapStart now = head();
-  for (std::size_t k = 0; k < finish->slots.size(); k++) {
-    history_.checkpoint_in_rain(atom.drops - n + finish->marks[k], finish->slots[k], now,
-                                finish->states[k], drops_before + finish->marks[k]);
+  for (std::size_t k = 0; k < job.slots.size(); k++) {
+    history_.checkpoint_in_rain(atom.drops - n + job.marks[k], job.slots[k], now, job.states[k],
+                                drops_before + job.marks[k]);
   }
-  finish->slots.clear();
+  job.slots.clear();
+  if (job.spacing > history_.spacing()) history_.set_spacing(job.spacing);
   keep_checkpoint();
+}
+
+// The frame in which live rain stops, with the rain done by the worker: the drops recorded,
+// noLoop(), and a frame in which the rivers jump to the new terrain and the hydrology is worked
+// out.
+void LiveModel::land_finish(Job& job) {
+  land_rain(job);
   // Live rain would have stopped itself here; a finish asked for while paused keeps the pause.
   resting_ = playing_;
   playing_ = false;  // sketch.noLoop(), as the stopping tick's rain()
@@ -513,28 +726,28 @@ void LiveModel::build_rivers() {
 
 void LiveModel::set_contour_levels(int n) {
   check_whole("contour_levels", n, sketch::contour_levels);
-  wait_finish();
+  wait_work();
   settings_.contour_levels = n;
   changed();
   refresh();
 }
 
 void LiveModel::set_view(MapView view) {
-  wait_finish();
+  wait_work();
   settings_.view = view;
   changed();
   refresh();
 }
 
 void LiveModel::set_show_lakes(bool on) {
-  wait_finish();
+  wait_work();
   settings_.show_lakes = on;
   changed();
   refresh();
 }
 
 void LiveModel::set_rivers_by(RiversBy by) {
-  wait_finish();
+  wait_work();
   settings_.rivers_by = by;
   changed();
   refresh();
@@ -544,28 +757,28 @@ void LiveModel::set_rivers_by(RiversBy by) {
 // a change of the minimum flow or the routing is a change of view (draw_rivers_bookkeeping).
 void LiveModel::set_min_flow(int n) {
   check_whole("min_flow", n, 1, kMinFlowMax);
-  wait_finish();
+  wait_work();
   settings_.min_flow = n;
   changed();
   refresh();
 }
 
 void LiveModel::set_routing(Routing routing) {
-  wait_finish();
+  wait_work();
   settings_.routing = routing;
   changed();
   refresh();
 }
 
 void LiveModel::set_show_rivers(bool on) {
-  wait_finish();
+  wait_work();
   settings_.show_rivers = on;
   changed();
   refresh();
 }
 
 void LiveModel::set_show_original(bool on) {
-  wait_finish();
+  wait_work();
   settings_.show_original = on;
   changed();
   refresh();
@@ -573,7 +786,7 @@ void LiveModel::set_show_original(bool on) {
 
 // Debug mode traces the drops of the latest frame: paths = [].
 void LiveModel::set_debug_mode(bool on) {
-  wait_finish();
+  wait_work();
   settings_.debug_mode = on;
   map_.rain().clear_routes();
   map_.rain().keep_routes(on);
@@ -585,16 +798,26 @@ void LiveModel::set_debug_mode(bool on) {
 // --- Commands ------------------------------------------------------------------------------
 
 // The map's handlers are Map::carry_out's (every alternative has its own: a command added to
-// MapCommand and not handled there does not compile); then what is drawn follows, as after
-// the sketch's handler: a new map starts its rivers and recipe again, a setting is recorded,
-// and a paused map is drawn again (refresh).
-void LiveModel::carry_out(const MapCommand& command) {
+// MapCommand and not handled there does not compile); then what is drawn follows (after()).
+void LiveModel::apply(const MapCommand& command) {
+  map_.check(command);  // a value refused is refused before waiting
+  wait_work();
   if (const auto* rain = std::get_if<RainDrops>(&command)) {
-    rain_now(rain->drops);
+    rain_now(rain->drops);  // records it
     return;
   }
-  wait_finish();
+  const uint32_t seed_before = map_.seed();
+  const MapSettings before = settings_.map();
+  const uint64_t drops_before = map_.drops();
   const bool fresh = map_.carry_out(command);
+  after(command, fresh, seed_before, before, drops_before);
+}
+
+// What follows a map command carried out (here, or by a worker), as after the sketch's
+// handler: a new map starts its rivers and recipe again, a setting is recorded, and a paused
+// map is drawn again (refresh); then its step of the history, and a checkpoint if one is due.
+void LiveModel::after(const MapCommand& command, bool fresh, uint32_t seed_before,
+                      const MapSettings& before, uint64_t drops_before) {
   static_cast<MapSettings&>(settings_) = map_.settings();
   if (fresh) {
     new_map();
@@ -604,19 +827,6 @@ void LiveModel::carry_out(const MapCommand& command) {
   }
   changed();
   refresh();
-}
-
-void LiveModel::apply(const MapCommand& command) {
-  map_.check(command);  // a value refused is refused before waiting
-  wait_finish();
-  if (std::holds_alternative<RainDrops>(command)) {
-    carry_out(command);  // rain_now records it
-    return;
-  }
-  const uint32_t seed_before = map_.seed();
-  const MapSettings before = settings_.map();
-  const uint64_t drops_before = map_.drops();
-  carry_out(command);
   // Drops per frame only decides where ticks fall: in the recipe, not a step of the history.
   if (std::holds_alternative<SetDropsPerFrame>(command)) return;
   history_.record(command, seed_before, before, drops_before);
@@ -639,37 +849,49 @@ void LiveModel::apply(const ViewCommand& command) {
              command);
 }
 
+// Where a history command goes (nullopt for an edit's beginning or end). Throws
+// std::invalid_argument for a seek past the map's drops or a step past the list's end.
+std::optional<HistoryPosition> LiveModel::target_of(const HistoryCommand& command) const {
+  return std::visit(
+      Overloaded{[this](const Undo& c) -> std::optional<HistoryPosition> {
+                   return history_.undo_target(c.steps);
+                 },
+                 [this](const Redo& c) -> std::optional<HistoryPosition> {
+                   return history_.redo_target(c.steps);
+                 },
+                 [this](const Seek& c) -> std::optional<HistoryPosition> {
+                   const std::optional<HistoryPosition> at = history_.seek_target(c.drops);
+                   if (!at) {
+                     throw std::invalid_argument(
+                         "seek: drop " + std::to_string(c.drops) + " is past this map's " +
+                         std::to_string(history_.timeline().total) + " drops");
+                   }
+                   return at;
+                 },
+                 [this](const GoToStep& c) -> std::optional<HistoryPosition> {
+                   if (c.done > history_.steps().size()) {
+                     throw std::invalid_argument(
+                         "step " + std::to_string(c.done) + " is past the history's " +
+                         std::to_string(history_.steps().size()) + " steps");
+                   }
+                   return history_.step_end(c.done);
+                 },
+                 [](const BeginEdit&) -> std::optional<HistoryPosition> { return std::nullopt; },
+                 [](const EndEdit&) -> std::optional<HistoryPosition> { return std::nullopt; }},
+      command);
+}
+
 void LiveModel::apply(const HistoryCommand& command) {
-  std::visit(Overloaded{[this](const Undo& c) {
-                          wait_finish();
-                          go_to(history_.undo_target(c.steps));
-                        },
-                        [this](const Redo& c) {
-                          wait_finish();
-                          go_to(history_.redo_target(c.steps));
-                        },
-                        [this](const Seek& c) {
-                          wait_finish();
-                          const std::optional<HistoryPosition> at = history_.seek_target(c.drops);
-                          if (!at) {
-                            throw std::invalid_argument(
-                                "seek: drop " + std::to_string(c.drops) + " is past this map's " +
-                                std::to_string(history_.timeline().total) + " drops");
-                          }
-                          go_to(*at);
-                        },
-                        [this](const GoToStep& c) {
-                          if (c.done > history_.steps().size()) {
-                            throw std::invalid_argument(
-                                "step " + std::to_string(c.done) + " is past the history's " +
-                                std::to_string(history_.steps().size()) + " steps");
-                          }
-                          wait_finish();
-                          go_to(history_.step_end(c.done));
-                        },
-                        [this](const BeginEdit&) { history_.begin_edit(); },
-                        [this](const EndEdit&) { history_.end_edit(); }},
-             command);
+  if (std::holds_alternative<BeginEdit>(command)) {
+    history_.begin_edit();
+    return;
+  }
+  if (std::holds_alternative<EndEdit>(command)) {
+    history_.end_edit();
+    return;
+  }
+  wait_work();
+  go_to(*target_of(command));
 }
 
 // --- The history's side ---------------------------------------------------------------------
@@ -715,14 +937,12 @@ void LiveModel::arrive(const HistoryPosition& target) {
   const Checkpoint& c = history_.checkpoint_before(target);
   const HistoryPosition from = c.at;
   restore(c);
-  replaying_ = true;
-  try {
-    replay(from, target);
-  } catch (...) {
-    replaying_ = false;
-    throw;
-  }
-  replaying_ = false;
+  replay(from, target);
+  arrived(target);
+}
+
+// The map is as it was at `target` (arrive, or a worker's replay landed).
+void LiveModel::arrived(const HistoryPosition& target) {
   static_cast<MapSettings&>(settings_) = map_.settings();
   map_.rain().keep_routes(settings_.debug_mode);
   history_.set_position(target);
@@ -768,7 +988,9 @@ SavedMap LiveModel::save(GridCache* cache) const {
 
 void LiveModel::open(const SavedMap& saved) {
   check_grid(saved);
-  open(saved, history_of(saved));
+  History history = history_of(saved);
+  PlacedMap placed = place_map(saved, history);
+  open(saved, std::move(history), std::move(placed));
 }
 
 void LiveModel::check_grid(const SavedMap& saved) const {
@@ -780,19 +1002,23 @@ void LiveModel::check_grid(const SavedMap& saved) const {
   }
 }
 
-void LiveModel::open(const SavedMap& saved, History&& history) {
+void LiveModel::open(const SavedMap& saved, History&& history, PlacedMap&& placed) {
   check_grid(saved);
   Settings settings(saved.commands.settings, saved.view);
   settings.drops_per_frame = saved.drops_per_frame;
   check_settings(settings);
-  if (history.store().cells() != map_.heights().size()) {
+  if (history.store().cells() != map_.heights().size() || !placed.map ||
+      placed.map->heights().size() != map_.heights().size()) {
     throw std::invalid_argument("the history is not of this map's grid");
   }
-  wait_finish();
+  wait_work();
   history_ = std::move(history);
+  map_ = std::move(*placed.map);
+  history_.restored(placed.from);  // the original ground of the checkpoints to come
+  original_changed_ = placed.new_map;
   static_cast<ViewSettings&>(settings_) = saved.view;
   settings_.drops_per_frame = saved.drops_per_frame;
-  arrive(history_.position());
+  arrived(history_.position());
   resting_ = true;  // an opened map is paused by the program: a new map after it rains
 }
 

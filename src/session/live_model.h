@@ -13,22 +13,29 @@
 // display does. While paused nothing ticks; a change asks for refresh(), which is the sketch's
 // redraw(): one frame without rain, in which the rivers jump straight to the new ones.
 //
-// Finishing the rain now (finish_rain(), the FinishRain view command, the app's --finish): the
-// drops that live rain would still rain until it stops itself at RAIN_TARGET (whole ticks of
-// drops_per_frame, so the same last drop) run at full speed on a worker thread, on the model's
-// own copy of the heights and of the rain's state. Until the finish lands, everything read
-// here (heights(), terrain(), rain(), rivers(), hydrology(), recipe()) stays as it was, so the
-// main thread keeps drawing with no data race; only drops() and progress() move, in chunks of
-// kFinishChunk drops. It lands in the first update_finish(), tick() or refresh() after the
-// worker is done, or at once in any other command (each waits for it first): the
-// heights and the rain's state are swapped in, RainDrops{n} is recorded, the rain stops as at
-// the target (not playing; stopped_at_target()), the rivers jump to the new terrain and the
-// hydrology is worked out, as at the frame where live rain stops. The heights are those of
-// ticking to the stop, bit for bit, and LiveModel(recipe()) replays them. The worker keeps no
+// Long work (start(), finish_rain()): a command whose work is long (a big rain, a far undo,
+// redo or seek, a long stroke: more than kLongWork units of replay cost) runs on a worker
+// thread, on the model's own copy of the map. Until it lands, everything read here (heights(),
+// terrain(), rain(), rivers(), hydrology(), recipe(), history()) stays as it was, so the main
+// thread keeps drawing with no data race; only work_progress() moves (and drops() and
+// progress() for a rain), in pieces of kWorkPiece drops (session/work.h). It lands in the first
+// update_work(), tick() or refresh() after the worker is done, or at once in any other command
+// (each waits for it first): the copy takes the map's place (its storage changes hands) and
+// the command is recorded as if it had been carried out here, with the history's checkpoints
+// inside a rain. cancel_work() stops the worker within a piece and drops its copy: the map is
+// exactly as it was before the command, its redo steps and all. The same command carried out
+// by apply() gives the same bytes and the same history.
+//
+// Finishing the rain now (finish_rain(), the FinishRain view command, the app's --finish) is
+// long work too: the drops that live rain would still rain until it stops itself at RAIN_TARGET
+// (whole ticks of drops_per_frame, so the same last drop) at full speed. As it lands, the rain
+// stops as at the target (not playing; stopped_at_target()), the rivers jump to the new terrain
+// and the hydrology is worked out, as at the frame where live rain stops. The heights are those
+// of ticking to the stop, bit for bit, and LiveModel(recipe()) replays them. A worker keeps no
 // debug routes: the routes are empty once it lands.
 //
-// Performance: a steady tick allocates nothing (every array is sized once per terrain); a
-// finish allocates once as it starts (the copy), never in its worker's loop.
+// Performance: a steady tick allocates nothing (every array is sized once per terrain); long
+// work allocates once as it starts (the copy), never in its worker's loop.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +56,7 @@
 #include "session/map.h"
 #include "session/map_command.h"
 #include "session/map_recipe.h"
+#include "session/recorded_map.h"
 #include "session/saved_map.h"
 #include "session/settings.h"
 #include "session/view_command.h"
@@ -115,31 +123,51 @@ class LiveModel {
   // (A finish changes it as it starts and as it lands, not in between: only the progress moves.)
   uint64_t version() const { return version_; }
 
-  // --- Finishing the rain now (see the top of this file) ---
+  // --- Long work (see the top of this file) ---
+  // Work longer than this many units of replay cost (History::replay_cost: a drop is one;
+  // about 0.25 s of rain on the sketch's map) runs on a worker when start()ed.
+  static constexpr uint64_t kLongWork = 100000;
+  // A map or history command, carried out at once as apply() does when its work is short
+  // (false), or begun as long work (true). Refused as apply() refuses, before anything runs.
+  bool start(const MapCommand& command);
+  bool start(const HistoryCommand& command);
   // Starts finishing: the drops live rain would still rain until tick() stops it at
   // RAIN_TARGET (the remaining ticks of drops_per_frame, the last one included), on a worker
-  // thread. Playing or paused alike; a no-op while already finishing. Throws
+  // thread. Playing or paused alike; a no-op while long work runs. Throws
   // std::invalid_argument, changing nothing, when there is nothing to finish: the rain already
   // at or past the target (stopped there, or played on beyond it), or drops_per_frame 0 (live
   // rain would never reach it). Allocates the copy; takes well under a millisecond.
   void finish_rain();
-  // True from finish_rain() until the finish lands.
-  bool finishing() const { return finish_ != nullptr; }
+  // True from start() (when it began long work) or finish_rain() until the work lands.
+  bool working() const { return job_ != nullptr; }
+  // True while the long work is a finish.
+  bool finishing() const;
+  // What the long work is doing ("Rain: 1,000,000 drops") and how far it has come, in replay
+  // cost units; nullopt when none runs.
+  struct WorkProgress {
+    std::string what;
+    uint64_t done = 0;
+    uint64_t total = 0;
+  };
+  std::optional<WorkProgress> work_progress() const;
+  // Stops the long work within kWorkPiece drops and drops it: the map is as it was before the
+  // command. Returns what it was doing, or nullopt when none ran.
+  std::optional<std::string> cancel_work();
   // The app calls this once every frame, playing or paused (it ticks only while playing):
-  // while finishing, lands the finish if its worker is done (never waits) and returns true on
-  // the call that landed it, stopped_at_target() being true then, as after the tick where
-  // live rain stops. Otherwise does nothing and returns false.
-  bool update_finish();
-  // Waits for the worker and lands the finish now (nothing while not finishing): what every
-  // command does first, and what a scripted run (--finish) calls to end the rain at once.
-  void wait_finish();
-  // Drops a finish's worker rains between publishing its count (about 5 ms of rain).
-  static constexpr uint64_t kFinishChunk = 2000;
+  // lands long work whose worker is done (never waits) and returns true on the call that
+  // landed it (after a finish, stopped_at_target() is true then, as after the tick where live
+  // rain stops). Otherwise does nothing and returns false. What the worker threw (but
+  // WorkStopped) is thrown here, the map left as it was.
+  bool update_work();
+  // Waits for the worker and lands its work now (nothing while none runs): what every command
+  // does first, and what a scripted run calls to end long work at once.
+  void wait_work();
 
   // --- Commands: every change goes through these ---
   // A map command. Throws std::invalid_argument naming the setting when a value is out of its
-  // range, changing nothing. While finishing, it first waits for the finish to land
-  // (wait_finish), then applies; a value refused is refused before waiting. Each is recorded
+  // range (or rain past what a command or a map may rain: map.h), changing nothing. While
+  // long work runs, it first waits for it to land (wait_work), then applies; a value refused is
+  // refused before waiting. Each is recorded
   // in the recipe and, but for drops per frame (which only decides where ticks fall), in the
   // history: after an undo or a seek it first cuts the history there (the steps after go).
   void apply(const MapCommand& command);
@@ -172,9 +200,10 @@ class LiveModel {
   // for a grid of another size than this session's or a view setting out of its range; either
   // way nothing changes. A finish under way lands first.
   void open(const SavedMap& saved);
-  // The same with its history already rebuilt (history_of(saved), which a worker can do: the
-  // main thread then only restores a checkpoint and replays the rain after it).
-  void open(const SavedMap& saved, History&& history);
+  // The same with its history already rebuilt (history_of(saved)) and its map placed at its
+  // place (place_map: recorded_map.h), which a worker can do: the main thread then only takes
+  // them.
+  void open(const SavedMap& saved, History&& history, PlacedMap&& placed);
 
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
@@ -183,10 +212,10 @@ class LiveModel {
   const Settings& settings() const { return settings_; }
   // The file the ground came from, or nullopt while the generator grows it.
   const std::optional<GroundFile>& ground_file() const { return map_.ground_file(); }
-  // Drops rained so far; while finishing, those the worker has rained too (they move in
-  // chunks of kFinishChunk while heights() stays as it was until the finish lands).
+  // Drops rained so far; while long work rains, those its worker has rained too (they move in
+  // pieces of kWorkPiece while heights() stays as it was until the work lands).
   uint64_t drops() const;
-  // drops() / RAIN_TARGET, at most 1: moves while finishing, never back.
+  // drops() / RAIN_TARGET, at most 1: moves while long work rains, never back.
   double progress() const;
   // The terrain drawn: the original while show_original, else the eroded one.
   const Heightfield& terrain() const;
@@ -211,9 +240,7 @@ class LiveModel {
   const TickTimings& last_timings() const { return timings_; }
 
  private:
-  // The map commands (rain aside) through Map::carry_out, then what is drawn follows; the view's
-  // controls, each as the sketch's handler (every one refreshes while paused).
-  void carry_out(const MapCommand& command);
+  // The view's controls, each as the sketch's handler (every one refreshes while paused).
   void new_map();  // after the map's resetTerrain(): rivers, recipe, hydrology start again
   void set_contour_levels(int n);
   void set_view(MapView view);
@@ -230,15 +257,24 @@ class LiveModel {
   void keep_checkpoint();
   void go_to(const HistoryPosition& target);
   void arrive(const HistoryPosition& target);    // go_to, even to the place it is at
+  void arrived(const HistoryPosition& target);   // the map is as it was at `target`
   void check_grid(const SavedMap& saved) const;  // of this session's size, or invalid_argument
   void restore(const Checkpoint& c);
   void replay(const HistoryPosition& from, const HistoryPosition& to);
   void rain_recorded(uint64_t n);  // rains, recording it in the recipe and the history
 
   // ... the implementation's state: see live_model.cpp
-  struct Finish;       // a finish under way: its worker, its copy of the heights and rain
-  void land_finish();  // joins the worker and adopts its heights and rain
-  void frame();        // the part of draw() after the rain
+  struct Job;  // long work under way: its worker, its copy of the map, what it is doing
+  void start_rain(bool finish, uint64_t n);  // a finish, or a rain of n drops
+  void begin_work(std::unique_ptr<Job> job);
+  void land_work();            // joins the worker; its copy takes the map's place
+  void land_rain(Job& job);    // a rain's drops and checkpoints recorded
+  void land_finish(Job& job);  // ... and the rain stopped as at its target
+  void drop_work();            // stops the worker and drops its copy
+  std::optional<HistoryPosition> target_of(const HistoryCommand& command) const;
+  void after(const MapCommand& command, bool fresh, uint32_t seed_before, const MapSettings& before,
+             uint64_t drops_before);
+  void frame();                    // the part of draw() after the rain
   void draw_rivers_bookkeeping();  // drawRivers() without the drawing
   void build_rivers();             // buildRivers(terrain)
   void keep_hydrology();           // the rivers' schedule, for the hydrology alone
@@ -284,10 +320,9 @@ class LiveModel {
   uint64_t ground_edits_ = 0;
   TickTimings timings_;
   MapRecipe recipe_;
-  std::unique_ptr<Finish> finish_;  // null unless finishing
+  std::unique_ptr<Job> job_;  // null unless long work runs
   History history_;
   bool original_changed_ = true;  // a new ground since the last checkpoint
-  bool replaying_ = false;        // going to a place of the history: no frames, no records
   // Records a map command in the recipe (a new start begins a new recipe).
   void record(const MapCommand& command);
 };

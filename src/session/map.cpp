@@ -1,6 +1,7 @@
 // The map itself (map.h).
 #include "session/map.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -8,6 +9,7 @@
 #include <variant>
 
 #include "core/ground.h"
+#include "core/number_text.h"
 #include "core/overloaded.h"
 
 namespace terrain::session {
@@ -52,6 +54,19 @@ const GroundFile& checked(const GroundFile& ground) {
 }
 
 }  // namespace
+
+std::string rain_problem(uint64_t n, uint64_t drops) {
+  if (n > kMaxRainDrops) {
+    return "rain: " + with_thousands(n) + " drops is more than one command may rain (at most " +
+           with_thousands(kMaxRainDrops) + ")";
+  }
+  if (drops > kMaxMapDrops || n > kMaxMapDrops - drops) {
+    return "rain: " + with_thousands(n) + " more drops would take the map past " +
+           with_thousands(kMaxMapDrops) + " drops, the most a map may rain (it has rained " +
+           with_thousands(drops) + ")";
+  }
+  return "";
+}
 
 RainParams rain_params_of(const MapSettings& s) {
   RainParams p;
@@ -120,6 +135,30 @@ Map::Map(uint32_t seed, const MapSettings& settings, const GroundFile& ground)
       original_(heights_),
       rain_(heights_, seed, rain_params_of(settings_)) {}
 
+Map::Map(const Map& other)
+    : seed_(other.seed_),
+      settings_(other.settings_),
+      ground_file_(other.ground_file_),
+      heights_(other.heights_),
+      original_(other.original_),
+      rain_(other.rain_),
+      drops_(other.drops_) {
+  rain_.rebind(heights_);
+}
+
+Map& Map::operator=(Map&& other) noexcept {
+  seed_ = other.seed_;
+  settings_ = other.settings_;
+  ground_file_ = std::move(other.ground_file_);
+  std::swap(heights_, other.heights_);  // the storage changes hands; nothing is copied
+  std::swap(original_, other.original_);
+  rain_ = std::move(other.rain_);
+  rain_.rebind(heights_);
+  other.rain_.rebind(other.heights_);
+  drops_ = other.drops_;
+  return *this;
+}
+
 RainParams Map::rain_params() const {
   return rain_params_of(settings_);
 }
@@ -141,10 +180,42 @@ void Map::rain(uint64_t n) {
   drops_ += n;
 }
 
+void Map::rain(uint64_t n, Work& work) {
+  while (n > 0) {
+    work.check();
+    const uint64_t piece = std::min(n, kWorkPiece);
+    rain(piece);
+    work.advance(piece);
+    n -= piece;
+  }
+}
+
+bool Map::carry_out(const MapCommand& command, Work& work) {
+  work.check();
+  if (const auto* drops = std::get_if<RainDrops>(&command)) {
+    rain(drops->drops, work);
+    return false;
+  }
+  if (const auto* stroke = std::get_if<Stroke>(&command)) {
+    // A dab is counted as a unit of work as it is pressed (the caller counts the rest).
+    painter_.paint(heights_, rain_, stroke->stroke, [&] {
+      work.check();
+      work.advance(1);
+    });
+    return false;
+  }
+  return carry_out(command);
+}
+
 void Map::check(const MapCommand& command) const {
   std::visit(
       Overloaded{
-          [](const RainDrops&) {}, [](const SetSeed&) {}, [](const Restart&) {},
+          [this](const RainDrops& c) {
+            if (const std::string problem = rain_problem(c.drops, drops_); !problem.empty()) {
+              throw std::invalid_argument(problem);
+            }
+          },
+          [](const SetSeed&) {}, [](const Restart&) {},
           [](const SetTerrainScale& c) {
             check_range("terrain_scale", c.value, sketch::terrain_scale);
           },

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "core/brush_stroke.h"
 #include "core/heightfield.h"
@@ -20,6 +21,7 @@
 #include "core/sketch.h"
 #include "session/map_command.h"
 #include "session/settings.h"
+#include "session/work.h"
 
 namespace terrain::session {
 
@@ -37,6 +39,15 @@ void advance_head(MapStart& head, const MapCommand& command);
 // The rain's settings out of the map's (drop() reads the same globals of the sketch).
 RainParams rain_params_of(const MapSettings& settings);
 
+// What rain a command may ask for, so that no file, script or flag can ask for rain without
+// end: one command rains at most kMaxRainDrops drops (a billion: about 40 minutes on the
+// sketch's 320 x 180 map on one core, docs/figures.md), and a map rains at most kMaxMapDrops in
+// its life, from its last new start (ten billion). Map::check refuses more, saying so.
+inline constexpr uint64_t kMaxRainDrops = 1'000'000'000;
+inline constexpr uint64_t kMaxMapDrops = 10'000'000'000;
+// Why `n` more drops may not fall on a map that has rained `drops` ("" when they may).
+std::string rain_problem(uint64_t n, uint64_t drops);
+
 class Map {
  public:
   // The sketch's resetTerrain() for `seed`: the ground the generator grows at width x height
@@ -47,8 +58,11 @@ class Map {
   // A map on a ground of your own (any size of at least 2 x 2, every height finite), the
   // seed's rain on it.
   Map(uint32_t seed, const MapSettings& settings, const GroundFile& ground);
-  // Not copyable or movable: the rain holds a pointer to the heights it carves.
-  Map(const Map&) = delete;
+  // A copy rains, shapes and replays as the map it came from, without touching it (the live
+  // model's long work runs on one, on a worker thread: live_model.h); moved onto a map, it
+  // takes that map's place. The rain holds a pointer to the heights it carves: both rebind it.
+  Map(const Map& other);
+  Map& operator=(Map&& other) noexcept;
   Map& operator=(const Map&) = delete;
 
   // Throws std::invalid_argument, naming the setting, what was given and what is allowed, for
@@ -59,8 +73,13 @@ class Map {
   // (resetTerrain). Returns true when it started a new map. Every alternative has its own
   // handler: a command added to MapCommand and not handled here does not compile.
   bool carry_out(const MapCommand& command);
+  // The same as long work (session/work.h): the rain and a stroke look at `work` every
+  // kWorkPiece drops and every dab, count what they did on it, and stop by throwing
+  // WorkStopped when asked (the map then half way: the caller's copy to throw away).
+  bool carry_out(const MapCommand& command, Work& work);
   // Rains n drops (allocates nothing).
   void rain(uint64_t n);
+  void rain(uint64_t n, Work& work);
 
   uint32_t seed() const { return seed_; }
   const MapSettings& settings() const { return settings_; }

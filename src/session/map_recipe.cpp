@@ -16,6 +16,7 @@
 #include "core/ground.h"
 #include "session/base64.h"
 #include "session/json_read.h"
+#include "session/map.h"
 
 namespace terrain::session {
 
@@ -222,9 +223,7 @@ MapCommand command_at(const Json& json, const std::string& where) {
     checked_at(where, [&] { check_range(setting, v, range); });
     return v;
   };
-  if (name == "rain") {
-    return RainDrops{whole_at<uint64_t>(value, at, 0, std::numeric_limits<uint64_t>::max())};
-  }
+  if (name == "rain") return RainDrops{whole_at<uint64_t>(value, at, 0, kMaxRainDrops)};
   if (name == "seed") {
     return SetSeed{whole_at<uint32_t>(value, at, 0, std::numeric_limits<uint32_t>::max())};
   }
@@ -361,8 +360,17 @@ MapRecipe read_recipe(std::string_view text) {
   const Json& commands = member(json, "commands", "the recipe");
   if (!commands.is_array()) fail("commands", "must be an array, not " + shown(commands));
   recipe.commands.reserve(commands.size());
+  uint64_t drops = 0;  // the map's since its last new start: at most kMaxMapDrops (map.h)
   for (std::size_t k = 0; k < commands.size(); k++) {
-    recipe.commands.push_back(command_at(commands[k], "commands[" + std::to_string(k) + "]"));
+    const std::string where = "commands[" + std::to_string(k) + "]";
+    const MapCommand& command = recipe.commands.emplace_back(command_at(commands[k], where));
+    if (starts_a_new_map(command)) drops = 0;
+    if (const auto* rain = std::get_if<RainDrops>(&command)) {
+      if (const std::string problem = rain_problem(rain->drops, drops); !problem.empty()) {
+        fail(where, problem);
+      }
+      drops += rain->drops;
+    }
   }
   return recipe;
 }

@@ -15,16 +15,30 @@ void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int dro
 }
 
 bool replay_history(Map& map, const History& history, const HistoryPosition& from,
-                    const HistoryPosition& to) {
+                    const HistoryPosition& to, Work* work) {
   bool new_map = false;
   const std::span<const MapCommand> atoms = history.atoms();
   for (std::size_t k = from.atom; k < atoms.size() && k <= to.atom; k++) {
     const uint64_t begin = k == from.atom ? from.partial : 0;
     if (const auto* rain = std::get_if<RainDrops>(&atoms[k])) {
       const uint64_t end = k == to.atom ? to.partial : rain->drops;
-      if (end > begin) map.rain(end - begin);
-    } else if (k < to.atom && map.carry_out(atoms[k])) {
-      new_map = true;
+      if (end <= begin) continue;
+      if (work) {
+        map.rain(end - begin, *work);
+      } else {
+        map.rain(end - begin);
+      }
+    } else if (k < to.atom) {
+      if (!work) {
+        new_map = map.carry_out(atoms[k]) || new_map;
+        continue;
+      }
+      // The command's cost counted whole, whatever of it carry_out counted as it went.
+      const uint64_t done = work->done();
+      new_map = map.carry_out(atoms[k], *work) || new_map;
+      const uint64_t counted = work->done() - done;
+      const uint64_t cost = History::replay_cost(atoms[k]);
+      if (cost > counted) work->advance(cost - counted);
     }
   }
   return new_map;
@@ -54,18 +68,26 @@ std::unique_ptr<Map> start_of(const SavedMap& saved) {
 
 }  // namespace
 
-// The history is read (and checked) before the map is grown from it.
-RecordedMap::RecordedMap(const SavedMap& saved) : RecordedMap(saved, history_of(saved)) {}
+PlacedMap place_map(const SavedMap& saved, const History& history, Work* work) {
+  const HistoryPosition at = history.position();
+  PlacedMap placed{start_of(saved), history.checkpoint_before(at), false};
+  const Checkpoint& c = placed.from;
+  if (work) work->set_total(history.cost(at) - c.cost);
+  MapStart head = c.map;
+  head.settings.drops_per_frame = saved.drops_per_frame;  // not a step: the file's
+  const CheckpointStore& store = history.store();
+  placed.map->restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+  placed.new_map = replay_history(*placed.map, history, c.at, at, work);
+  return placed;
+}
 
-RecordedMap::RecordedMap(const SavedMap& saved, History&& history)
-    : map_(start_of(saved)), history_(std::move(history)) {
-  const HistoryPosition at = history_.position();
-  const Checkpoint& c = history_.checkpoint_before(at);
-  const HistoryPosition from = c.at;
-  restore_checkpoint(*map_, history_, c, saved.drops_per_frame);
-  replay_history(*map_, history_, from, at);
-  history_.set_position(at);
-  original_changed_ = false;
+// The history is read (and checked) before the map is placed on it.
+RecordedMap::RecordedMap(const SavedMap& saved, Work* work) : history_(history_of(saved)) {
+  PlacedMap placed = place_map(saved, history_, work);
+  map_ = std::move(placed.map);
+  history_.restored(placed.from);
+  history_.set_position(history_.position());
+  original_changed_ = placed.new_map;
 }
 
 void RecordedMap::carry_out(const MapCommand& command) {

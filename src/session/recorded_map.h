@@ -13,6 +13,7 @@
 #include "session/map_command.h"
 #include "session/saved_map.h"
 #include "session/settings.h"
+#include "session/work.h"
 
 namespace terrain::session {
 
@@ -20,9 +21,22 @@ namespace terrain::session {
 // `drops_per_frame` (it is not a step); the history told its original ground is the one now.
 void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame);
 // The history's commands from one place to a later one carried out on `map`, unrecorded, each
-// rain as the rain alone. True when a new map was started on the way.
+// rain as the rain alone. True when a new map was started on the way. With `work`, long work
+// (work.h): it counts the replay's cost on it (History::replay_cost) and stops when asked.
 bool replay_history(Map& map, const History& history, const HistoryPosition& from,
-                    const HistoryPosition& to);
+                    const HistoryPosition& to, Work* work = nullptr);
+
+// A saved map's map at its place: the checkpoint before the place restored into a map of the
+// history's start, and the commands after it replayed (at most the checkpoints' spacing: the
+// file proved it, history_of). `from` is the checkpoint restored, whose original ground the
+// history is to hold once the map is taken (History::restored). Long work with `work`: the
+// app does it on the thread that read the file, terrain-cli where a signal can stop it.
+struct PlacedMap {
+  std::unique_ptr<Map> map;
+  Checkpoint from;
+  bool new_map = false;  // the replay started a new map
+};
+PlacedMap place_map(const SavedMap& saved, const History& history, Work* work = nullptr);
 
 class RecordedMap {
  public:
@@ -31,8 +45,8 @@ class RecordedMap {
   RecordedMap(uint32_t seed, const MapSettings& settings, int width, int height);
   RecordedMap(uint32_t seed, const MapSettings& settings, const GroundFile& ground);
   // The saved map at its place, its history whole (redo steps included). Throws
-  // io::MapFileError as history_of does.
-  explicit RecordedMap(const SavedMap& saved);
+  // io::MapFileError as history_of does; with `work`, WorkStopped when asked to stop (work.h).
+  explicit RecordedMap(const SavedMap& saved, Work* work = nullptr);
 
   // Checks and carries a map command out, recording it (after a place before the history's end,
   // the steps after it go, as after an undo in the window). Throws std::invalid_argument as
@@ -46,7 +60,6 @@ class RecordedMap {
   SavedMap save() const;
 
  private:
-  RecordedMap(const SavedMap& saved, History&& history);
   void rain(uint64_t n);
   void keep_checkpoint();
 

@@ -82,9 +82,9 @@ struct SavedMap {
 inline constexpr uint64_t kSavedGaps = 16;
 // What a map file may claim, so that opening one never replays without end: the checkpoints'
 // spacing at most 4096 << 12 drops (a session reaches it after about two billion drops), the
-// whole history's replay cost at most 10^12 drops.
+// whole history's replay cost at most 10^11 drops (ten maps' lives: map.h's kMaxMapDrops).
 inline constexpr uint64_t kMaxSavedSpacing = History::kFirstSpacing << 12;
-inline constexpr uint64_t kMaxSavedCost = 1000000000000ull;
+inline constexpr uint64_t kMaxSavedCost = 100'000'000'000ull;
 
 // Grids copied out of a history's store by an earlier save, by store, slot and the slot's
 // generation:

@@ -37,9 +37,10 @@ struct FakeShell : Shell {
   void finish_began() override { finishes++; }
 };
 
-// Updates until the finish under way lands.
+// Updates until the long work under way (a finish, a big rain) lands, and what waited for it
+// is carried out.
 void until_landed(AppCore& core) {
-  for (int k = 0; k < 100000 && core.model().finishing(); k++) {
+  for (int k = 0; k < 100000 && (core.model().working() || core.waiting() > 0); k++) {
     core.update();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
@@ -116,8 +117,10 @@ TEST(AppCore, WhileAFinishRunsWhatChangesTheMapWaitsAndComesInOrder) {
   AppCore same(7, other);
   same.model().pause();
   same.dispatch(MapCommand{RainDrops{1000}});
-  same.dispatch(MapCommand{RainDrops{299000}});
+  same.dispatch(MapCommand{RainDrops{299000}});  // long work: on a worker, and what follows waits
   same.dispatch(MapCommand{SetErosion{0.6}});
+  EXPECT_EQ(same.waiting(), 1u);
+  until_landed(same);
   EXPECT_EQ(same.model().heights(), core.model().heights());
   EXPECT_EQ(same.model().rain().state(), core.model().rain().state());
 }

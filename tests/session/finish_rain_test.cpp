@@ -155,7 +155,7 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
     while (model.drops() < kTarget) {
       if (progress.size() < progress.capacity()) progress.push_back(model.progress());
       moved_early = moved_early || !same_bytes(model.heights(), before);
-      EXPECT_FALSE(model.update_finish());
+      EXPECT_FALSE(model.update_work());
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     allocations = counter.count();
@@ -165,12 +165,12 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
   EXPECT_TRUE(model.finishing());
   {
     terrain::testing::CountAllocations counter;
-    EXPECT_TRUE(model.update_finish());
+    EXPECT_TRUE(model.update_work());
     allocations = counter.count();
   }
   EXPECT_EQ(allocations, 0u);  // nor does the landing: a swap, every array was sized
   EXPECT_FALSE(model.finishing());
-  EXPECT_FALSE(model.update_finish());
+  EXPECT_FALSE(model.update_work());
 
   // The progress moved while finishing, in chunks, never back.
   ASSERT_GE(progress.size(), 3u);
@@ -232,7 +232,7 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
 TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
   LiveModel playing(3);
   playing.finish_rain();
-  playing.wait_finish();
+  playing.wait_work();
   EXPECT_FALSE(playing.playing());
   EXPECT_TRUE(playing.resting());
   playing.apply(MapCommand{SetSeed{4}});
@@ -241,7 +241,7 @@ TEST(FinishRain, LandedWhilePlayingANewSeedRainsAgainWhilePausedItStaysPaused) {
   LiveModel paused(3);
   paused.pause();
   paused.finish_rain();
-  paused.wait_finish();
+  paused.wait_work();
   EXPECT_FALSE(paused.resting());
   paused.apply(MapCommand{SetSeed{4}});
   EXPECT_FALSE(paused.playing());

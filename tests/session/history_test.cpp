@@ -325,7 +325,7 @@ TEST(HistoryTimeline, SeekingIntoAFinishedRainIsExact) {
   LiveModel model(11);
   ticks(model, 3);
   model.finish_rain();
-  model.wait_finish();
+  model.wait_work();
   EXPECT_EQ(model.drops(), 300000u);
   EXPECT_GT(model.history().checkpoints().size(), 50u);
   for (const uint64_t n : {uint64_t{123457}, uint64_t{600}}) {

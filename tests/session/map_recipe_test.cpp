@@ -121,7 +121,7 @@ TEST(MapRecipe, TheTextKeepsEveryValueExactly) {
   recipe.settings.erosion = 0.35;  // as the slider snaps it, not 0.05 * 7
   recipe.settings.inertia = 0.1 + 0.2;
   recipe.settings.terrain_scale = 0.004;
-  recipe.commands = {RainDrops{18446744073709551615ull}, SetSeaLevel{0.6}, SetInertia{0.07},
+  recipe.commands = {RainDrops{kMaxRainDrops}, SetSeaLevel{0.6}, SetInertia{0.07},
                      SetBrushRadius{6}, SetDropsPerFrame{10000}};
   const MapRecipe read = parse_recipe(recipe_text(recipe));
   EXPECT_EQ(read.seed, recipe.seed);
@@ -129,7 +129,7 @@ TEST(MapRecipe, TheTextKeepsEveryValueExactly) {
   EXPECT_EQ(read.settings.inertia, 0.1 + 0.2);
   EXPECT_EQ(read.settings.terrain_scale, 0.004);
   ASSERT_EQ(read.commands.size(), recipe.commands.size());
-  EXPECT_EQ(std::get<RainDrops>(read.commands[0]).drops, 18446744073709551615ull);
+  EXPECT_EQ(std::get<RainDrops>(read.commands[0]).drops, kMaxRainDrops);
   EXPECT_EQ(std::get<SetSeaLevel>(read.commands[1]).value, 0.6);
   EXPECT_EQ(std::get<SetInertia>(read.commands[2]).value, 0.07);
   EXPECT_EQ(std::get<SetBrushRadius>(read.commands[3]).value, 6);
@@ -196,8 +196,18 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
       {with(kSettings, "{\"rain\": 10}, {\"erosion\": 1.5}"),
        "map recipe: commands[1]: erosion must be from 0 to 1, not 1.5"},
       {with(kSettings, "{\"rain\": 2.5}"),
-       "map recipe: commands[0].rain: must be a whole number from 0 to 18446744073709551615, not "
-       "2.5"},
+       "map recipe: commands[0].rain: must be a whole number from 0 to 1000000000, not 2.5"},
+      // What one command and a map's life may rain (map.h).
+      {with(kSettings, "{\"rain\": 1000000001}"),
+       "map recipe: commands[0].rain: must be a whole number from 0 to 1000000000, not "
+       "1000000001"},
+      {with(kSettings,
+            "{\"rain\": 1000000000}, {\"erosion\": 0.5}, {\"rain\": 1000000000}, "
+            "{\"rain\": 1000000000}, {\"rain\": 1000000000}, {\"rain\": 1000000000}, "
+            "{\"rain\": 1000000000}, {\"rain\": 1000000000}, {\"rain\": 1000000000}, "
+            "{\"rain\": 1000000000}, {\"rain\": 1000000000}, {\"rain\": 1}"),
+       "map recipe: commands[11]: rain: 1 more drops would take the map past 10,000,000,000 "
+       "drops, the most a map may rain (it has rained 10,000,000,000)"},
       {with(kSettings, "{\"brush_radius\": 9}"),
        "map recipe: commands[0].brush_radius: must be a whole number from 1 to 6, not 9"},
       {with(kSettings, "{\"erosion\": \"lots\"}"),

@@ -277,9 +277,23 @@ TEST(SavedMap, AMapThatDoesNotHoldTogetherIsRefusedAndChangesNothing) {
   }
   {
     SavedMap bad = good;
-    bad.commands.commands.push_back(RainDrops{kMaxSavedCost});
+    // Eleven maps' lives of rain, each within what a map may rain.
+    for (int k = 0; k < 11; k++) {
+      bad.commands.commands.push_back(Restart{});
+      bad.steps.push_back({bad.commands.commands.size() - 1, bad.commands.commands.size(), false});
+      for (int n = 0; n < 10; n++) {
+        bad.commands.commands.push_back(RainDrops{kMaxRainDrops});
+        bad.commands.commands.push_back(SetErosion{0.5});
+      }
+      bad.steps.push_back({bad.commands.commands.size() - 20, bad.commands.commands.size(), false});
+    }
+    refused(bad, "claims more than 100000000000 drops of rain");
+  }
+  {
+    SavedMap bad = good;
+    bad.commands.commands.push_back(RainDrops{kMaxRainDrops + 1});
     bad.steps.push_back({bad.commands.commands.size() - 1, bad.commands.commands.size(), false});
-    refused(bad, "claims more than 1000000000000 drops of rain");
+    refused(bad, "commands[3].rain: must be a whole number from 0 to 1000000000, not 1000000001");
   }
   {
     SavedMap bad = good;
