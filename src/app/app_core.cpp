@@ -194,6 +194,14 @@ void AppCore::dispatch(const Command& command) {
   carry_out(command);
 }
 
+void AppCore::dispatch_first(const Command& command) {
+  if (map_busy()) {
+    waiting_.insert(waiting_.begin(), command);
+    return;
+  }
+  carry_out(command);
+}
+
 bool AppCore::update() {
   paint_piece();  // what was painted this frame, before the frame's rain
   bool landed = false;

@@ -96,6 +96,9 @@ class AppCore {
 
   // Carries out `command`, or keeps it waiting while the map is busy (see the top).
   void dispatch(const Command& command);
+  // What the shell's work that kept the map busy left (a map file read and placed: LandMap):
+  // ahead of every command that waited behind that work.
+  void dispatch_first(const Command& command);
   // Once a frame: a finish whose worker is done lands (true when it did), then what waited is
   // carried out in order until the map is busy again, and the 3D view's eye is kept out of
   // the ground.

@@ -75,7 +75,8 @@ void App::update_open_map() {
   opening_work_.reset();
   MapRead read = opening_map_.get();
   if (read.path.empty()) return;  // stopped
-  dispatch(LandMap{std::make_shared<const MapRead>(std::move(read))});
+  // Ahead of what waited for it (the flags and script lines after the FILE it opens).
+  core_.dispatch_first(LandMap{std::make_shared<const MapRead>(std::move(read))});
 }
 
 bool App::save_map(const std::string& path, bool replace) {

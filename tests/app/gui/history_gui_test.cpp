@@ -121,14 +121,17 @@ TEST(HistoryGui, ABadScriptIsRefusedBeforeAnythingRuns) {
             2);
   EXPECT_EQ(err, "terrain-sandbox: bad.jsonl line 2: erosion must be from 0 to 1, not 7\n");
   EXPECT_FALSE(fs::exists(dir.path / "never.png"));
-  // A seek past the map's drops is refused as it runs: one line, exit 2, nothing written.
-  const fs::path past = write_text(dir.path / "past.jsonl", "{\"rain\": 100}\n{\"seek\": 101}\n");
+  // A seek past the map's drops is refused as it runs: one line naming the script's line, exit
+  // 2, and the script stops there (its save_map after it writes nothing).
+  const fs::path past = write_text(dir.path / "past.jsonl",
+                                   "{\"rain\": 100}\n{\"seek\": 101}\n{\"save_map\": \"after.tsmap\"}\n");
   EXPECT_EQ(run_app({"--script", past.string(), "--frames", "1", "--screenshot",
                      (dir.path / "never.png").string()},
                     dir.path, &out, &err),
             2);
-  EXPECT_EQ(err, "terrain-sandbox: seek: drop 101 is past this map's 100 drops\n");
+  EXPECT_EQ(err, "terrain-sandbox: past.jsonl line 2: seek: drop 101 is past this map's 100 drops\n");
   EXPECT_FALSE(fs::exists(dir.path / "never.png"));
+  EXPECT_FALSE(fs::exists(dir.path / "after.tsmap"));
 }
 
 }  // namespace
