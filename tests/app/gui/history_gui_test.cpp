@@ -123,13 +123,15 @@ TEST(HistoryGui, ABadScriptIsRefusedBeforeAnythingRuns) {
   EXPECT_FALSE(fs::exists(dir.path / "never.png"));
   // A seek past the map's drops is refused as it runs: one line naming the script's line, exit
   // 2, and the script stops there (its save_map after it writes nothing).
-  const fs::path past = write_text(dir.path / "past.jsonl",
-                                   "{\"rain\": 100}\n{\"seek\": 101}\n{\"save_map\": \"after.tsmap\"}\n");
+  const fs::path past =
+      write_text(dir.path / "past.jsonl",
+                 "{\"rain\": 100}\n{\"seek\": 101}\n{\"save_map\": \"after.tsmap\"}\n");
   EXPECT_EQ(run_app({"--script", past.string(), "--frames", "1", "--screenshot",
                      (dir.path / "never.png").string()},
                     dir.path, &out, &err),
             2);
-  EXPECT_EQ(err, "terrain-sandbox: past.jsonl line 2: seek: drop 101 is past this map's 100 drops\n");
+  EXPECT_EQ(err,
+            "terrain-sandbox: past.jsonl line 2: seek: drop 101 is past this map's 100 drops\n");
   EXPECT_FALSE(fs::exists(dir.path / "never.png"));
   EXPECT_FALSE(fs::exists(dir.path / "after.tsmap"));
 }
