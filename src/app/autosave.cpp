@@ -60,11 +60,12 @@ fs::path lock_file_of(const fs::path& folder, const std::string& pid) {
   return folder / (std::string(kAutosavePrefix) + pid + kLockExtension);
 }
 
-// Whether `fd` is the file `path` names now (not one unlinked since it was opened).
+// Whether `fd` is the file `path` names now (not one unlinked since it was opened; as open()
+// does, through a symbolic link).
 bool names(int fd, const fs::path& path) {
   struct stat open_file {};
   struct stat named {};
-  return ::fstat(fd, &open_file) == 0 && ::lstat(path.c_str(), &named) == 0 &&
+  return ::fstat(fd, &open_file) == 0 && ::stat(path.c_str(), &named) == 0 &&
          open_file.st_dev == named.st_dev && open_file.st_ino == named.st_ino;
 }
 

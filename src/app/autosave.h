@@ -14,7 +14,7 @@
 // offered again, and the next older one is tried.
 //
 // A run killed (kill -9, a crash) leaves its lock file, and a save cut short its temporary
-// (.autosave-PID.tsmap.tmp-*, io/atomic_file.h's name): the next start removes those of runs
+// (.autosave-PID.tsmap.tmp-*, as io/atomic_file.cpp names it): the next start removes those of runs
 // that are gone, and nothing else (a lock is removed only while this process holds it, so a run
 // starting meanwhile takes a lock file that stays).
 //
@@ -99,12 +99,13 @@ class Autosave {
   static std::string saved_when(const Leftover& leftover);
 
  private:
+  // Removes the lock file (while still holding it) and lets go of the lock.
+  void let_go_of_lock();
+
   std::filesystem::path folder_;
   std::filesystem::path file_;
   std::filesystem::path lock_file_;
   int lock_ = -1;
-
-  void let_go_of_lock();
   session::GridCache cache_;
   std::future<std::string> writing_;
   double last_start_ = -1e9;
