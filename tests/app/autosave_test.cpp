@@ -159,6 +159,7 @@ pid_t run_in_child(const fs::path& folder, const session::SavedMap& saved) {
   char byte = 0;
   const bool started = child > 0 && ::read(ready[0], &byte, 1) == 1;
   ::close(ready[0]);
+  if (!started && child > 0) ::waitpid(child, nullptr, 0);
   return started ? child : -1;
 }
 
@@ -167,6 +168,18 @@ void kill_9(pid_t child) {
   int status = 0;
   ::waitpid(child, &status, 0);
 }
+
+// A child killed at the latest when the test ends, whatever fails first.
+struct ChildRun {
+  pid_t pid = -1;
+  ~ChildRun() {
+    if (pid > 0) kill_9(pid);
+  }
+  void kill_now() {
+    kill_9(pid);
+    pid = -1;
+  }
+};
 
 // Runs killed with kill -9 leave their lock file and a save cut short its temporary; the next
 // scan removes those and keeps their maps to bring back. A live run's lock, map and temporary
@@ -181,7 +194,8 @@ TEST(Autosave, WhatRunsKilledLeftIsTidiedAndNothingOfALiveRunOrNotOurs) {
     kill_9(child);
     killed.push_back(child);
   }
-  const pid_t alive = run_in_child(folder.path(), saved);
+  ChildRun live_run{run_in_child(folder.path(), saved)};
+  const pid_t alive = live_run.pid;
   ASSERT_GT(alive, 0);
   const std::string live = "autosave-" + std::to_string(alive);
   const std::string live_temporary = "." + live + ".tsmap.tmp-0123456789abcdef";
@@ -215,7 +229,7 @@ TEST(Autosave, WhatRunsKilledLeftIsTidiedAndNothingOfALiveRunOrNotOurs) {
   EXPECT_TRUE(fs::exists(folder / live_temporary));
 
   // Once it is killed too, its lock and temporary go and its map is left to bring back.
-  kill_9(alive);
+  live_run.kill_now();
   const auto after = Autosave::leftovers(folder.path());
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].file.filename().string(), live + ".tsmap");
