@@ -13,14 +13,17 @@ echo "== format check"
 git ls-files -z 'src/*.h' 'src/*.cpp' 'tests/*.h' 'tests/*.cpp' 'bench/*.h' 'bench/*.cpp' |
   xargs -0 clang-format --dry-run -Werror
 
-# p5.js 1.11.13 and jsdom from npm, once, into build/node: the p5.js reference test
-# (skyline_walk_p5_node) of both builds finds them there (TERRAIN_NODE_MODULES).
+# p5.js 1.11.13, jsdom and the Khronos glTF Validator from npm, once, into build/node: the
+# p5.js reference test (skyline_walk_p5_node) and the tests that write a .glb, in both builds,
+# find them there (TERRAIN_NODE_MODULES).
 node_dir="$PWD/build/node"
 if [ "$(node -p "require('$node_dir/node_modules/p5/package.json').version" 2>/dev/null)" != 1.11.13 ] ||
-  [ ! -f "$node_dir/node_modules/jsdom/package.json" ]; then
-  echo "== npm: p5.js 1.11.13 and jsdom into build/node"
+  [ ! -f "$node_dir/node_modules/jsdom/package.json" ] ||
+  [ "$(node -p "require('$node_dir/node_modules/gltf-validator/package.json').version" 2>/dev/null)" != 2.0.0-dev.3.10 ]; then
+  echo "== npm: p5.js 1.11.13, jsdom and gltf-validator into build/node"
   mkdir -p "$node_dir"
-  npm install --prefix "$node_dir" --silent --no-audit --no-fund p5@1.11.13 jsdom@24 >/dev/null
+  npm install --prefix "$node_dir" --silent --no-audit --no-fund p5@1.11.13 jsdom@24 \
+    gltf-validator@2.0.0-dev.3.10 >/dev/null
 fi
 
 # Each step says how long it took, so a slower CI run shows where the time went.

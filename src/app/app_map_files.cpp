@@ -163,18 +163,20 @@ std::string App::map_stamp() const {
 }
 
 void App::start_autosave() {
-  const auto folder = state_folder();
+  const AppFolder folder = state_folder();
   if (!folder) {
-    tell("No autosave: there is no state folder (HOME and XDG_STATE_HOME are unset)", true);
+    refuse("No autosave: " + folder.problem);
     return;
   }
   recent_.emplace(*folder / "recent-maps.json");
-  leftovers_ = Autosave::leftovers(*folder);
+  // This run's lock first: the scan then passes over this run's own files (and a map a run gone
+  // long ago left under this process's number is already under its new name).
   try {
     autosave_.emplace(*folder);
   } catch (const std::exception& e) {
     refuse(std::string("No autosave: ") + e.what());
   }
+  leftovers_ = Autosave::leftovers(*folder);
   if (options_.recover) {
     if (leftovers_.empty()) {
       tell("Nothing to bring back: no map was left unsaved", false);
@@ -185,35 +187,34 @@ void App::start_autosave() {
     return;
   }
   if (leftovers_.empty()) return;
-  char when[32] = "";
-  const std::time_t saved = leftovers_.front().saved;
-  std::tm local{};
-  if (localtime_r(&saved, &local) != nullptr)
-    std::strftime(when, sizeof when, "%H:%M, %d %b", &local);
-  ui_.recovery = std::string("A map was left unsaved when its window closed (autosaved ") + when +
-                 "). Bring it back?";
+  ui_.recovery = "A map was left unsaved when its window closed (autosaved " +
+                 Autosave::saved_when(leftovers_.front()) + "). Bring it back?";
 }
 
 void App::recover(bool accept) {
   if (leftovers_.empty()) return;
-  const Autosave::Leftover leftover = leftovers_.front();
-  leftovers_.erase(leftovers_.begin());
   ui_.recovery.clear();
   if (!accept) {
-    Autosave::decline(leftover);
+    Autosave::decline(leftovers_.front());
+    leftovers_.erase(leftovers_.begin());
     tell("Not brought back: it is offered once more at the next start", false);
     return;
   }
-  // Read here, at once: it is asked for once, at the start of a run.
-  const uint64_t failures = ui_.messages.failures();
-  auto read = std::make_shared<MapRead>(load_map(leftover.file.string(), nullptr));
-  read->recovered = true;
-  dispatch(LandMap{std::move(read)});
-  if (ui_.messages.failures() == failures) {
-    Autosave::recovered(leftover);
-  } else if (scripted_) {
-    exit_code_ = 2;  // --recover in a scripted run: a map that cannot come back is bad input
-  }
+  // Read here, at once: it is asked for once, at the start of a run. The newest first; one that
+  // cannot be opened says why, is set aside (kept, never offered again) and the next older one
+  // is tried, so one bad file never keeps the others from coming back.
+  const auto open = [&](const Autosave::Leftover& leftover) -> Autosave::Opened {
+    auto read = std::make_shared<MapRead>(load_map(leftover.file.string(), nullptr));
+    read->recovered = true;
+    if (!read->error.empty()) return read->error;
+    const uint64_t failures = ui_.messages.failures();
+    dispatch(LandMap{std::move(read)});
+    // Refused as it landed: the core said why.
+    if (ui_.messages.failures() != failures) return std::string();
+    return std::nullopt;
+  };
+  if (Autosave::bring_back(leftovers_, open, [&](const std::string& m) { refuse(m); })) return;
+  if (scripted_) exit_code_ = 2;  // --recover in a scripted run: no map could come back
 }
 
 // Once a frame: the last save's outcome, and a new one when it is due (never while the map is

@@ -229,13 +229,17 @@ std::vector<uint8_t> mesh_glb(const MeshInputs& in) {
       TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, indices.size(), TINYGLTF_TYPE_SCALAR);
   model.buffers.push_back(std::move(buffer));
 
-  // POSITION must give its bounds.
-  std::vector<double> lo{0, std::numeric_limits<double>::max(), 0};
-  std::vector<double> hi{static_cast<double>(w - 1), std::numeric_limits<double>::lowest(),
-                         static_cast<double>(h - 1)};
+  // POSITION must give its bounds, and exactly: in the glTF 2.0 specification ("Accessors
+  // Bounds") min and max are the least and greatest of the values as stored, so they are taken
+  // from the floats written, in all three axes (in metres x and z are not the grid's columns
+  // and rows).
+  std::vector<double> lo(3, std::numeric_limits<double>::max());
+  std::vector<double> hi(3, std::numeric_limits<double>::lowest());
   for (std::size_t i = 0; i < count; i++) {
-    lo[1] = std::min(lo[1], static_cast<double>(v.positions[3 * i + 1]));
-    hi[1] = std::max(hi[1], static_cast<double>(v.positions[3 * i + 1]));
+    for (std::size_t k = 0; k < 3; k++) {
+      lo[k] = std::min(lo[k], static_cast<double>(v.positions[3 * i + k]));
+      hi[k] = std::max(hi[k], static_cast<double>(v.positions[3 * i + k]));
+    }
   }
   model.accessors[static_cast<std::size_t>(position)].minValues = lo;
   model.accessors[static_cast<std::size_t>(position)].maxValues = hi;

@@ -1,13 +1,16 @@
 // terrain-cli --svg PATH and --mesh PATH, end to end: the SVG is map_svg's document of the
 // run's eroded ground (byte for byte, as the panel writes it), the .glb and .obj hold one
-// vertex per cell at the eroded heights times the exaggeration; bad input (a wrong extension,
-// a file that exists without --force, a directory that is not there, an exaggeration of 0 or
-// without --mesh, an unknown scheme) is one line naming the flag, exit status 2, nothing
+// vertex per cell at the eroded heights times the exaggeration, or in metres with --cell-size
+// and --height-scale, and each .glb passes the Khronos glTF Validator; bad input (a wrong
+// extension, a file that exists without --force, a directory that is not there, an exaggeration of
+// 0 or without --mesh, an unknown scheme) is one line naming the flag, exit status 2, nothing
 // written.
 #include <gtest/gtest.h>
 #include <libxml/parser.h>
 #include <tiny_gltf.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -17,6 +20,7 @@
 #include "core/hydrology.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
+#include "glb_validator.h"
 #include "io/npy.h"
 #include "io_test_support.h"
 #include "render/geometry/color_scheme.h"
@@ -110,8 +114,8 @@ TEST_F(CliExports, SvgOnPaperInThePlotStyleIsTheExportsModulesDocument) {
   EXPECT_TRUE(exports::map_svg(in) == text);
 }
 
-// The POSITION floats of a .glb.
-std::vector<float> glb_positions(const fs::path& path) {
+// The POSITION floats of a .glb, and the bounds its accessor declares (min, then max).
+std::vector<float> glb_positions(const fs::path& path, std::vector<double>* bounds = nullptr) {
   const std::string bytes = io::read_file(path);
   tinygltf::Model model;
   tinygltf::TinyGLTF loader;
@@ -128,6 +132,10 @@ std::vector<float> glb_positions(const fs::path& path) {
   std::vector<float> p(a.count * 3);
   std::memcpy(p.data(), model.buffers.at(0).data.data() + view.byteOffset + a.byteOffset,
               p.size() * sizeof(float));
+  if (bounds != nullptr) {
+    *bounds = a.minValues;
+    bounds->insert(bounds->end(), a.maxValues.begin(), a.maxValues.end());
+  }
   return p;
 }
 
@@ -139,6 +147,7 @@ TEST_F(CliExports, MeshesHoldOneVertexPerCellAtTheErodedHeightsTimesTheExaggerat
                          " (57600 vertices, 114202 triangles, heights x 40)"),
             std::string::npos)
       << glb.out;
+  EXPECT_TRUE(testing::valid_glb(at("island.glb")));
   const Heightfield eroded = read_eroded(at("out"));
   const std::vector<float> p = glb_positions(at("island.glb"));
   ASSERT_EQ(p.size(), 3u * kW * kH);
@@ -172,6 +181,34 @@ TEST_F(CliExports, MeshesHoldOneVertexPerCellAtTheErodedHeightsTimesTheExaggerat
   EXPECT_EQ(f, 2u * 319 * 179);
 }
 
+// With --cell-size and --height-scale the .glb is in metres, and its POSITION bounds are the
+// metres' (they once stayed the grid's 319 x 179 while the vertices reached 9570 x 5370 m): the
+// glTF Validator finds no error, and the bounds are the least and greatest floats written.
+TEST_F(CliExports, AMeshInMetresHasItsOwnExactBounds) {
+  const CliRun glb = run({"--seed", "4", "--drops", "20000", "--out", at("out").string(), "--mesh",
+                          at("m.glb").string(), "--cell-size", "30", "--height-scale", "1200"});
+  ASSERT_EQ(glb.status, 0) << glb.err;
+  EXPECT_TRUE(testing::valid_glb(at("m.glb")));
+  std::vector<double> bounds;
+  const std::vector<float> p = glb_positions(at("m.glb"), &bounds);
+  ASSERT_EQ(p.size(), 3u * kW * kH);
+  const Heightfield eroded = read_eroded(at("out"));
+  std::vector<double> lo(3, HUGE_VAL);
+  std::vector<double> hi(3, -HUGE_VAL);
+  for (std::size_t i = 0; i < eroded.size(); i++) {
+    ASSERT_EQ(p[3 * i], static_cast<float>(static_cast<double>(i % kW) * 30)) << i;
+    ASSERT_EQ(p[3 * i + 1], static_cast<float>(static_cast<double>(eroded[i]) * 1200)) << i;
+    ASSERT_EQ(p[3 * i + 2], static_cast<float>(static_cast<double>(i / kW) * 30)) << i;
+    for (std::size_t k = 0; k < 3; k++) {
+      lo[k] = std::min(lo[k], static_cast<double>(p[3 * i + k]));
+      hi[k] = std::max(hi[k], static_cast<double>(p[3 * i + k]));
+    }
+  }
+  EXPECT_EQ(hi[0], 9570);
+  EXPECT_EQ(hi[2], 5370);
+  EXPECT_EQ(bounds, (std::vector<double>{lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]}));
+}
+
 TEST_F(CliExports, AnExistingFileIsKeptWithoutForceAndReplacedWithIt) {
   testing::write_text(at("map.svg"), "mine");
   testing::write_text(at("m.glb"), "mine too");
@@ -192,6 +229,7 @@ TEST_F(CliExports, AnExistingFileIsKeptWithoutForceAndReplacedWithIt) {
   ASSERT_EQ(forced.status, 0) << forced.err;
   EXPECT_NE(io::read_file(at("map.svg")).find("<svg"), std::string::npos);
   EXPECT_EQ(glb_positions(at("m.glb")).size(), 3u * kW * kH);
+  EXPECT_TRUE(testing::valid_glb(at("m.glb")));
 }
 
 TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {

@@ -1,7 +1,8 @@
 // exports::mesh_glb and mesh_obj: the .glb loads with tinygltf with one vertex per cell whose
 // heights are the field's times the exaggeration exactly (float32), two triangles per grid
 // square wound upwards, unit normals and the map's colours (linear in glTF); the OBJ holds the
-// same vertices, its colours the map's sRGB levels.
+// same vertices, its colours the map's sRGB levels. Every .glb passes the Khronos glTF
+// Validator with no error or warning (exact bounds among its rules), in cells and in metres.
 #include "exports/mesh.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,9 @@
 #include <vector>
 
 #include "exports_test_support.h"
+#include "glb_validator.h"
 #include "render/geometry/color_scheme.h"
+#include "scratch_dir.h"
 
 namespace terrain {
 namespace {
@@ -77,6 +80,8 @@ TEST(MeshGlb, LoadsWithTinygltfOneVertexPerCellAtTheFieldsHeightsTimesTheExagger
   const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
   ASSERT_GE(bytes.size(), 12u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
   const Loaded glb = load_glb(bytes);
   ASSERT_TRUE(glb.ok) << glb.err;
   ASSERT_EQ(glb.model.meshes.size(), 1u);
@@ -157,7 +162,10 @@ bool srgb_to_linear_check() {
 TEST(MeshGlb, TheExaggerationScalesTheHeightsOnly) {
   Island island = island_mesh(2.5);
   island.inputs.rgba = island.rgba;
-  const Loaded glb = load_glb(exports::mesh_glb(island.inputs));
+  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
+  const Loaded glb = load_glb(bytes);
   ASSERT_TRUE(glb.ok) << glb.err;
   const std::vector<float> p =
       glb.values<float>(glb.model.meshes[0].primitives[0].attributes.at("POSITION"));
@@ -209,7 +217,10 @@ Obj parse_obj(const std::string& text) {
 TEST(MeshObj, HoldsTheSameVerticesNormalsAndTrianglesAsTheGlbAndTheMapsColours) {
   Island island = island_mesh();
   island.inputs.rgba = island.rgba;
-  const Loaded glb = load_glb(exports::mesh_glb(island.inputs));
+  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
+  const Loaded glb = load_glb(bytes);
   ASSERT_TRUE(glb.ok) << glb.err;
   const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
   const std::vector<float> p = glb.values<float>(primitive.attributes.at("POSITION"));
@@ -241,21 +252,33 @@ TEST(MeshGlb, InRealUnitsTheMeshIsInMetres) {
   Island island = island_mesh(7);  // an exaggeration that the units replace
   island.inputs.rgba = island.rgba;
   island.inputs.units = io::RealUnits{2.5, 800};
-  const Loaded glb = load_glb(exports::mesh_glb(island.inputs));
+  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
+  const Loaded glb = load_glb(bytes);
   ASSERT_TRUE(glb.ok) << glb.err;
   const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
   const std::vector<float> p = glb.values<float>(primitive.attributes.at("POSITION"));
   const std::vector<float> n = glb.values<float>(primitive.attributes.at("NORMAL"));
   const Heightfield& field = eroded_island();
   ASSERT_EQ(p.size(), 3 * kCells);
+  float lo = p[1];
+  float hi = p[1];
   for (int y = 0; y < 180; y++) {
     for (int x = 0; x < 320; x++) {
       const std::size_t i = field.index(x, y);
       ASSERT_EQ(p[3 * i], static_cast<float>(x * 2.5));
       ASSERT_EQ(p[3 * i + 1], static_cast<float>(static_cast<double>(field[i]) * 800)) << i;
       ASSERT_EQ(p[3 * i + 2], static_cast<float>(y * 2.5));
+      lo = std::min(lo, p[3 * i + 1]);
+      hi = std::max(hi, p[3 * i + 1]);
     }
   }
+  // The bounds are the metres' too: the far corner is 319 x 2.5 and 179 x 2.5 m away.
+  const tinygltf::Accessor& pa =
+      glb.model.accessors.at(static_cast<std::size_t>(primitive.attributes.at("POSITION")));
+  EXPECT_EQ(pa.minValues, (std::vector<double>{0, lo, 0}));
+  EXPECT_EQ(pa.maxValues, (std::vector<double>{797.5, hi, 447.5}));
   // An inner cell's normal is the central difference over 2 cells of 2.5 m.
   const std::size_t i = field.index(100, 60);
   const double dx = (double(p[3 * (i + 1) + 1]) - p[3 * (i - 1) + 1]) / 5.0;
@@ -269,7 +292,9 @@ TEST(MeshGlb, InRealUnitsTheMeshIsInMetres) {
   EXPECT_EQ(obj.vn, n);
   // Without units the exaggeration is back, and so are the cells.
   island.inputs.units = {};
-  const Loaded plain = load_glb(exports::mesh_glb(island.inputs));
+  const std::vector<uint8_t> plain_bytes = exports::mesh_glb(island.inputs);
+  EXPECT_TRUE(testing::valid_glb(plain_bytes, scratch.path()));
+  const Loaded plain = load_glb(plain_bytes);
   const std::vector<float> q =
       plain.values<float>(plain.model.meshes[0].primitives[0].attributes.at("POSITION"));
   EXPECT_EQ(q[3 * i], 100.0f);
@@ -318,7 +343,10 @@ TEST(MeshGlb, ASmallGroundIsItsCellsAndSquares) {
   const Heightfield ground(3, 2, std::vector<float>{0, 0.5f, 1, 0.25f, 0.75f, 0.125f});
   const std::vector<uint8_t> rgba(6 * 4, 200);
   const exports::MeshInputs in{&ground, rgba, 10, {}};
-  const Loaded glb = load_glb(exports::mesh_glb(in));
+  const std::vector<uint8_t> bytes = exports::mesh_glb(in);
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
+  const Loaded glb = load_glb(bytes);
   ASSERT_TRUE(glb.ok) << glb.err;
   const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
   EXPECT_EQ(glb.values<float>(primitive.attributes.at("POSITION")),

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "glb_validator.h"
 #include "io/heightmap.h"
 #include "io/npy.h"
 #include "io_test_support.h"
@@ -135,7 +136,7 @@ TEST_F(CliHeightmap, AFileMayGoIntoTheOutFolderTheRunCreates) {
   ASSERT_EQ(made.status, 0) << made.err;
   EXPECT_EQ(io::read_file(out / "h.r16").size(), 40u * 30u * 2u);
   EXPECT_TRUE(fs::is_regular_file(out / "map.svg"));
-  EXPECT_TRUE(fs::is_regular_file(out / "map.glb"));
+  EXPECT_TRUE(testing::valid_glb(out / "map.glb"));
   EXPECT_TRUE(fs::is_regular_file(out / "eroded.npy"));
   // The same with a trailing separator on --out and "./" in the file's path.
   const fs::path other = path("ds8");

@@ -4,13 +4,16 @@
 // Ctrl+O, the desktop's chooser and a dropped file save and open maps, the title naming the
 // map and marking a change.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "gui_support.h"
@@ -303,6 +306,112 @@ TEST(MapFileGui, AMapKilledWithSignal9ComesBackExactly) {
       << err;
   EXPECT_NE(out.find("Brought back the map left unsaved"), std::string::npos) << out;
   EXPECT_EQ(io::read_png(dir.path / "recovered.png"), io::read_png(dir.path / "straight.png"));
+}
+
+// The names in the run's state folder.
+std::vector<std::string> state_names(const fs::path& state) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(state / "terrain-sandbox", ec)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// --recover tries the autosaves left newest first: a bad newest one says why on stderr and is
+// kept aside (unreadable-PID.tsmap), and the older good one comes back. With none that opens
+// it exits 2, the bad ones kept aside; either way the run leaves no lock file behind, and what
+// runs killed left (their locks and half-written temporaries) is tidied at its start.
+TEST(MapFileGui, RecoverFallsBackFromABadNewestAutosaveAndLeavesNoLock) {
+  TempDir dir;
+  const fs::path state = dir.path / "state";
+  const fs::path folder = state / "terrain-sandbox";
+  fs::create_directories(folder);
+  const fs::path good = dir.path / "good.tsmap";
+  std::string out;
+  std::string err;
+  ASSERT_EQ(run_app({"--seed", "42", "--paused", "--drops", "5000", "--frames", "1", "--save-map",
+                     good.string()},
+                    dir.path, &out, &err),
+            0)
+      << err;
+  // A bad one only, and the litter of two runs killed: exit 2, nothing lost, no litter.
+  write_text(folder / "autosave-104.tsmap", "not a map");
+  write_text(folder / "autosave-105.lock", "");
+  write_text(folder / ".autosave-105.tsmap.tmp-0123456789abcdef", "half a map");
+  write_text(folder / "autosave-106.lock", "");
+  EXPECT_EQ(run_app({"--recover", "--frames", "1"}, dir.path, &out, &err), 2) << out << err;
+  EXPECT_NE(err.find("terrain-sandbox: Cannot open " + (folder / "autosave-104.tsmap").string()),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("cannot be brought back: it is kept as " +
+                     (folder / "unreadable-104.tsmap").string() + " and not offered again\n"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(state_names(state), (std::vector<std::string>{"unreadable-104.tsmap"}));
+
+  // A bad newest one and an older good one: the good one comes back.
+  fs::copy_file(good, folder / "autosave-101.tsmap");
+  write_text(folder / "autosave-102.tsmap", "not a map either");
+  const auto now = fs::file_time_type::clock::now();
+  fs::last_write_time(folder / "autosave-101.tsmap", now - std::chrono::hours(2));
+  fs::last_write_time(folder / "autosave-102.tsmap", now - std::chrono::hours(1));
+  EXPECT_EQ(run_app({"--recover", "--frames", "1"}, dir.path, &out, &err), 0) << out << err;
+  EXPECT_NE(out.find("Brought back the map left unsaved (1 step, drop 5,000)"), std::string::npos)
+      << out << err;
+  EXPECT_NE(err.find("terrain-sandbox: Cannot open " + (folder / "autosave-102.tsmap").string()),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("it is kept as " + (folder / "unreadable-102.tsmap").string() +
+                     " and not offered again; trying the one autosaved "),
+            std::string::npos)
+      << err;
+  // Left: the two set aside, and the map brought back, autosaved as this run's (its changes
+  // are still unsaved); no lock, no temporary.
+  const std::vector<std::string> names = state_names(state);
+  ASSERT_EQ(names.size(), 3u) << ::testing::PrintToString(names);
+  EXPECT_EQ(names[0].rfind("autosave-", 0), 0u);
+  EXPECT_EQ(fs::path(names[0]).extension(), ".tsmap");
+  EXPECT_EQ(names[1], "unreadable-102.tsmap");
+  EXPECT_EQ(names[2], "unreadable-104.tsmap");
+}
+
+// A state folder that cannot be made says which folder and why, on the status line and on
+// stderr (it once said "there is no state folder (HOME and XDG_STATE_HOME are unset)" with
+// both set, and on the status line only). A folder under a regular file cannot be made even
+// by root; a read-only parent stops everyone else.
+TEST(MapFileGui, AStateFolderThatCannotBeMadeSaysWhichAndWhy) {
+  TempDir dir;
+  write_text(dir.path / "a-file", "not a folder");
+  std::vector<std::pair<fs::path, std::string>> cases = {
+      {dir.path / "a-file" / "state", "Not a directory"}};
+  if (::geteuid() != 0) {
+    fs::create_directories(dir.path / "read-only");
+    fs::permissions(dir.path / "read-only", fs::perms::owner_read | fs::perms::owner_exec);
+    cases.push_back({dir.path / "read-only", "Permission denied"});
+  }
+  for (const auto& [home, reason] : cases) {
+    SCOPED_TRACE(home.string());
+    const std::string message = "No autosave: cannot make the state folder " +
+                                (home / "terrain-sandbox").string() + ": " + reason;
+    App app({"--paused", "--save-folder", dir.path.string()}, dir.path,
+            {"XDG_STATE_HOME=" + home.string()});
+    EXPECT_EQ(nth_state(app, "status", 1), "error: " + message) << app.err();
+    EXPECT_EQ(app.quit(), 0);
+    EXPECT_NE(app.err().find("terrain-sandbox: " + message + "\n"), std::string::npos) << app.err();
+  }
+  // Neither variable usable: says so, naming them.
+  App app({"--paused", "--save-folder", dir.path.string()}, dir.path,
+          {"XDG_STATE_HOME=", "HOME=relative/home"});
+  const std::string message =
+      "No autosave: there is no state folder: XDG_STATE_HOME is unset and HOME is "
+      "'relative/home' (not an absolute path)";
+  EXPECT_EQ(nth_state(app, "status", 1), "error: " + message) << app.err();
+  EXPECT_EQ(app.quit(), 0);
+  EXPECT_NE(app.err().find("terrain-sandbox: " + message + "\n"), std::string::npos) << app.err();
+  std::error_code ec;  // (as root there is no such folder)
+  fs::permissions(dir.path / "read-only", fs::perms::owner_all, ec);
 }
 
 // Whether the run's state folder holds an autosave now.
