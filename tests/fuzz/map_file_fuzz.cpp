@@ -14,11 +14,12 @@
 // inside reached from the seed files alone). So the custom mutator below decodes the container
 // and mutates what is inside it: one section's raw bytes (libFuzzer's mutations, or structural
 // ones of the JSON sections, json_mutator.h), the grids' heights, the sections themselves
-// (copied, dropped, renamed, an unknown one of many zeros); or the map itself, its checkpoints'
-// hashes worked out again so that the file still proves its grids, or a command carried out on
-// it. It then compresses and hashes the sections again (io::encode_map_file). Input that does not
-// decode gets libFuzzer's plain mutations, as the container's own bytes do now and then. The
-// custom crossover mixes two files' sections, or splices a JSON value of one into the other's.
+// (copied, dropped, swapped, renamed, or many of zeros added: gigabytes in kilobytes); or the
+// map itself, its checkpoints' hashes worked out again so that the file still proves its
+// grids, or a command carried out on it. It then compresses and hashes the sections again, as
+// the container does. Input that does not decode gets libFuzzer's plain mutations, as the
+// container's own bytes do now and then. The custom crossover mixes two files' sections, or
+// splices a JSON value of one into the other's.
 #include <xxhash.h>
 #include <zstd.h>
 
@@ -68,16 +69,143 @@ constexpr std::size_t kMostRewritten = std::size_t{64} << 20;
 }
 
 // --- The custom mutator ------------------------------------------------------------------------
+//
+// It holds a file as its sections, and writes them back itself (docs/map-file.md, "The
+// container": zstd level 1, XXH64 of the stored bytes) rather than with io::decode_map_file and
+// io::encode_map_file: so that it keeps the sections a reader passes over, never decompresses a
+// huge one (a section of more than kMostDecoded raw bytes is kept stored, as it is) and never
+// holds the gigabytes of zeros it adds.
 
 // The most a JSON section grows to in one mutation: room for a value nested kMostDepth deep.
 constexpr std::size_t kMostJsonBytes = std::size_t{4} << 20;
+// The largest section the mutator decompresses to change.
+constexpr uint64_t kMostDecoded = uint64_t{16} << 20;
+// The most bytes of zeros one mutation adds in all: past the fuzzer's memory limit (2 GiB in
+// scripts/fuzz.sh) and the issue's item 9, yet quick to compress.
+constexpr uint64_t kMostZeros = uint64_t{4} << 30;
+constexpr std::size_t kHeaderBytes = 16;         // magic, version, section count
+constexpr std::size_t kSectionHeaderBytes = 28;  // tag, raw size, stored size, checksum
 
-bool has_tag(const io::MapFileSection& s, const char (&tag)[5]) {
-  return s.tag == io::map_file_tag(tag);
+// A section: its raw bytes, or (when `stored` holds anything) its stored bytes as they are.
+struct Section {
+  std::array<char, 4> tag{};
+  std::vector<uint8_t> raw;
+  std::vector<uint8_t> stored;  // a whole zstd frame of `raw_size` bytes, kept compressed
+  uint64_t raw_size = 0;
+};
+
+bool has_tag(const Section& s, const char (&tag)[5]) {
+  return std::equal(s.tag.begin(), s.tag.end(), tag);
 }
 
-bool is_json(const io::MapFileSection& s) {
-  return has_tag(s, "RCPE") || has_tag(s, "HIST") || has_tag(s, "VIEW");
+bool is_json(const Section& s) {
+  return s.stored.empty() && (has_tag(s, "RCPE") || has_tag(s, "HIST") || has_tag(s, "VIEW"));
+}
+
+void put_le(std::vector<uint8_t>& out, uint64_t v, int bytes) {
+  for (int k = 0; k < bytes; k++) out.push_back(static_cast<uint8_t>(v >> (8 * k)));
+}
+
+uint64_t get_le(std::span<const uint8_t> bytes) {
+  uint64_t v = 0;
+  for (std::size_t k = bytes.size(); k-- > 0;) v = v << 8 | bytes[k];
+  return v;
+}
+
+// The sections of a file that has a map file's header and sections whose sizes fit it and
+// whose frames decompress to what they declare (checksums are not checked: writing them again
+// mends them). nullopt for anything else, which plain mutation takes.
+std::optional<std::vector<Section>> sections_of(std::span<const uint8_t> file) {
+  if (file.size() < kHeaderBytes ||
+      !std::equal(io::kMapFileMagic.begin(), io::kMapFileMagic.end(), file.begin())) {
+    return std::nullopt;
+  }
+  const uint64_t count = get_le(file.subspan(12, 4));
+  if (count > io::kMaxMapFileSections) return std::nullopt;
+  std::vector<Section> sections;
+  std::size_t at = kHeaderBytes;
+  for (uint64_t k = 0; k < count; k++) {
+    if (file.size() - at < kSectionHeaderBytes) return std::nullopt;
+    Section s;
+    std::copy_n(file.begin() + static_cast<std::ptrdiff_t>(at), 4, s.tag.begin());
+    s.raw_size = get_le(file.subspan(at + 4, 8));
+    const uint64_t stored = get_le(file.subspan(at + 12, 8));
+    at += kSectionHeaderBytes;
+    if (stored > file.size() - at || s.raw_size > io::kMaxMapFileSectionBytes) return std::nullopt;
+    const std::span<const uint8_t> frame = file.subspan(at, stored);
+    at += stored;
+    if (s.raw_size > kMostDecoded) {
+      s.stored.assign(frame.begin(), frame.end());
+    } else {
+      s.raw.resize(s.raw_size);
+      const std::size_t n = ZSTD_decompress(s.raw.data(), s.raw.size(), frame.data(), frame.size());
+      if (ZSTD_isError(n) || n != s.raw_size) return std::nullopt;
+    }
+    sections.push_back(std::move(s));
+  }
+  return sections;
+}
+
+// A frame of `raw` compressed as the programs write one (zstd level 1, the size in its header).
+std::vector<uint8_t> frame_of(std::span<const uint8_t> raw) {
+  std::vector<uint8_t> frame(ZSTD_compressBound(raw.size()));
+  const std::size_t n = ZSTD_compress(frame.data(), frame.size(), raw.data(), raw.size(), 1);
+  if (ZSTD_isError(n)) return {};
+  frame.resize(n);
+  return frame;
+}
+
+// A frame of `length` zero bytes, compressed from a small buffer of zeros fed again and again,
+// so that the bytes (up to 512 MiB) never exist. Empty when zstd fails.
+std::vector<uint8_t> zero_frame(std::size_t length) {
+  static const std::vector<uint8_t> zeros(std::size_t{1} << 20);
+  const std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(),
+                                                                  &ZSTD_freeCCtx);
+  if (!cctx || ZSTD_isError(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, 1)) ||
+      ZSTD_isError(ZSTD_CCtx_setPledgedSrcSize(cctx.get(), length))) {
+    return {};
+  }
+  std::vector<uint8_t> frame;
+  std::vector<uint8_t> buffer(ZSTD_CStreamOutSize());
+  for (std::size_t left = length;;) {
+    const std::size_t n = std::min(left, zeros.size());
+    const ZSTD_EndDirective mode = n == left ? ZSTD_e_end : ZSTD_e_continue;
+    ZSTD_inBuffer in{zeros.data(), n, 0};
+    for (bool done = false; !done;) {
+      ZSTD_outBuffer out{buffer.data(), buffer.size(), 0};
+      const std::size_t r = ZSTD_compressStream2(cctx.get(), &out, &in, mode);
+      if (ZSTD_isError(r)) return {};
+      frame.insert(frame.end(), buffer.begin(),
+                   buffer.begin() + static_cast<std::ptrdiff_t>(out.pos));
+      done = mode == ZSTD_e_end ? r == 0 : in.pos == in.size;
+    }
+    left -= n;
+    if (mode == ZSTD_e_end) break;
+  }
+  return frame;
+}
+
+// The file of these sections, each compressed (or as stored) and hashed as the container is.
+// Empty when there are more than a file holds or zstd fails.
+std::vector<uint8_t> file_of(const std::vector<Section>& sections) {
+  if (sections.size() > io::kMaxMapFileSections) return {};
+  std::vector<uint8_t> out(io::kMapFileMagic.begin(), io::kMapFileMagic.end());
+  put_le(out, io::kMapFileVersion, 4);
+  put_le(out, sections.size(), 4);
+  for (const Section& s : sections) {
+    std::vector<uint8_t> compressed;
+    if (s.stored.empty()) {
+      compressed = frame_of(s.raw);
+      if (compressed.empty()) return {};
+    }
+    const std::vector<uint8_t>& frame = s.stored.empty() ? compressed : s.stored;
+    out.insert(out.end(), s.tag.begin(), s.tag.end());
+    put_le(out, s.stored.empty() ? s.raw.size() : s.raw_size, 8);
+    put_le(out, frame.size(), 8);
+    put_le(out, XXH64(frame.data(), frame.size(), 0), 8);
+    out.insert(out.end(), frame.begin(), frame.end());
+  }
+  return out;
 }
 
 // Heights at the edges of what a ground may hold: the float32 limit (and near it, where
@@ -127,13 +255,15 @@ std::array<char, 4> some_tag(Random& random) {
 }
 
 // One change to the sections themselves. False when there is nothing to change.
-bool mutate_sections(std::vector<io::MapFileSection>& sections, Random& random) {
+bool mutate_sections(std::vector<Section>& sections, Random& random) {
   const std::size_t n = sections.size();
-  switch (random() % 4) {
+  const auto somewhere = [&] {
+    return sections.begin() + static_cast<std::ptrdiff_t>(random() % (n + 1));
+  };
+  switch (random() % 5) {
     case 0:  // a section twice (a reader takes the first of each tag)
       if (n == 0 || n >= io::kMaxMapFileSections) return false;
-      sections.insert(sections.begin() + static_cast<std::ptrdiff_t>(random() % (n + 1)),
-                      sections[random() % n]);
+      sections.insert(somewhere(), sections[random() % n]);
       return true;
     case 1:  // one gone
       if (n == 0) return false;
@@ -143,102 +273,39 @@ bool mutate_sections(std::vector<io::MapFileSection>& sections, Random& random) 
       if (n < 2) return false;
       std::swap(sections[random() % n], sections[random() % n]);
       return true;
-    default:  // one renamed
+    case 3:  // one renamed
       if (n == 0) return false;
       sections[random() % n].tag = some_tag(random);
       return true;
-  }
-}
-
-// The most bytes of zeros with_zeros adds in all: past the fuzzer's memory limit (2 GiB in
-// scripts/fuzz.sh) and the issue's item 9, yet quick to compress.
-constexpr uint64_t kMostZeros = uint64_t{4} << 30;
-
-void put_le(std::vector<uint8_t>& out, uint64_t v, int bytes) {
-  for (int k = 0; k < bytes; k++) out.push_back(static_cast<uint8_t>(v >> (8 * k)));
-}
-
-uint64_t get_le(std::span<const uint8_t> bytes) {
-  uint64_t v = 0;
-  for (std::size_t k = bytes.size(); k-- > 0;) v = v << 8 | bytes[k];
-  return v;
-}
-
-// A section of `length` zero bytes as the container stores it (docs/map-file.md, "The
-// container"): tag, raw size, stored size, the stored bytes' XXH64, then one zstd frame. The
-// frame is compressed from a small buffer of zeros fed again and again, so that the section's
-// bytes (up to 512 MiB) never exist: encode_map_file would hold them, and its output buffer
-// would be as large. Empty when zstd fails.
-std::vector<uint8_t> zero_section(const std::array<char, 4>& tag, std::size_t length) {
-  static const std::vector<uint8_t> zeros(std::size_t{1} << 20);
-  const std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(),
-                                                                  &ZSTD_freeCCtx);
-  if (!cctx || ZSTD_isError(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, 1)) ||
-      ZSTD_isError(ZSTD_CCtx_setPledgedSrcSize(cctx.get(), length))) {
-    return {};
-  }
-  std::vector<uint8_t> frame;
-  std::vector<uint8_t> buffer(ZSTD_CStreamOutSize());
-  for (std::size_t left = length;;) {
-    const std::size_t n = std::min(left, zeros.size());
-    const ZSTD_EndDirective mode = n == left ? ZSTD_e_end : ZSTD_e_continue;
-    ZSTD_inBuffer in{zeros.data(), n, 0};
-    for (bool done = false; !done;) {
-      ZSTD_outBuffer out{buffer.data(), buffer.size(), 0};
-      const std::size_t r = ZSTD_compressStream2(cctx.get(), &out, &in, mode);
-      if (ZSTD_isError(r)) return {};
-      frame.insert(frame.end(), buffer.begin(),
-                   buffer.begin() + static_cast<std::ptrdiff_t>(out.pos));
-      done = mode == ZSTD_e_end ? r == 0 : in.pos == in.size;
+    default: {
+      // Sections of zeros: how many, how long (up to the container's 512 MiB each) and where
+      // are the random stream's. A few bytes each stored, so that a small file holds
+      // gigabytes, as the issue's item 9 did.
+      if (n >= io::kMaxMapFileSections) return false;
+      Section zeros;
+      zeros.raw_size = log_uniform(random, io::kMaxMapFileSectionBytes);
+      zeros.stored = zero_frame(zeros.raw_size);
+      if (zeros.stored.empty()) return false;
+      const std::size_t count = log_uniform(
+          random, std::min<uint64_t>(io::kMaxMapFileSections - n, kMostZeros / zeros.raw_size));
+      const auto at = somewhere();
+      const std::ptrdiff_t index = at - sections.begin();
+      sections.insert(at, count, zeros);
+      for (std::size_t k = 0; k < count; k++) {
+        sections[static_cast<std::size_t>(index) + k].tag = some_tag(random);
+      }
+      return true;
     }
-    left -= n;
-    if (mode == ZSTD_e_end) break;
   }
-  std::vector<uint8_t> section(tag.begin(), tag.end());
-  put_le(section, length, 8);
-  put_le(section, frame.size(), 8);
-  put_le(section, XXH64(frame.data(), frame.size(), 0), 8);
-  section.insert(section.end(), frame.begin(), frame.end());
-  return section;
-}
-
-// The file (one that decodes) with sections of zeros put in among its own: how many, how long
-// (up to the container's 512 MiB each), their tags and where are the random stream's. A few
-// bytes each compressed, so that a small file holds gigabytes, as the issue's item 9 did.
-std::vector<uint8_t> with_zeros(std::span<const uint8_t> file, Random& random) {
-  constexpr std::size_t kHeader = 16;  // magic, version, section count
-  constexpr std::size_t kSectionHeader = 28;
-  const auto count = static_cast<std::size_t>(get_le(file.subspan(12, 4)));
-  std::vector<std::size_t> starts;  // where each section begins, then the file's end
-  for (std::size_t at = kHeader; starts.size() <= count;) {
-    starts.push_back(at);
-    if (starts.size() <= count) at += kSectionHeader + get_le(file.subspan(at + 12, 8));
-  }
-  const std::size_t length = log_uniform(random, io::kMaxMapFileSectionBytes);
-  const std::size_t added = log_uniform(
-      random, std::min<uint64_t>(io::kMaxMapFileSections - std::min<std::size_t>(count, 63),
-                                 kMostZeros / length));
-  const std::vector<uint8_t> section = zero_section(some_tag(random), length);
-  if (section.empty()) return {};
-  const std::size_t at = starts[random() % starts.size()];
-  std::vector<uint8_t> out(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(at));
-  const uint64_t total = count + added;
-  for (int k = 0; k < 4; k++) out[12 + k] = static_cast<uint8_t>(total >> (8 * k));
-  for (std::size_t k = 0; k < added; k++) {
-    out.insert(out.end(), section.begin(), section.end());
-    const std::array<char, 4> tag = some_tag(random);  // outside the checksum: each its own
-    std::copy(tag.begin(), tag.end(), out.end() - static_cast<std::ptrdiff_t>(section.size()));
-  }
-  out.insert(out.end(), file.begin() + static_cast<std::ptrdiff_t>(at), file.end());
-  return out;
 }
 
 // One section's raw bytes mutated: JSON structurally or byte by byte, grids height by height
-// or byte by byte, any other byte by byte.
-bool mutate_section_bytes(std::vector<io::MapFileSection>& sections, Random& random) {
+// or byte by byte, any other byte by byte. False for a section kept stored.
+bool mutate_section_bytes(std::vector<Section>& sections, Random& random) {
   if (sections.empty()) return false;
-  io::MapFileSection& s = sections[random() % sections.size()];
-  std::vector<uint8_t>& bytes = s.bytes;
+  Section& s = sections[random() % sections.size()];
+  if (!s.stored.empty()) return false;
+  std::vector<uint8_t>& bytes = s.raw;
   if (is_json(s) && random() % 3 != 0) {
     std::string text(bytes.begin(), bytes.end());
     if (!terrain::fuzz::mutate_json(text, std::max(kMostJsonBytes, text.size()), random)) {
@@ -385,12 +452,8 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(uint8_t* data, std::size_t size,
                                                std::size_t max_size, unsigned int seed) {
   Random random(seed);
   const std::span<const uint8_t> file(data, size);
-  std::vector<io::MapFileSection> sections;
-  try {
-    sections = io::decode_map_file(file);
-  } catch (const io::MapFileError&) {
-    return plain(data, size, max_size);
-  }
+  const std::optional<std::vector<Section>> sections = sections_of(file);
+  if (!sections) return plain(data, size, max_size);
   for (int attempt = 0; attempt < 4; attempt++) {
     const unsigned choice = random() % 16;
     if (choice == 0) return plain(data, size, max_size);
@@ -400,19 +463,11 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(uint8_t* data, std::size_t size,
       if (!changed) continue;
       bytes = *changed;
     } else {
-      try {
-        if (choice == 5) {
-          bytes = with_zeros(file, random);
-        } else {
-          std::vector<io::MapFileSection> mutated = sections;
-          const bool done =
-              choice < 8 ? mutate_sections(mutated, random) : mutate_section_bytes(mutated, random);
-          if (!done) continue;
-          bytes = io::encode_map_file(mutated);
-        }
-      } catch (const std::invalid_argument&) {
-        continue;  // a tag or a size encode_map_file does not write
-      }
+      std::vector<Section> mutated = *sections;
+      const bool done =
+          choice < 8 ? mutate_sections(mutated, random) : mutate_section_bytes(mutated, random);
+      if (!done) continue;
+      bytes = file_of(mutated);
     }
     if (const std::size_t n = put(bytes, data, max_size)) return n;
   }
@@ -424,64 +479,58 @@ extern "C" std::size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, std::size
                                                  uint8_t* out, std::size_t max_out_size,
                                                  unsigned int seed) {
   Random random(seed);
-  std::vector<io::MapFileSection> one;
-  std::vector<io::MapFileSection> two;
-  try {
-    one = io::decode_map_file(std::span<const uint8_t>(data1, size1));
-    two = io::decode_map_file(std::span<const uint8_t>(data2, size2));
-  } catch (const io::MapFileError&) {
-    return 0;  // libFuzzer mutates otherwise
-  }
-  if (one.empty() || two.empty()) return 0;
+  std::optional<std::vector<Section>> one = sections_of({data1, size1});
+  const std::optional<std::vector<Section>> two = sections_of({data2, size2});
+  if (!one || !two || one->empty() || two->empty()) return 0;  // libFuzzer mutates otherwise
   if (random() % 2 == 0) {
     // Each section of the first, or the second's of the same tag: one map's history with
     // another's grids or recipe.
-    for (io::MapFileSection& s : one) {
+    for (Section& s : *one) {
       if (random() % 2 == 0) continue;
-      for (const io::MapFileSection& t : two) {
+      for (const Section& t : *two) {
         if (t.tag == s.tag) {
-          s.bytes = t.bytes;
+          s = t;
           break;
         }
       }
     }
   } else {
     // A JSON value of the second's section spliced into the first's of the same tag.
-    io::MapFileSection& s = one[random() % one.size()];
+    Section& s = (*one)[random() % one->size()];
     if (!is_json(s)) return 0;
-    const auto t = std::find_if(two.begin(), two.end(),
-                                [&](const io::MapFileSection& x) { return x.tag == s.tag; });
-    if (t == two.end()) return 0;
-    std::string into(s.bytes.begin(), s.bytes.end());
-    if (!terrain::fuzz::splice_json(into, std::string(t->bytes.begin(), t->bytes.end()),
-                                    kMostJsonBytes, random)) {
+    const auto t = std::find_if(two->begin(), two->end(),
+                                [&](const Section& x) { return x.tag == s.tag && is_json(x); });
+    if (t == two->end()) return 0;
+    std::string into(s.raw.begin(), s.raw.end());
+    if (!terrain::fuzz::splice_json(into, std::string(t->raw.begin(), t->raw.end()), kMostJsonBytes,
+                                    random)) {
       return 0;
     }
-    s.bytes.assign(into.begin(), into.end());
+    s.raw.assign(into.begin(), into.end());
   }
-  try {
-    return put(io::encode_map_file(one), out, max_out_size);
-  } catch (const std::invalid_argument&) {
-    return 0;
-  }
+  return put(file_of(*one), out, max_out_size);
 }
 
 // --- The target --------------------------------------------------------------------------------
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::span<const uint8_t> file(data, size);
-  std::vector<io::MapFileSection> sections;
-  try {
-    sections = io::decode_map_file(file);
-  } catch (const io::MapFileError&) {
-    return 0;  // refused, as a bad file must be
-  }
-  // Written again, they read back the same; checked up to kMostRewritten raw bytes in all, as
-  // the copies cost memory the programs never spend (which -rss_limit_mb would count).
-  std::size_t raw = 0;
-  for (const io::MapFileSection& s : sections) raw += s.bytes.size();
-  if (raw <= kMostRewritten && io::decode_map_file(io::encode_map_file(sections)) != sections) {
-    fail("sections written again read back different");
+  {
+    // The container alone, its sections let go before the map is read, as the programs hold
+    // them once.
+    std::vector<io::MapFileSection> sections;
+    try {
+      sections = io::decode_map_file(file);
+    } catch (const io::MapFileError&) {
+      return 0;  // refused, as a bad file must be
+    }
+    // Written again, they read back the same; checked up to kMostRewritten raw bytes in all,
+    // as the copies cost memory the programs never spend (which -rss_limit_mb would count).
+    std::size_t raw = 0;
+    for (const io::MapFileSection& s : sections) raw += s.bytes.size();
+    if (raw <= kMostRewritten && io::decode_map_file(io::encode_map_file(sections)) != sections) {
+      fail("sections written again read back different");
+    }
   }
   session::SavedMap saved;
   try {
