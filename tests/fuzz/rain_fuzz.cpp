@@ -33,7 +33,10 @@
 // door refuses with std::invalid_argument (io::HeightmapError for the file) or lets in; and
 // the rain keeps its own promises whatever the heights: every drop counted and ended one way
 // (flat, off the map, at sea or after MAX_STEPS), every point of a kept route on the grid a drop
-// lands on, and rain in two parts making the same bytes as rain in one.
+// lands on, and rain in two parts making the same bytes as rain in one. On a ground a door let
+// in, the rain and the stroke leave every height finite: a map file keeps only finite heights
+// (its GRID reader refuses others), so a map that lost one could be saved but never opened.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -73,6 +76,12 @@ void check_stats(const RainStats& s, uint64_t drops) {
   if (s.drops != drops) broken("the rain counted other drops than it rained");
   if (s.flat + s.off_map + s.sea + s.max_steps != s.drops) {
     broken("the drops' ends (flat, off map, sea, max steps) do not add up to the drops");
+  }
+}
+
+void check_finite(const Heightfield& heights, const char* what) {
+  for (std::size_t k = 0; k < heights.size(); k++) {
+    if (!std::isfinite(heights.data()[k])) broken(what);
   }
 }
 
@@ -185,6 +194,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
   map->rain(drops);
   check_stats(map->rain().stats(), drops);
+  check_finite(map->heights(),
+               "the rain left a height that is not finite on a ground a door let in");
   if (tool < 6) {
     terrain::BrushStroke stroke;
     stroke.tool = terrain::kBrushTools[tool];
@@ -200,6 +211,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const session::MapCommand command = session::Stroke{stroke};
     map->check(command);  // in range by construction: a refusal escapes and is reported
     map->carry_out(command);
+    check_finite(map->heights(),
+                 "a stroke left a height that is not finite on a ground a door let in");
   }
   session::hydrology_of(*map, routing, 1u + data[19]);
   return 0;
