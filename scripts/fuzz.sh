@@ -99,9 +99,11 @@ for name in "${names[@]}"; do
     { status=1; took=?; regressed=0; regressions=0; }
   if [ "$regressed" -ne 0 ]; then
     failed+=("$name")
-    echo "!! fuzz: $name fails on an input it once crashed on (exit $regressed) in" \
-      "tests/fuzz/regressions/$name; its log ($run/regressions.log) ends:"
-    tail -n 60 "$run/regressions.log"
+    # The input (libFuzzer names each as it runs it) and what it did, not the whole stack.
+    echo "!! fuzz: $name fails on an input it once crashed on (exit $regressed), in" \
+      "tests/fuzz/regressions/$name (its log: $run/regressions.log):"
+    grep -E '^Running: |ERROR|runtime error|SUMMARY|^[a-z_]+_fuzz: [a-z]' "$run/regressions.log" |
+      tail -n 6
   fi
   found=("$run"/artifacts/*)
   if [ "$status" -ne 0 ] || [ -e "${found[0]}" ]; then
@@ -115,8 +117,9 @@ for name in "${names[@]}"; do
     # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
     ran="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
     last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
-    echo "   $name: ${ran:-?} inputs in ${took} s, nothing found (${last})" \
-      "$([ "$regressions" -gt 0 ] && echo "; its $regressions regression inputs pass")"
+    passed=""
+    [ "$regressions" -gt 0 ] && [ "$regressed" -eq 0 ] && passed="; its $regressions regression inputs pass"
+    echo "   $name: ${ran:-?} inputs in ${took} s, nothing found (${last})${passed}"
   fi
 done
 
