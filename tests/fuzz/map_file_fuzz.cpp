@@ -37,6 +37,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "io/map_file.h"
@@ -78,8 +79,10 @@ constexpr std::size_t kMostRewritten = std::size_t{64} << 20;
 
 // The most a JSON section grows to in one mutation: room for a value nested kMostDepth deep.
 constexpr std::size_t kMostJsonBytes = std::size_t{4} << 20;
-// The largest section the mutator decompresses to change.
-constexpr uint64_t kMostDecoded = uint64_t{16} << 20;
+// The largest section the mutator decompresses to change (a JSON section at its largest), and
+// the most it decompresses of one file: the rest it keeps stored.
+constexpr uint64_t kMostDecoded = kMostJsonBytes + (uint64_t{1} << 20);
+constexpr uint64_t kMostDecodedInAll = uint64_t{16} << 20;
 // The most bytes of zeros one mutation adds in all: past the fuzzer's memory limit (2 GiB in
 // scripts/fuzz.sh) and the item 9, yet quick to compress.
 constexpr uint64_t kMostZeros = uint64_t{4} << 30;
@@ -124,6 +127,7 @@ std::optional<std::vector<Section>> sections_of(std::span<const uint8_t> file) {
   if (count > io::kMaxMapFileSections) return std::nullopt;
   std::vector<Section> sections;
   std::size_t at = kHeaderBytes;
+  uint64_t decoded = 0;
   for (uint64_t k = 0; k < count; k++) {
     if (file.size() - at < kSectionHeaderBytes) return std::nullopt;
     Section s;
@@ -134,9 +138,10 @@ std::optional<std::vector<Section>> sections_of(std::span<const uint8_t> file) {
     if (stored > file.size() - at || s.raw_size > io::kMaxMapFileSectionBytes) return std::nullopt;
     const std::span<const uint8_t> frame = file.subspan(at, stored);
     at += stored;
-    if (s.raw_size > kMostDecoded) {
+    if (s.raw_size > kMostDecoded || decoded + s.raw_size > kMostDecodedInAll) {
       s.stored.assign(frame.begin(), frame.end());
     } else {
+      decoded += s.raw_size;
       s.raw.resize(s.raw_size);
       const std::size_t n = ZSTD_decompress(s.raw.data(), s.raw.size(), frame.data(), frame.size());
       if (ZSTD_isError(n) || n != s.raw_size) return std::nullopt;
@@ -392,15 +397,23 @@ bool quick_to_open(const session::SavedMap& saved) {
   return true;
 }
 
-// Every grid's heights of a size a ground has in the programs' own maps: opening one in the
-// mutator then cannot crash it (that is the target's to find).
+// Every height of the map (its grids, the recipe's grounds) of a size a ground has in the
+// programs' own maps: opening one in the mutator then cannot crash it (that is the target's to
+// find).
 bool tame(const session::SavedMap& saved) {
-  for (const auto& grid : saved.grids) {
-    for (const float h : *grid) {
-      if (!(std::fabs(h) <= 1e6f)) return false;
-    }
+  const auto tame_heights = [](std::span<const float> heights) {
+    return std::all_of(heights.begin(), heights.end(),
+                       [](float h) { return std::fabs(h) <= 1e6f; });
+  };
+  if (saved.commands.ground && !tame_heights(saved.commands.ground->heights->values())) {
+    return false;
   }
-  return true;
+  for (const session::MapCommand& c : saved.commands.commands) {
+    const auto* g = std::get_if<session::SetGround>(&c);
+    if (g != nullptr && !tame_heights(g->ground.heights->values())) return false;
+  }
+  return std::all_of(saved.grids.begin(), saved.grids.end(),
+                     [&](const auto& grid) { return tame_heights(*grid); });
 }
 
 // The map inside the file changed: its heights (and the hashes made again), or a command
