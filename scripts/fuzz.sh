@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz) with clang in build/fuzz and runs each for a bounded
-# number of runs with a fixed seed (and at most a bounded time), starting from its seed corpus (tests/fuzz/corpus/<name>, copied to a scratch directory
-# under build/fuzz/run, so the repository is never written). Fails if any target finds a crash,
-# a leak, undefined behaviour, a timeout or too much memory, and prints the reproducer's path.
+# number of runs with a fixed seed (and at most a bounded time), starting from its seed corpus
+# (tests/fuzz/corpus/<name>, copied to a scratch directory under build/fuzz/run, so the
+# repository is never written). Before it fuzzes, a target runs once over each input that once
+# crashed it (tests/fuzz/regressions/<name>/, if there are any), so that past findings stay
+# fixed. A target's own libFuzzer flags are in tests/fuzz/<name>.options (one a line, # for a
+# comment), its dictionary in tests/fuzz/<name>.dict. Fails if any target finds a crash, a leak,
+# undefined behaviour, a timeout or too much memory, or a regression input fails, and prints the
+# reproducer's path.
 #
 # Usage: scripts/fuzz.sh [NAME...]       NAME: recipe, script, npy, png, heightmap_png, heightmap_exr,
-#                                        heightmap_tiff, map_file (default: all of them)
+#                                        heightmap_tiff, map_file, rain (default: all of them)
 #   FUZZ_RUNS     inputs each target runs (default 200000), from libFuzzer's seed FUZZ_SEED (1)
 #   FUZZ_SECONDS  the most seconds each target runs, whatever its runs (default 60)
 #   FUZZ_JOBS     build jobs, and targets run at once (default: the number of cores)
@@ -16,7 +21,10 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-$(nproc)}"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(recipe script npy png heightmap_png heightmap_exr heightmap_tiff map_file)
+# The slow ones first (script_fuzz carries scripts out on the app's core, map_file_fuzz opens
+# and rains on maps), so that the quick ones fill in beside them.
+[ ${#names[@]} -gt 0 ] ||
+  names=(script map_file rain recipe npy png heightmap_png heightmap_exr heightmap_tiff)
 runs="${FUZZ_RUNS:-200000}"
 fuzz_seed="${FUZZ_SEED:-1}"
 build=build/fuzz
@@ -36,7 +44,8 @@ echo "   built in ${SECONDS} s"
 
 # A stack for every report, undefined behaviour's too.
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
-# One target: its corpus copied, run, and its exit status and time written beside its log.
+# One target: its regressions run, its corpus copied, fuzzed, and its exit status and time
+# written beside its logs.
 fuzz_one() {
   local name="$1"
   local binary="$build/tests/fuzz/${name}_fuzz"
@@ -46,13 +55,26 @@ fuzz_one() {
   cp tests/fuzz/corpus/"$name"/* "$run/corpus/"
   local dict=()
   [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
+  local options=()
+  [ -f "tests/fuzz/$name.options" ] &&
+    mapfile -t options < <(grep -v -e '^#' -e '^$' "tests/fuzz/$name.options")
   local started=$SECONDS
+  # Each regression input once, whole (files given to libFuzzer are run, not fuzzed; its
+  # options are left out, as -max_len would cut a longer one short).
+  local regressions=()
+  [ -d "tests/fuzz/regressions/$name" ] &&
+    mapfile -t regressions < <(find "tests/fuzz/regressions/$name" -type f ! -name '*.md' | sort)
+  local regressed=0
+  if [ ${#regressions[@]} -gt 0 ]; then
+    "$binary" -timeout=10 -rss_limit_mb=2048 "${regressions[@]}" \
+      >"$run/regressions.log" 2>&1 || regressed=$?
+  fi
   local status=0
   "$binary" -runs="$runs" -seed="$fuzz_seed" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 "${dict[@]}" \
+    -rss_limit_mb=2048 "${dict[@]}" "${options[@]}" \
     -artifact_prefix="$run/artifacts/" -print_final_stats=1 "$run/corpus" >"$run/log" 2>&1 ||
     status=$?
-  echo "$status $((SECONDS - started))" >"$run/status"
+  echo "$status $((SECONDS - started)) $regressed ${#regressions[@]}" >"$run/status"
 }
 
 # The targets run side by side, one a core (each is one process on one thread), so the step
@@ -73,7 +95,16 @@ failed=()
 for name in "${names[@]}"; do
   binary="$build/tests/fuzz/${name}_fuzz"
   run="$build/run/$name"
-  read -r status took <"$run/status" || { status=1; took=?; }
+  read -r status took regressed regressions <"$run/status" ||
+    { status=1; took=?; regressed=0; regressions=0; }
+  if [ "$regressed" -ne 0 ]; then
+    failed+=("$name")
+    # The input (libFuzzer names each as it runs it) and what it did, not the whole stack.
+    echo "!! fuzz: $name fails on an input it once crashed on (exit $regressed), in" \
+      "tests/fuzz/regressions/$name (its log: $run/regressions.log):"
+    grep -E '^Running: |ERROR|runtime error|SUMMARY|^[a-z_]+_fuzz: [a-z]' "$run/regressions.log" |
+      tail -n 6
+  fi
   found=("$run"/artifacts/*)
   if [ "$status" -ne 0 ] || [ -e "${found[0]}" ]; then
     failed+=("$name")
@@ -86,11 +117,14 @@ for name in "${names[@]}"; do
     # libFuzzer's final stats: how many inputs ran, and the corpus it grew.
     ran="$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log")"
     last="$(grep -E '^#[0-9]+' "$run/log" | tail -n 1)"
-    echo "   $name: ${ran:-?} inputs in ${took} s, nothing found (${last})"
+    passed=""
+    [ "$regressions" -gt 0 ] && [ "$regressed" -eq 0 ] && passed="; its $regressions regression inputs pass"
+    echo "   $name: ${ran:-?} inputs in ${took} s, nothing found (${last})${passed}"
   fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
+  mapfile -t failed < <(printf '%s\n' "${failed[@]}" | sort -u)
   echo "== fuzz: FOUND problems in: ${failed[*]} (${SECONDS} s in all)" >&2
   exit 1
 fi

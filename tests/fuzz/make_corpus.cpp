@@ -1,13 +1,14 @@
 // Writes the fuzz targets' seed corpora: make_corpus DIR writes DIR/recipe, DIR/npy,
-// DIR/png, DIR/heightmap_exr, DIR/heightmap_tiff and DIR/map_file (tests/fuzz/corpus is DIR for the
-// committed ones). Each holds a handful of small
+// DIR/png, DIR/heightmap_exr, DIR/heightmap_tiff, DIR/map_file and DIR/rain (tests/fuzz/corpus
+// is DIR for the committed ones). Each holds a handful of small
 // files: valid ones written with the project's own writers (recipe_text, encode_npy,
 // encode_png) or, for what those never write (other versions and key orders of .npy, gray,
 // 16-bit, palette and interlaced PNGs), put together byte by byte here; and nearly valid ones,
 // each a valid file with one thing wrong, that the readers must refuse.
 //
 // Sections: files; recipes; .npy; PNG (a small encoder of stored zlib blocks); PNG heightmaps
-// (DIR/heightmap_png, for heightmap_png_fuzz); main.
+// (DIR/heightmap_png, for heightmap_png_fuzz); map files; grounds to rain on (DIR/rain, for
+// rain_fuzz); main.
 #include <ImfChannelList.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
@@ -666,18 +667,110 @@ void write_map_files(const fs::path& dir) {
   write(dir / "damaged.tsmap", std::span<const uint8_t>(damaged));
 }
 
+// --- Grounds to rain on ----------------------------------------------------------------------
+
+// rain_fuzz's input (rain_fuzz.cpp has the layout): a 20-byte header, then the heights.
+struct RainInput {
+  int door = 0;
+  int map_width = 16;  // door 3's map, the file fitted to it
+  int map_height = 9;
+  // Erosion, deposition, inertia and sea level as shares of their ranges, out of 255: the
+  // sketch's defaults 0.3, 0.3, 0.05 and 0.25.
+  uint8_t erosion = 77;
+  uint8_t deposition = 77;
+  uint8_t inertia = 26;
+  uint8_t sea_level = 106;
+  int brush_radius = 2;
+  uint16_t drops = 200;
+  uint32_t seed = 42;
+  uint8_t flags = 6 << 2;  // crop, the sketch's routing, no stroke
+  int stroke_radius = 6;
+  uint8_t strength = 128;
+  int min_flow = 40;
+};
+
+std::vector<uint8_t> rain_input(const RainInput& in, const terrain::Heightfield& ground) {
+  std::vector<uint8_t> bytes = {static_cast<uint8_t>(in.door),
+                                static_cast<uint8_t>(ground.width() - 2),
+                                static_cast<uint8_t>(ground.height() - 2),
+                                static_cast<uint8_t>(in.map_width - 2),
+                                static_cast<uint8_t>(in.map_height - 2),
+                                in.erosion,
+                                in.deposition,
+                                in.inertia,
+                                in.sea_level,
+                                static_cast<uint8_t>(in.brush_radius - 1),
+                                static_cast<uint8_t>(in.drops & 0xff),
+                                static_cast<uint8_t>(in.drops >> 8)};
+  for (int k = 0; k < 4; k++) bytes.push_back(static_cast<uint8_t>(in.seed >> (8 * k)));
+  bytes.push_back(in.flags);
+  bytes.push_back(static_cast<uint8_t>(in.stroke_radius - 1));
+  bytes.push_back(in.strength);
+  bytes.push_back(static_cast<uint8_t>(in.min_flow - 1));
+  const auto* heights = reinterpret_cast<const uint8_t*>(ground.data());
+  bytes.insert(bytes.end(), heights, heights + ground.size() * sizeof(float));
+  return bytes;
+}
+
+// Small grounds the rain runs on as the sketch's would: the island (16 x 9) through each door,
+// a slope, a pit and the smallest flat grid, with strokes and both routings. Every height is
+// finite and between 0 and 1, as the sketch's are: hostile heights are the fuzzer's to find.
+void write_rain(const fs::path& dir) {
+  using terrain::Heightfield;
+  const Heightfield island = terrain::island_terrain(42, {}, 16, 9);
+  const auto file = [&](const char* name, const RainInput& in, const Heightfield& ground) {
+    write(dir / name, std::span<const uint8_t>(rain_input(in, ground)));
+  };
+  file("island_as_it_is.bin", {}, island);
+  RainInput raise;
+  raise.door = 1;
+  raise.flags = 0 << 2;  // raise, smooth falloff
+  file("island_map_raise.bin", raise, island);
+  RainInput stretched;
+  stretched.door = 3;
+  stretched.map_width = 24;
+  stretched.map_height = 12;
+  stretched.flags = 1 | 2 | (5 << 2) | (1 << 5);  // stretch, flood, rain here, linear
+  file("island_file_rain_here.bin", stretched, island);
+
+  Heightfield slope(8, 8);
+  for (int y = 0; y < 8; y++) {
+    for (int x = 0; x < 8; x++) slope.at(x, y) = static_cast<float>(0.9 - 0.1 * x - 0.02 * y);
+  }
+  RainInput set;
+  set.door = 2;
+  set.deposition = 255;
+  set.brush_radius = 6;
+  set.flags = 2 | (2 << 2) | (2 << 5);  // flood, smooth, hard falloff
+  file("slope_set_smooth.bin", set, slope);
+
+  Heightfield pit(6, 5, 0.8f);
+  pit.at(3, 2) = 0.3f;
+  RainInput roughen;
+  roughen.door = 1;
+  roughen.erosion = 255;
+  roughen.inertia = 255;
+  roughen.sea_level = 0;
+  roughen.flags = 4 << 2;  // roughen
+  file("pit_map_roughen.bin", roughen, pit);
+
+  RainInput flat;
+  flat.drops = 50;
+  file("flat_2x2.bin", flat, Heightfield(2, 2, 0.5f));
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr,
                  "usage: %s CORPUS_DIR (writes CORPUS_DIR/recipe, npy, png, heightmap_png, "
-                 "heightmap_exr, heightmap_tiff and map_file)\n",
+                 "heightmap_exr, heightmap_tiff, map_file and rain)\n",
                  argv[0]);
     return 2;
   }
   try {
     const fs::path root = argv[1];
-    for (const char* name :
-         {"recipe", "npy", "png", "heightmap_png", "heightmap_exr", "heightmap_tiff", "map_file"}) {
+    for (const char* name : {"recipe", "npy", "png", "heightmap_png", "heightmap_exr",
+                             "heightmap_tiff", "map_file", "rain"}) {
       fs::create_directories(root / name);
     }
     write_recipes(root / "recipe");
@@ -687,6 +780,7 @@ int main(int argc, char** argv) {
     write_heightmap_exrs(root / "heightmap_exr");
     write_heightmap_tiffs(root / "heightmap_tiff");
     write_map_files(root / "map_file");
+    write_rain(root / "rain");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "make_corpus: %s\n", e.what());
     return 1;

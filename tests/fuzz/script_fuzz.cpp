@@ -12,6 +12,12 @@
 // To stay quick under the sanitizers a script is carried out only when its rain is bounded
 // (at most kMostDrops in all, no finish) and it is short (kMostLines commands); longer ones are
 // only parsed.
+//
+// Structure-aware: besides libFuzzer's plain mutations, the custom mutator below changes a
+// line's JSON structurally (json_mutator.h: a value nested deep, an element repeated, a long
+// number or string, an edge case) or repeats a line many times, so that deeply nested and large
+// values, long lines and long scripts, which byte mutations seldom make, come up at once.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -24,6 +30,7 @@
 #include <vector>
 
 #include "app/app_core.h"
+#include "json_mutator.h"
 #include "session/live_model.h"
 #include "session/script.h"
 
@@ -56,6 +63,45 @@ bool same(const LiveModel& a, const LiveModel& b) {
 }
 
 }  // namespace
+
+extern "C" std::size_t LLVMFuzzerMutate(uint8_t* data, std::size_t size, std::size_t max_size);
+
+extern "C" std::size_t LLVMFuzzerCustomMutator(uint8_t* data, std::size_t size,
+                                               std::size_t max_size, unsigned int seed) {
+  using terrain::fuzz::log_uniform;
+  terrain::fuzz::Random random(seed);
+  // Plain mutations grow a script by little: a long one comes from the structural ones.
+  const auto plain = [&] {
+    return LLVMFuzzerMutate(data, size, std::min(max_size, std::max<std::size_t>(2 * size, 4096)));
+  };
+  if (size == 0 || size >= max_size || random() % 3 == 0) return plain();
+  std::string text(reinterpret_cast<const char*>(data), size);
+  // A line at random: [begin, end), its newline left out.
+  std::size_t begin = random() % size;
+  while (begin > 0 && text[begin - 1] != '\n') begin--;
+  std::size_t end = text.find('\n', begin);
+  if (end == std::string::npos) end = size;
+  const std::size_t room = max_size - size;
+  if (random() % 4 == 0) {
+    // The line many times: a long script, up to the lines a script may have and past them.
+    const std::string line = text.substr(begin, end - begin) + "\n";
+    if (line.size() > room) return plain();
+    const std::size_t copies =
+        log_uniform(random, std::min<std::size_t>(2 * kMaxScriptLines, room / line.size()));
+    std::string all;
+    all.reserve(copies * line.size());
+    for (std::size_t k = 0; k < copies; k++) all += line;
+    if (end == size) text.push_back('\n');
+    text.insert(end + 1, all);
+  } else {
+    std::string line = text.substr(begin, end - begin);
+    if (!terrain::fuzz::mutate_json(line, room + line.size(), random)) return plain();
+    text.replace(begin, end - begin, line);
+  }
+  if (text.size() > max_size) return plain();
+  std::memcpy(data, text.data(), text.size());
+  return text.size();
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
