@@ -262,11 +262,14 @@ int App::run() {
 void App::events() {
   // Still: paused, nothing moving, no frame owed to input. Then it waits for an event (and
   // wakes now and then for the status line and work on other threads).
-  const bool still = !model_.playing() && !core_.map_busy() && drawn_version_ == model_.version() &&
-                     drawn_scheme_ == ui_.scheme && !scripted_ && frames_owed_ == 0 &&
-                     !large_.active();
-  const bool background_work =
-      chooser_.open() || opening_.valid() || render_saved_.valid() || recording_ != nullptr;
+  // Long work (but a finish, whose frames are measured) leaves the cores to its worker: the ticks
+  // rain nothing meanwhile, and its progress is drawn a few times a second.
+  const bool long_work = (model_.working() && !model_.finishing()) || opening_a_map();
+  const bool still = (!model_.playing() || long_work) && !model_.finishing() &&
+                     drawn_version_ == model_.version() && drawn_scheme_ == ui_.scheme &&
+                     !scripted_ && frames_owed_ == 0 && !large_.active();
+  const bool background_work = chooser_.open() || opening_.valid() || render_saved_.valid() ||
+                               recording_ != nullptr || long_work;
   SDL_Event event;
   bool have_event = still ? SDL_WaitEventTimeout(&event, background_work ? 50 : 250) != 0
                           : SDL_PollEvent(&event) != 0;

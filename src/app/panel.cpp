@@ -1088,14 +1088,25 @@ void draw_work(UiState& ui, const Layout& layout, float pixels_per_point,
   const double share =
       w.total > 0 ? std::min(1.0, static_cast<double>(w.done) / static_cast<double>(w.total)) : 0;
   // The time left, from the pace so far (once there is a pace to go by).
-  char left[48] = "";
+  char left[64] = "";
   const double spent = ui.now - w.since;
-  if (share > 0.01 && spent > 0.5) {
+  if (w.done > 0 && spent > 1) {
     const auto seconds = static_cast<long>(spent * (1 - share) / share + 0.5);
-    std::snprintf(left, sizeof left, ", about %ld:%02ld left", seconds / 60, seconds % 60);
+    if (seconds >= 3600) {
+      std::snprintf(left, sizeof left, ", about %ld h %02ld min left", seconds / 3600,
+                    seconds / 60 % 60);
+    } else {
+      std::snprintf(left, sizeof left, ", about %ld:%02ld left", seconds / 60, seconds % 60);
+    }
   }
+  char done[32];
+  char total[32];
   ImGui::PushTextWrapPos(0);
-  ImGui::Text("%s... %d%%%s", w.what.c_str(), static_cast<int>(share * 100), left);
+  ImGui::TextUnformatted(w.what.c_str());
+  ImGui::Text("%.*s of %.*s drops (%.*f%%)%s",
+              static_cast<int>(with_thousands(w.done, done).size()), done,
+              static_cast<int>(with_thousands(w.total, total).size()), total, share < 0.1 ? 2 : 0,
+              share * 100, left);
   ImGui::PopTextWrapPos();
   const float cancel_width = ImGui::CalcTextSize("Cancel").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::ProgressBar(

@@ -10,7 +10,8 @@
 //   4. stage every file (the grids, the pictures, the heightmaps, the SVG, the mesh), then put
 //      them all in place; print "wrote 9 files to DIR" and a line for each other file.
 // Exit status: 0 done; 2 bad input or an unusable output directory (one line on stderr,
-// nothing written); 1 anything unexpected.
+// nothing written); 1 anything unexpected; 130 or 143 stopped by SIGINT or SIGTERM (the long
+// work ends within a piece of it, session/work.h; one line on stderr, nothing written).
 #include <unistd.h>
 
 #include <charconv>
@@ -54,6 +55,31 @@ using namespace terrain::cli;
 constexpr int kExitDone = 0;
 constexpr int kExitUnexpected = 1;
 constexpr int kExitUsage = 2;
+
+// What SIGINT and SIGTERM stop: the run's long work (the rain, a map file's replay) looks at it
+// between its pieces. The handler only stores (lock-free atomics).
+session::Work g_work;
+volatile std::sig_atomic_t g_signal = 0;
+extern "C" void stop_on_signal(int signal) {
+  g_signal = signal;
+  g_work.stop();
+}
+// A message as printed: at most 600 bytes (a 50 MB value in a file is never echoed whole).
+std::string cut(std::string_view message) {
+  constexpr std::size_t kMost = 600;
+  if (message.size() <= kMost) return std::string(message);
+  std::size_t n = kMost;
+  while (n > 0 && (static_cast<unsigned char>(message[n]) & 0xC0) == 0x80) n--;  // whole UTF-8
+  return std::string(message.substr(0, n)) + "...";
+}
+
+void catch_stop_signals() {
+  struct sigaction action {};
+  action.sa_handler = stop_on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
 
 // Every file a run writes, in the order they are written.
 std::vector<std::string> output_names() {
@@ -137,7 +163,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     std::fputs(help_text().c_str(), stdout);
     return kExitDone;
   }
-  if (!options.verify_map.empty()) return verify_map(options.verify_map);
+  if (!options.verify_map.empty()) return verify_map(options.verify_map, progress, g_work);
   // Your own ground: read and fitted before anything is written (a bad file is bad input).
   Heightfield ground;
   Options run_options = options;
@@ -145,8 +171,12 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   std::unique_ptr<session::RecordedMap> opened;
   if (!options.open_map.empty()) {
     try {
-      opened =
-          std::make_unique<session::RecordedMap>(session::read_map_file(options.open_map.string()));
+      const session::SavedMap saved = session::read_map_file(options.open_map.string());
+      // Its place: the rain from the checkpoint before it replayed there (long work).
+      run_watched(progress, "opening " + options.open_map.filename().string(), g_work,
+                  [&] { opened = std::make_unique<session::RecordedMap>(saved, &g_work); });
+    } catch (const session::WorkStopped&) {
+      throw;
     } catch (const std::exception& e) {
       throw UsageError(std::string("--open-map ") + e.what());
     }
@@ -212,8 +242,10 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   std::optional<OutputDirectory> layers_out;
   if (!options.layers.empty()) layers_out.emplace(options.layers, layer_names, options.force);
 
-  const PipelineResult result = run_pipeline(
-      run_options, progress, options.ground.empty() ? nullptr : &ground, std::move(opened));
+  const PipelineResult result =
+      run_pipeline(run_options, progress, g_work, options.ground.empty() ? nullptr : &ground,
+                   std::move(opened));
+  g_work.check();  // stopped after the rain: still nothing written
   const double total_ms = progress.elapsed_ms();
   if (result.recorded && !options.open_map.empty()) {
     // summary.json's inputs are the opened map's: its seed, ground and settings now.
@@ -350,17 +382,26 @@ int main(int argc, char** argv) {
   // Past a file-size limit (ulimit -f), write() fails with EFBIG: a clean error and a clean
   // undo, where the default SIGXFSZ would kill the program with temporaries left behind.
   std::signal(SIGXFSZ, SIG_IGN);
+  catch_stop_signals();
+  // A line is out as soon as it is written, into a pipe or a log too (--verify-map's lines).
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   Progress progress(stderr, ::isatty(STDERR_FILENO) != 0, std::chrono::steady_clock::now());
   try {
     return run(args, progress);
+  } catch (const session::WorkStopped&) {
+    progress.finish();
+    const bool interrupted = g_signal == SIGINT;
+    std::fprintf(stderr, "terrain-cli: stopped by %s: nothing written\n",
+                 interrupted ? "SIGINT" : "SIGTERM");
+    return 128 + (interrupted ? SIGINT : SIGTERM);
   } catch (const UsageError& e) {
     progress.finish();  // a progress line showing on a terminal ends first
-    std::fprintf(stderr, "terrain-cli: %s\n", e.what());
+    std::fprintf(stderr, "terrain-cli: %s\n", cut(e.what()).c_str());
     return kExitUsage;
   } catch (const std::exception& e) {
     progress.finish();
-    std::fprintf(stderr, "terrain-cli: unexpected failure: %s\n", e.what());
+    std::fprintf(stderr, "terrain-cli: unexpected failure: %s\n", cut(e.what()).c_str());
     return kExitUnexpected;
   }
 }

@@ -24,7 +24,7 @@ constexpr uint64_t kDropsPerChunk = 1000;
 
 }  // namespace
 
-PipelineResult run_pipeline(const Options& options, Progress& progress,
+PipelineResult run_pipeline(const Options& options, Progress& progress, session::Work& work,
                             const Heightfield* ground_file,
                             std::unique_ptr<session::RecordedMap> opened) {
   PipelineResult result;
@@ -79,6 +79,7 @@ PipelineResult run_pipeline(const Options& options, Progress& progress,
   // Up to options.drops in all: an opened map has rained some already.
   const uint64_t from = result.map().drops();
   for (uint64_t done = from; done < options.drops;) {
+    work.check();
     const uint64_t chunk = std::min(kDropsPerChunk, options.drops - done);
     if (result.recorded) {
       result.recorded->carry_out(session::RainDrops{chunk});

@@ -61,7 +61,9 @@ struct PipelineResult {
 // `ground`: the original ground to rain on in place of the generator's (options' size), or
 // null to grow it. `opened`: the map of --open-map at its place, to rain on to options.drops
 // in all (the rain settings given becoming a step first), in place of a new one.
-PipelineResult run_pipeline(const Options& options, Progress& progress,
+// `work`: what stops the rain (a signal: session/work.h), looked at between its chunks; the
+// run then throws session::WorkStopped.
+PipelineResult run_pipeline(const Options& options, Progress& progress, session::Work& work,
                             const Heightfield* ground = nullptr,
                             std::unique_ptr<session::RecordedMap> opened = nullptr);
 

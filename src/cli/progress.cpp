@@ -1,6 +1,10 @@
 // terrain-cli's progress line (see progress.h).
 #include "cli/progress.h"
 
+#include <atomic>
+#include <exception>
+#include <thread>
+
 namespace terrain::cli {
 namespace {
 
@@ -55,6 +59,26 @@ void Progress::finish() {
     std::fflush(out_);
     line_length_ = 0;
   }
+}
+
+void run_watched(Progress& progress, std::string_view what, session::Work& work,
+                 const std::function<void()>& work_fn) {
+  std::exception_ptr error;
+  std::atomic<bool> done{false};
+  std::thread worker([&] {
+    try {
+      work_fn();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done.store(true, std::memory_order_release);
+  });
+  while (!done.load(std::memory_order_acquire)) {
+    std::this_thread::sleep_for(20ms);
+    if (work.total() > 0) progress.count(what, work.done(), work.total(), "drops");
+  }
+  worker.join();
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace terrain::cli

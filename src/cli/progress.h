@@ -8,10 +8,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "core/number_text.h"
+#include "session/work.h"
 
 namespace terrain::cli {
 
@@ -48,5 +50,12 @@ class Progress {
   bool shown_any_ = false;       // something has been printed
   std::size_t line_length_ = 0;  // length of the line showing on a terminal (0: none)
 };
+
+// Runs `work_fn` (long work that counts what it does on `work`, session/work.h) on a thread of
+// its own while this one shows its progress ("opening map.tsmap: 120,000 / 4,096,000 drops
+// (3%)") and waits; what it throws is thrown here. A signal's stop() reaches the work through
+// `work` (the waiting needs none of it).
+void run_watched(Progress& progress, std::string_view what, session::Work& work,
+                 const std::function<void()>& work_fn);
 
 }  // namespace terrain::cli

@@ -14,7 +14,7 @@
 
 namespace terrain::cli {
 
-int verify_map(const std::filesystem::path& path) {
+int verify_map(const std::filesystem::path& path, Progress& progress, session::Work& work) {
   session::SavedMap saved;
   std::unique_ptr<session::History> history;
   try {
@@ -32,9 +32,11 @@ int verify_map(const std::filesystem::path& path) {
           : std::make_unique<session::Map>(start.seed, start.settings, saved.width, saved.height);
   const std::size_t count = saved.checkpoints.size();
   session::HistoryPosition at;
+  work.set_total(history->cost(history->end()));
   for (std::size_t k = 0; k < count; k++) {
     const session::SavedCheckpoint& c = saved.checkpoints[k];
-    session::replay_history(*map, *history, at, c.at);
+    run_watched(progress, "replaying " + path.filename().string(), work,
+                [&] { session::replay_history(*map, *history, at, c.at, &work); });
     at = c.at;
     const uint64_t hash = session::state_hash(map->heights().values(), map->original().values(),
                                               map->rain().state(), map->drops());
@@ -51,6 +53,7 @@ int verify_map(const std::filesystem::path& path) {
     }
     std::printf("%s: the same\n", where.c_str());
   }
+  progress.finish();
   std::printf("%s: this build replays all %zu checkpoints to the same bytes\n", path.c_str(),
               count);
   return 0;
