@@ -885,7 +885,7 @@ void App::mouse_event(const SDL_Event& event) {
 
 void App::report() {
   reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), stopped_this_frame_,
-                   started_ && frames_ >= 2});
+                   started_ && swaps_ >= 2});
   stopped_this_frame_ = false;
 }
 

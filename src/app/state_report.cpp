@@ -42,6 +42,8 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                              : std::to_string(timeline.now) + " of " +
                                                    std::to_string(timeline.total));
   v.emplace_back("ground_version", std::to_string(model.ground_version()));
+  // Long work under way (what it does, not how far: that moves all the time), or none.
+  v.emplace_back("work", ui.work ? ui.work->what : std::string("none"));
   v.emplace_back("drops_per_frame", std::to_string(s.drops_per_frame));
   v.emplace_back("erosion", number(s.erosion));
   v.emplace_back("deposition", number(s.deposition));
