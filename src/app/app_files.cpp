@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -66,6 +67,8 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
   } catch (const io::HeightmapError& e) {
     // read_heightmap's message starts with the path: "dem.png: truncated".
     loaded.error = std::string("Cannot open ") + e.what();
+  } catch (const std::bad_alloc&) {
+    loaded.error = "Cannot open " + path + ": there is not enough memory to open it";
   } catch (const std::exception& e) {
     loaded.error = "Cannot open " + path + ": " + e.what();
   }

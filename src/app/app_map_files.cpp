@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "app/app.h"
@@ -23,12 +24,18 @@ MapRead App::load_map(const std::string& path) {
   MapRead read;
   read.path = path;
   try {
-    read.map = session::read_map_file(path);
     // The history rebuilt and its grids copied here too: landing it only restores and replays.
-    read.history = std::make_shared<session::History>(session::history_of(read.map));
-  } catch (const std::exception& e) {
-    // Its message starts with the path: "alps.tsmap: section HIST is damaged".
+    session::OpenedMapFile file = session::open_map_file(path);
+    read.map = std::move(file.saved);
+    read.history = std::make_shared<session::History>(std::move(file.history));
+  } catch (const io::MapFileError& e) {
+    // Its message starts with the path, whatever went wrong: "alps.tsmap: section HIST is
+    // damaged", "dir.tsmap: it is a directory, not a file".
     read.error = std::string("Cannot open ") + e.what();
+  } catch (const std::bad_alloc&) {
+    read.error = "Cannot open " + path + ": there is not enough memory to open it";
+  } catch (const std::exception& e) {
+    read.error = "Cannot open " + path + ": " + e.what();
   }
   return read;
 }

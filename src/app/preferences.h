@@ -3,6 +3,8 @@
 // all; a missing or unreadable file is the defaults.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -13,7 +15,13 @@ struct Preferences {
   std::string save_folder;  // empty: the default (default_save_folder())
 };
 
-// The preferences in `file`; the defaults when it is missing or not what it should be.
+// The most the preferences file (and user-dirs.dirs) may hold: a path is at most 4096 bytes,
+// six times that written as JSON escapes.
+inline constexpr uint64_t kMaxPreferencesBytes = uint64_t{64} << 10;
+inline constexpr std::size_t kMaxPreferencesValues = 64;
+
+// The preferences in `file`; the defaults when it is missing or not what it should be (not a
+// regular file, over its limits, not JSON).
 Preferences load_preferences(const std::filesystem::path& file);
 // Writes them to `file` (replacing it whole); throws std::runtime_error naming the file.
 void save_preferences(const std::filesystem::path& file, const Preferences& preferences);

@@ -33,6 +33,8 @@ class RecordedMap {
   // The saved map at its place, its history whole (redo steps included). Throws
   // io::MapFileError as history_of does.
   explicit RecordedMap(const SavedMap& saved);
+  // The same with its history already rebuilt from it (open_map_file's).
+  RecordedMap(const SavedMap& saved, History&& history);
 
   // Checks and carries a map command out, recording it (after a place before the history's end,
   // the steps after it go, as after an undo in the window). Throws std::invalid_argument as
@@ -46,7 +48,6 @@ class RecordedMap {
   SavedMap save() const;
 
  private:
-  RecordedMap(const SavedMap& saved, History&& history);
   void rain(uint64_t n);
   void keep_checkpoint();
 

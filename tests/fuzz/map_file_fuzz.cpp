@@ -32,11 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::span<const uint8_t> file(data, size);
   std::vector<io::MapFileSection> sections;
   try {
-    sections = io::decode_map_file(file);
+    sections = io::decode_map_file(file, session::map_file_sections());
   } catch (const io::MapFileError&) {
     return 0;  // refused, as a bad file must be
   }
-  if (io::decode_map_file(io::encode_map_file(sections)) != sections) {
+  if (io::decode_map_file(io::encode_map_file(sections), session::map_file_sections()) !=
+      sections) {
     fail("sections written again read back different");
   }
   session::SavedMap saved;
