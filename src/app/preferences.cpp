@@ -35,6 +35,18 @@ void save_preferences(const std::filesystem::path& file, const Preferences& pref
   io::write_file_atomically(file, j.dump(2) + "\n", io::WriteMode::replace);
 }
 
+std::string load_panel_settings(const std::filesystem::path& file) {
+  try {
+    return io::read_file(file, {"the panel's settings", kMaxPanelSettingsBytes});
+  } catch (const std::exception&) {
+    return "";  // none yet, or not a file: ImGui's defaults
+  }
+}
+
+void save_panel_settings(const std::filesystem::path& file, const std::string& text) {
+  io::write_file_atomically(file, text, io::WriteMode::replace);
+}
+
 namespace {
 
 // XDG_PICTURES_DIR from user-dirs.dirs: a line XDG_PICTURES_DIR="$HOME/Pictures" (the path is

@@ -26,6 +26,16 @@ Preferences load_preferences(const std::filesystem::path& file);
 // Writes them to `file` (replacing it whole); throws std::runtime_error naming the file.
 void save_preferences(const std::filesystem::path& file, const Preferences& preferences);
 
+// The panel's place as Dear ImGui keeps it (its .ini text, in the config folder beside the
+// preferences), read and written here rather than by ImGui, which would open a FIFO there and
+// wait for a writer, or write through a link to a device: only a regular file of at most
+// kMaxPanelSettingsBytes is read ("" when missing or refused: ImGui's defaults), and it is
+// written whole or not at all, over a regular file only (io/atomic_file.h).
+inline constexpr uint64_t kMaxPanelSettingsBytes = uint64_t{1} << 20;
+std::string load_panel_settings(const std::filesystem::path& file);
+// Throws std::runtime_error naming the file.
+void save_panel_settings(const std::filesystem::path& file, const std::string& text);
+
 // Where saves go unless the user said otherwise: a "Terrain Sandbox" folder in the desktop's
 // Pictures folder (XDG_PICTURES_DIR of $XDG_CONFIG_HOME/user-dirs.dirs, as xdg-user-dir
 // PICTURES reads it; else $HOME/Pictures), made on the first save. "." when there is no home.
