@@ -307,7 +307,14 @@ std::vector<uint8_t> bomb_file(const std::vector<uint8_t>& wanted_section) {
 // The most memory a child process took (kilobytes) doing `work`, and whether it ended well.
 std::pair<long, bool> peak_kilobytes_of(const std::function<bool()>& work) {
   const pid_t pid = ::fork();
-  if (pid == 0) _exit(work() ? 0 : 1);
+  if (pid == 0) {
+    // Whatever happens, the child ends here: never back into the test runner.
+    try {
+      _exit(work() ? 0 : 1);
+    } catch (...) {
+      _exit(2);
+    }
+  }
   int status = 0;
   struct rusage usage {};
   ::wait4(pid, &status, 0, &usage);
