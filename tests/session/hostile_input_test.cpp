@@ -280,7 +280,10 @@ TEST(MapFileLimits, SectionsOfOtherTagsHugeOnceDecompressedArePassedOverQuickly)
     return saved.width == 32 && saved.commands.commands.size() == 3;
   });
   EXPECT_TRUE(opened);
-  EXPECT_LT(kilobytes, 400 * 1024);
+  // Beside what a child that does nothing has (the test binary's own), the small map only.
+  const long baseline = peak_kilobytes_of([] { return true; }).first;
+  EXPECT_LT(kilobytes - baseline, 100 * 1024)
+      << kilobytes << " KB, " << baseline << " KB doing nothing";
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
 
