@@ -138,12 +138,13 @@ App::App(const AppOptions& options)
   add_panel_font();
   ImGuiIO& io = ImGui::GetIO();
   // ImGui remembers the panel's place between runs: in the user's config folder, not the
-  // working directory (no file at all if there is no usable config folder).
+  // working directory (no file at all if there is no usable config folder). The app reads and
+  // writes it (preferences.h): ImGui's own reading would wait on a FIFO there for good.
+  io.IniFilename = nullptr;
   if (const auto folder = config_folder()) {
     ini_path_ = (*folder / "imgui.ini").string();
-    io.IniFilename = ini_path_.c_str();
-  } else {
-    io.IniFilename = nullptr;
+    const std::string settings = load_panel_settings(ini_path_);
+    ImGui::LoadIniSettingsFromMemory(settings.data(), settings.size());
   }
   ImGui::StyleColorsDark();
   // A slider's value is drawn over its handle: a see-through handle keeps the value readable.
@@ -211,9 +212,23 @@ App::App(const AppOptions& options)
 App::~App() {
   side_cache_.release();
   renderer_.release();
+  save_panel_place();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
+}
+
+void App::save_panel_place() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.WantSaveIniSettings = false;
+  if (ini_path_.empty()) return;
+  std::size_t size = 0;
+  const char* text = ImGui::SaveIniSettingsToMemory(&size);
+  try {
+    save_panel_settings(ini_path_, std::string(text, size));
+  } catch (const std::exception&) {
+    // A read-only config folder, or no regular file there: the place is not kept, as before.
+  }
 }
 
 int App::run() {
@@ -393,6 +408,8 @@ void App::events() {
                                         static_cast<float>(ph) / pixels_per_point_);
   }
   ImGui::NewFrame();
+  // ImGui asks a few seconds after the panel moved (it would have written its .ini itself).
+  if (ImGui::GetIO().WantSaveIniSettings) save_panel_place();
   ui_.fullscreen = window_.fullscreen();
   ui_.now = seconds_now();
   ui_.idle = waited_;

@@ -84,6 +84,9 @@ class App : private Shell {
   void finish_began() override;
   // The loop's last step: what scripts and tests read on stdout (reporter.h).
   void report();
+  // ImGui's .ini text into ini_path_ (preferences.h), when ImGui asks and at the end; a file
+  // that cannot be written is left as it was (the panel's place is not worth a message).
+  void save_panel_place();
   void save_png();
   // The files the app opens and exports (app_files.cpp). A heightmap opened becomes the
   // ground (session::SetGround); returns false, with the message in the panel and on stderr

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,9 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
     // read_heightmap's message starts with the path: "dem.png: truncated".
     loaded.error = std::string("Cannot open ") + e.what();
     return loaded;
+  } catch (const std::bad_alloc&) {
+    loaded.error = "Cannot open " + path + ": there is not enough memory to open it";
+    return loaded;
   } catch (const std::exception& e) {
     loaded.error = "Cannot open " + path + ": " + e.what();
     return loaded;
@@ -72,6 +76,8 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
   try {
     loaded.ground.heights =
         std::make_shared<const Heightfield>(io::ground_from(file, sketch::COLS, sketch::ROWS, fit));
+  } catch (const std::bad_alloc&) {
+    loaded.error = "Cannot open " + path + ": there is not enough memory to open it";
   } catch (const std::exception& e) {
     loaded.error = "Cannot open " + path + ": " + e.what();
   }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "app/app.h"
@@ -24,10 +25,11 @@ MapRead App::load_map(const std::string& path, session::Work* work) {
   MapRead read;
   read.path = path;
   try {
-    read.map = session::read_map_file(path);
     // The history rebuilt and its grids copied here too, and the rain from the checkpoint
     // before the place replayed: landing it only takes them.
-    read.history = std::make_shared<session::History>(session::history_of(read.map));
+    session::OpenedMapFile file = session::open_map_file(path);
+    read.map = std::move(file.saved);
+    read.history = std::make_shared<session::History>(std::move(file.history));
     read.placed =
         std::make_shared<session::PlacedMap>(session::place_map(read.map, *read.history, work));
   } catch (const session::WorkStopped&) {
@@ -35,11 +37,14 @@ MapRead App::load_map(const std::string& path, session::Work* work) {
     read.history.reset();
     read.placed.reset();
     read.path.clear();
+  } catch (const io::MapFileError& e) {
+    // Its message starts with the path, whatever went wrong: "alps.tsmap: section HIST is
+    // damaged", "dir.tsmap: it is a directory, not a file".
+    read.error = std::string("Cannot open ") + e.what();
   } catch (const std::bad_alloc&) {
     read.error = "Cannot open " + path + ": there is not enough memory to open it";
   } catch (const std::exception& e) {
-    // Its message starts with the path: "alps.tsmap: section HIST is damaged".
-    read.error = std::string("Cannot open ") + e.what();
+    read.error = "Cannot open " + path + ": " + e.what();
   }
   return read;
 }

@@ -6,9 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <tuple>
@@ -16,6 +14,7 @@
 
 #include "core/sketch.h"
 #include "flags/flag_table.h"
+#include "io/atomic_file.h"
 #include "io/heightmap.h"
 #include "io/snapshot_file.h"
 #include "io/timelapse.h"
@@ -24,6 +23,7 @@
 #include "render/geometry/orbit_camera.h"
 #include "render/geometry/surface_raster.h"
 #include "session/saved_map.h"
+#include "session/script.h"
 #include "session/settings.h"
 
 namespace terrain::app {
@@ -40,7 +40,8 @@ void check_new_file(const Flag& flag, const std::string& value) {
   if (value.empty()) bad_value(flag, value, "is empty");
   const std::filesystem::path path(value);
   std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
+  // Anything with the name, even a link to nothing, is there already: these files are new.
+  if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
     bad_value(flag, value, "already exists");
   }
   const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
@@ -110,13 +111,17 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     options.row = static_cast<int>(read_whole(flag, text, 0, sketch::ROWS - 1));
   } else if (name == "--script") {
     options.script = text;
-    std::ifstream in(text, std::ios::binary);
-    std::stringstream contents;
-    if (in) contents << in.rdbuf();
-    if (!in || in.bad()) bad_value(flag, text, "cannot be read");
+    // Only a regular file of a bounded size: a FIFO or /dev/zero is refused, not waited on or
+    // read without end.
+    std::string contents;
+    try {
+      contents = io::read_file(text, {"a script", session::kMaxScriptBytes});
+    } catch (const io::ReadError& e) {
+      bad_value(flag, text, "cannot be read: " + e.reason());
+    }
     try {
       options.script_lines =
-          session::parse_script(contents.str(), std::filesystem::path(text).filename().string());
+          session::parse_script(contents, std::filesystem::path(text).filename().string());
     } catch (const std::invalid_argument& e) {
       usage_error(e.what());
     }

@@ -8,6 +8,7 @@
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/surface_raster.h"
 #include "session/json_read.h"
+#include "session/saved_map.h"
 
 namespace terrain::app {
 
@@ -38,9 +39,9 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
   const std::string where = "VIEW.window";
   Json json;
   try {
-    json = Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    fail(where, std::string("not JSON: ") + e.what());
+    json = parse_json(text, {session::kMaxViewValues});
+  } catch (const std::invalid_argument& e) {
+    fail(where, e.what());
   }
   object_at(json, where);
   const auto at = [&](const char* key) { return where + "." + key; };
@@ -122,7 +123,7 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
 }
 
 std::string window_view_file(std::string_view text) {
-  const session::json_read::Json json = session::json_read::Json::parse(text.begin(), text.end());
+  const Json json = session::json_read::parse_json(text, {session::kMaxViewValues});
   const auto it = json.find("file");
   return it != json.end() && it->is_string() ? it->get<std::string>() : "";
 }

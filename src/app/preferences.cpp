@@ -2,33 +2,49 @@
 #include "app/preferences.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string_view>
 
 #include "io/atomic_file.h"
+#include "session/json_read.h"
 
 namespace terrain::app {
 
+using session::json_read::Json;
+
 Preferences load_preferences(const std::filesystem::path& file) {
   Preferences p;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) return p;
   try {
-    const nlohmann::json j = nlohmann::json::parse(io::read_file(file));
+    // Read on the window's thread at start: only a regular file of a bounded size is read, so
+    // a FIFO or a device there can neither block the window nor fill the memory.
+    const Json j = session::json_read::parse_json(
+        io::read_file(file, {"the preferences file", kMaxPreferencesBytes}),
+        {kMaxPreferencesValues});
     if (j.is_object() && j.contains("save_folder") && j["save_folder"].is_string()) {
       p.save_folder = j["save_folder"].get<std::string>();
     }
   } catch (const std::exception&) {
-    return Preferences{};  // not ours, or half-edited by hand: the defaults
+    return Preferences{};  // none yet, not ours, or half-edited by hand: the defaults
   }
   return p;
 }
 
 void save_preferences(const std::filesystem::path& file, const Preferences& preferences) {
-  nlohmann::json j;
+  Json j;
   j["save_folder"] = preferences.save_folder;
   io::write_file_atomically(file, j.dump(2) + "\n", io::WriteMode::replace);
+}
+
+std::string load_panel_settings(const std::filesystem::path& file) {
+  try {
+    return io::read_file(file, {"the panel's settings", kMaxPanelSettingsBytes});
+  } catch (const std::exception&) {
+    return "";  // none yet, or not a file: ImGui's defaults
+  }
+}
+
+void save_panel_settings(const std::filesystem::path& file, const std::string& text) {
+  io::write_file_atomically(file, text, io::WriteMode::replace);
 }
 
 namespace {
@@ -36,7 +52,14 @@ namespace {
 // XDG_PICTURES_DIR from user-dirs.dirs: a line XDG_PICTURES_DIR="$HOME/Pictures" (the path is
 // "$HOME/..." or absolute, as xdg-user-dirs writes it). "" when there is none.
 std::string pictures_from_user_dirs(const std::filesystem::path& file, const std::string& home) {
-  std::ifstream in(file);
+  // Only a regular file of a bounded size, as the preferences (a FIFO would block the start).
+  std::string text;
+  try {
+    text = io::read_file(file, {"user-dirs.dirs", kMaxPreferencesBytes});
+  } catch (const std::exception&) {
+    return "";
+  }
+  std::istringstream in(text);
   constexpr std::string_view key = "XDG_PICTURES_DIR=";
   for (std::string line; std::getline(in, line);) {
     const std::size_t start = line.find_first_not_of(" \t");

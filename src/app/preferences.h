@@ -3,6 +3,8 @@
 // all; a missing or unreadable file is the defaults.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -13,10 +15,26 @@ struct Preferences {
   std::string save_folder;  // empty: the default (default_save_folder())
 };
 
-// The preferences in `file`; the defaults when it is missing or not what it should be.
+// The most the preferences file (and user-dirs.dirs) may hold: a path is at most 4096 bytes,
+// six times that written as JSON escapes.
+inline constexpr uint64_t kMaxPreferencesBytes = uint64_t{64} << 10;
+inline constexpr std::size_t kMaxPreferencesValues = 64;
+
+// The preferences in `file`; the defaults when it is missing or not what it should be (not a
+// regular file, over its limits, not JSON).
 Preferences load_preferences(const std::filesystem::path& file);
 // Writes them to `file` (replacing it whole); throws std::runtime_error naming the file.
 void save_preferences(const std::filesystem::path& file, const Preferences& preferences);
+
+// The panel's place as Dear ImGui keeps it (its .ini text, in the config folder beside the
+// preferences), read and written here rather than by ImGui, which would open a FIFO there and
+// wait for a writer, or write through a link to a device: only a regular file of at most
+// kMaxPanelSettingsBytes is read ("" when missing or refused: ImGui's defaults), and it is
+// written whole or not at all, over a regular file only (io/atomic_file.h).
+inline constexpr uint64_t kMaxPanelSettingsBytes = uint64_t{1} << 20;
+std::string load_panel_settings(const std::filesystem::path& file);
+// Throws std::runtime_error naming the file.
+void save_panel_settings(const std::filesystem::path& file, const std::string& text);
 
 // Where saves go unless the user said otherwise: a "Terrain Sandbox" folder in the desktop's
 // Pictures folder (XDG_PICTURES_DIR of $XDG_CONFIG_HOME/user-dirs.dirs, as xdg-user-dir

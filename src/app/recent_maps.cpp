@@ -4,17 +4,22 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <system_error>
 #include <utility>
 
 #include "io/atomic_file.h"
+#include "session/json_read.h"
 
 namespace terrain::app {
 
+using session::json_read::Json;
+
 RecentMaps::RecentMaps(std::filesystem::path file) : file_(std::move(file)) {
   try {
-    const nlohmann::json json = nlohmann::json::parse(io::read_file(file_));
+    // Read on the window's thread: only a regular file of a bounded size is read, so a FIFO or
+    // a device in its place can neither block the window nor fill the memory.
+    const Json json = session::json_read::parse_json(
+        io::read_file(file_, {"the recent maps' list", kMaxBytes}), {kMaxValues});
     for (const auto& path : json.at("maps")) {
       if (path.is_string() && paths_.size() < kMost) paths_.push_back(path.get<std::string>());
     }
@@ -43,7 +48,7 @@ bool RecentMaps::exists(std::size_t index) const {
 }
 
 void RecentMaps::write() {
-  nlohmann::json json;
+  Json json;
   json["maps"] = paths_;
   try {
     io::write_file_atomically(file_, json.dump(2) + "\n", io::WriteMode::replace);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@ namespace terrain::app {
 class RecentMaps {
  public:
   static constexpr std::size_t kMost = 10;
+  // The most its file may hold when read: kMost paths of up to 4096 bytes, each six times
+  // that as JSON escapes, with room to spare; a file over either is an empty list.
+  static constexpr uint64_t kMaxBytes = uint64_t{1} << 20;
+  static constexpr std::size_t kMaxValues = 1024;
 
   // The list kept in `file` (none yet: empty).
   explicit RecentMaps(std::filesystem::path file);

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,6 +41,7 @@
 #include "io/atomic_file.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
+#include "io/map_file.h"
 #include "io/npy.h"
 #include "io/png.h"
 #include "render/geometry/color_scheme.h"
@@ -104,7 +106,8 @@ struct RunDirectory {
 };
 
 // A file of its own (--heightmap, --svg, --mesh) is checked before any work, as the
-// directory's files are: no existing file without --force, and a directory that exists and
+// directory's files are: no existing file without --force, nothing but a regular file even
+// with it (a device, a FIFO, a link to either are refused), and a directory that exists and
 // can be written, or is one the run creates (--out's or --layers': "--out ds7 --heightmap
 // ds7/h.r16" writes the heightmap into the new folder); not one of the run's other files.
 void check_file_target(const char* flag, const std::filesystem::path& path, bool force,
@@ -129,7 +132,13 @@ void check_file_target(const char* flag, const std::filesystem::path& path, bool
       }
     }
   }
-  if (!force && std::filesystem::exists(path, ec)) {
+  // Only a regular file is replaced, --force or not (io/atomic_file.h): a device, a FIFO or a
+  // link to one is refused now, before the work, and left as it is.
+  if (const std::string refusal = io::replace_refusal(path); !refusal.empty()) {
+    throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) + ": " + refusal +
+                     " (allowed: a new file name, or with --force a regular file to replace)");
+  }
+  if (!force && std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
     throw UsageError(std::string(flag) + " " + cli::quoted(path.string()) +
                      " already exists (pass --force to replace it)");
   }
@@ -170,15 +179,21 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   // A map file to rain on from: read and checked before anything is written.
   std::unique_ptr<session::RecordedMap> opened;
   if (!options.open_map.empty()) {
+    // Every refusal names the file: "--open-map alps.tsmap: section HIST is damaged (...)".
     try {
-      const session::SavedMap saved = session::read_map_file(options.open_map.string());
+      session::OpenedMapFile file = session::open_map_file(options.open_map.string());
       // Its place: the rain from the checkpoint before it replayed there (long work).
-      run_watched(progress, "opening " + options.open_map.filename().string(), g_work,
-                  [&] { opened = std::make_unique<session::RecordedMap>(saved, &g_work); });
+      run_watched(progress, "opening " + options.open_map.filename().string(), g_work, [&] {
+        opened =
+            std::make_unique<session::RecordedMap>(file.saved, std::move(file.history), &g_work);
+      });
     } catch (const session::WorkStopped&) {
       throw;
-    } catch (const std::exception& e) {
+    } catch (const io::MapFileError& e) {
       throw UsageError(std::string("--open-map ") + e.what());
+    } catch (const std::bad_alloc&) {
+      throw UsageError("--open-map " + options.open_map.string() +
+                       ": there is not enough memory to open it");
     }
     const session::Map& map = opened->map();
     if (!options.drops_given) run_options.drops = map.drops();
@@ -197,6 +212,9 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       file = io::read_heightmap(options.ground);
     } catch (const io::HeightmapError& e) {
       throw UsageError(std::string("--ground ") + e.what());
+    } catch (const std::bad_alloc&) {
+      throw UsageError("--ground " + options.ground.string() +
+                       ": there is not enough memory to read it");
     }
     if (!options.size_given) {
       const auto [w, h] = default_ground_size(file.heights.width(), file.heights.height());
@@ -242,9 +260,8 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   std::optional<OutputDirectory> layers_out;
   if (!options.layers.empty()) layers_out.emplace(options.layers, layer_names, options.force);
 
-  const PipelineResult result =
-      run_pipeline(run_options, progress, g_work, options.ground.empty() ? nullptr : &ground,
-                   std::move(opened));
+  const PipelineResult result = run_pipeline(
+      run_options, progress, g_work, options.ground.empty() ? nullptr : &ground, std::move(opened));
   g_work.check();  // stopped after the rain: still nothing written
   const double total_ms = progress.elapsed_ms();
   if (result.recorded && !options.open_map.empty()) {

@@ -24,11 +24,16 @@ OutputDirectory::OutputDirectory(fs::path dir, std::vector<std::string> names, b
       const fs::path target = dir_ / name;
       const fs::file_status existing = fs::symlink_status(target, error);
       if (!fs::exists(existing)) continue;
-      if (!force_) {
-        usage_error(shown(target) + " already exists (pass --force to replace the output files)");
-      }
       if (fs::is_directory(existing)) {
         usage_error(shown(target) + " is a directory, so --force cannot replace it with a file");
+      }
+      // Only a regular file is replaced, --force or not (io/atomic_file.h).
+      if (const std::string refusal = io::replace_refusal(target); !refusal.empty()) {
+        usage_error(shown(target) + ": " + refusal +
+                    " (allowed: a new file, or with --force a regular file to replace)");
+      }
+      if (!force_) {
+        usage_error(shown(target) + " already exists (pass --force to replace the output files)");
       }
     }
   } else {

@@ -23,7 +23,8 @@ class OutputDirectory {
  public:
   // Checks and prepares `dir` for the files `names`. Throws UsageError naming the path and
   // the reason: "DIR/flow.npy already exists (pass --force to replace the output files)",
-  // "--out DIR is not a directory", "cannot create directory ...", "cannot write ...".
+  // "--out DIR is not a directory", "DIR/flow.npy: it is a FIFO, not a file (...)" (only a
+  // regular file is replaced, --force or not), "cannot create directory ...", "cannot write ...".
   OutputDirectory(std::filesystem::path dir, std::vector<std::string> names, bool force);
   // Without a successful commit(): removes temporaries and the directories it created.
   ~OutputDirectory();

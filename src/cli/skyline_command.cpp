@@ -203,8 +203,9 @@ std::vector<double> skyline_heights(const SkylineOptions& options) {
 
 namespace {
 
-// Refuses, before any work, an --out that exists (unless --force), is a directory, or lies in
-// a directory that is missing or cannot be written to.
+// Refuses, before any work, an --out that exists (unless --force), is not a regular file (a
+// directory, a device, a FIFO, a link to one), or lies in a directory that is missing or
+// cannot be written to.
 void check_out(const fs::path& out, bool force) {
   if (!out.has_filename())
     usage_error("--out " + shown(out) + " names a directory (allowed: a file path)");
@@ -213,6 +214,11 @@ void check_out(const fs::path& out, bool force) {
   if (fs::exists(existing)) {
     if (fs::is_directory(existing)) {
       usage_error("--out " + shown(out) + " is a directory (allowed: a file path)");
+    }
+    // Only a regular file is replaced, --force or not (io/atomic_file.h).
+    if (const std::string refusal = io::replace_refusal(out); !refusal.empty()) {
+      usage_error("--out " + shown(out) + ": " + refusal +
+                  " (allowed: a new file name, or with --force a regular file to replace)");
     }
     if (!force) usage_error(shown(out) + " already exists (pass --force to replace it)");
   }

@@ -18,9 +18,11 @@ int verify_map(const std::filesystem::path& path, Progress& progress, session::W
   session::SavedMap saved;
   std::unique_ptr<session::History> history;
   try {
-    saved = session::read_map_file(path.string());
-    history = std::make_unique<session::History>(session::history_of(saved));
+    session::OpenedMapFile file = session::open_map_file(path.string());
+    saved = std::move(file.saved);
+    history = std::make_unique<session::History>(std::move(file.history));
   } catch (const std::exception& e) {
+    // open_map_file's messages start with the path: "walk.tsmap: section HIST is damaged".
     throw flags::UsageError(std::string("--verify-map ") + e.what());
   }
   // The history's start, grown as it was then (or on its ground of its own), then its commands

@@ -1,7 +1,7 @@
 // Whole-file-or-nothing writes (see atomic_file.h).
 //
-// Sections: system helpers (errors, temporary names, writing, directory sync); StagedFile;
-// the one-file forms; read_file.
+// Sections: system helpers (errors, kinds of files, temporary names, writing, directory sync);
+// what may be replaced; StagedFile; the one-file forms; read_file.
 #include "io/atomic_file.h"
 
 #include <fcntl.h>
@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <random>
 #include <stdexcept>
@@ -27,6 +28,18 @@ std::string reason(int error) {
 
 [[noreturn]] void fail(const fs::path& target, const std::string& why) {
   throw std::runtime_error("cannot write " + target.string() + ": " + why);
+}
+
+// What a file's mode says it is, for messages ("a FIFO"); "" for a regular file.
+std::string kind_of(mode_t mode) {
+  if (S_ISREG(mode)) return "";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (a named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
 }
 
 // The directory a path lives in ("." for a bare file name), where its temporary must go so
@@ -107,6 +120,26 @@ int rename_no_replace(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
+// --- What may be replaced ------------------------------------------------------------------
+
+std::string replace_refusal(const std::filesystem::path& target) {
+  struct stat info {};
+  if (::lstat(target.c_str(), &info) != 0) {
+    // Nothing there is a new name; a path that cannot be looked at fails when written.
+    return "";
+  }
+  if (S_ISREG(info.st_mode)) return "";
+  if (!S_ISLNK(info.st_mode)) return "it is " + kind_of(info.st_mode) + ", not a file";
+  struct stat pointed {};
+  if (::stat(target.c_str(), &pointed) != 0) {
+    return "it is a symbolic link to nothing that can be reached (" + reason(errno) + ")";
+  }
+  if (!S_ISREG(pointed.st_mode)) {
+    return "it is a symbolic link to " + kind_of(pointed.st_mode) + ", not to a file";
+  }
+  return "";
+}
+
 // --- StagedFile ----------------------------------------------------------------------------
 
 StagedFile::StagedFile(std::filesystem::path target, std::span<const std::byte> bytes)
@@ -149,7 +182,24 @@ void StagedFile::commit(WriteMode mode) {
     throw std::logic_error("StagedFile::commit: " + target_.string() + " was discarded");
   int error = 0;
   if (mode == WriteMode::replace) {
-    if (::rename(temporary_.c_str(), target_.c_str()) != 0) error = errno;
+    // Only a regular file is replaced (see the header). A name that is free is taken without
+    // replacing, so that what appears there meanwhile is looked at again rather than replaced
+    // unseen; the window left between the look and rename() is a rename of one directory entry,
+    // and whoever can use it could remove the entry as well.
+    for (int attempt = 0;; attempt++) {
+      if (const std::string refusal = replace_refusal(target_); !refusal.empty()) {
+        discard();
+        fail(target_, refusal + " (allowed: " + kWritableTargets + ")");
+      }
+      struct stat info {};
+      if (::lstat(target_.c_str(), &info) == 0) {
+        if (::rename(temporary_.c_str(), target_.c_str()) != 0) error = errno;
+        break;
+      }
+      error = rename_no_replace(temporary_, target_);
+      // A name that appeared since the look is looked at again, a few times at most.
+      if (error != EEXIST || attempt == 3) break;
+    }
   } else {
     error = rename_no_replace(temporary_, target_);
   }
@@ -189,36 +239,65 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
 
 // --- Reading -------------------------------------------------------------------------------
 
-std::string read_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    throw std::runtime_error("cannot read " + path.string() + ": " + reason(errno));
+ReadError::ReadError(const std::filesystem::path& path, const std::string& reason)
+    : std::runtime_error("cannot read " + path.string() + ": " + reason), reason_(reason) {}
+
+namespace {
+
+// A descriptor closed however the reading ends.
+struct Descriptor {
+  int fd;
+  ~Descriptor() { ::close(fd); }
+};
+
+// Refuses what is not a regular file (`info` of what the path names) or is over the limit.
+void check_readable(const fs::path& path, const struct stat& info, const FileLimit& limit) {
+  if (!S_ISREG(info.st_mode))
+    throw ReadError(path, "it is " + kind_of(info.st_mode) + ", not a file");
+  if (static_cast<uint64_t>(info.st_size) > limit.max_bytes) {
+    throw ReadError(path, "it is " + std::to_string(info.st_size) + " bytes; " + limit.kind +
+                              " is at most " + std::to_string(limit.max_bytes));
   }
-  std::string content;
+}
+
+}  // namespace
+
+std::string read_file(const std::filesystem::path& path, const FileLimit& limit) {
+  // Looked at before it is opened: opening a device can do something of its own (a tape
+  // rewinds, a watchdog starts), and a FIFO's open waits for a writer.
   struct stat info {};
-  if (::fstat(fd, &info) == 0 && info.st_size > 0) {
-    content.reserve(static_cast<std::size_t>(info.st_size) + 1);
-  }
-  // Reads in blocks of this size until end of file (the size need not be known up front,
-  // so /proc files and pipes read too).
+  if (::stat(path.c_str(), &info) != 0) throw ReadError(path, reason(errno));
+  check_readable(path, info, limit);
+  // O_NONBLOCK: should the name have become a FIFO since, its open does not wait for a writer;
+  // what was opened is looked at again below. (A regular file's reads ignore the flag.)
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) throw ReadError(path, reason(errno));
+  const Descriptor open_file{fd};
+  if (::fstat(fd, &info) != 0) throw ReadError(path, reason(errno));
+  check_readable(path, info, limit);
+  std::string content;
+  content.reserve(static_cast<std::size_t>(info.st_size));
+  // Reads in blocks until end of file, never more than one byte past the limit: a file that
+  // grows meanwhile is refused, not read on without end.
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
     const std::size_t used = content.size();
-    content.resize(used + kBlock);
-    const ssize_t n = ::read(fd, content.data() + used, kBlock);
+    const auto room = static_cast<std::size_t>(
+        std::min<uint64_t>(kBlock, limit.max_bytes + 1 - static_cast<uint64_t>(used)));
+    if (room == 0) {
+      throw ReadError(path, "it grew past " + std::to_string(limit.max_bytes) + " bytes (" +
+                                limit.kind + " is at most that) while it was read");
+    }
+    content.resize(used + room);
+    const ssize_t n = ::read(fd, content.data() + used, room);
     if (n < 0) {
-      if (errno == EINTR) {
-        content.resize(used);
-        continue;
-      }
-      const int error = errno;
-      ::close(fd);
-      throw std::runtime_error("cannot read " + path.string() + ": " + reason(error));
+      content.resize(used);
+      if (errno == EINTR) continue;
+      throw ReadError(path, reason(errno));
     }
     content.resize(used + static_cast<std::size_t>(n));
     if (n == 0) break;
   }
-  ::close(fd);
   return content;
 }
 

@@ -6,8 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "io/atomic_file.h"
 #include "io/heightmap_exr.h"
@@ -234,21 +232,14 @@ HeightmapFile read_heightmap(const std::filesystem::path& path) {
                          ": the extension names no heightmap format (.png, .exr, .tif "
                          "or .npy are read)");
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw HeightmapError(name + ": is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HeightmapError(name + ": cannot be opened (" + std::strerror(errno) + ")");
-  // The largest file worth reading: a float32 image of the largest side, and its headers.
-  constexpr std::uintmax_t kMostBytes =
-      static_cast<std::uintmax_t>(kMaxHeightmapSide) * kMaxHeightmapSide * 8 + (1u << 20);
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMostBytes) {
-    throw HeightmapError(name + ": is " + std::to_string(size) +
-                         " bytes, more than any heightmap of at most " +
-                         std::to_string(kMaxHeightmapSide) + " on a side");
+  std::string content;
+  try {
+    content = read_file(path, {"a heightmap", kMaxHeightmapFileBytes});
+  } catch (const ReadError& e) {
+    throw HeightmapError(name + ": " + e.reason());
   }
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
+  const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(content.data()),
+                                       content.size());
   try {
     return decode_heightmap(bytes, *format);
   } catch (const HeightmapError& e) {

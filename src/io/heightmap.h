@@ -43,6 +43,11 @@ namespace terrain::io {
 // The largest side a heightmap file may have (a header claiming more is refused before
 // allocating).
 inline constexpr int kMaxHeightmapSide = 16384;
+// The most bytes a heightmap file may have, checked before it is read: the largest grid of the
+// widest sample any format here holds (a float64 .npy of kMaxHeightmapSide on a side) and a
+// mebibyte of headers and metadata.
+inline constexpr uint64_t kMaxHeightmapFileBytes =
+    uint64_t{kMaxHeightmapSide} * kMaxHeightmapSide * 8 + (uint64_t{1} << 20);
 
 class HeightmapError : public std::runtime_error {
  public:
@@ -108,7 +113,8 @@ HeightmapFile decode_heightmap(std::span<const uint8_t> bytes, HeightmapFormat f
 void write_heightmap(const std::filesystem::path& path, const Heightfield& field,
                      bool replace = false);
 // Reads the heightmap at `path` by its extension. Throws HeightmapError whose message starts
-// with the path: "FILE: what is wrong".
+// with the path: "FILE: what is wrong". Only a regular file up to kMaxHeightmapFileBytes is read
+// (atomic_file.h's read_file): "FILE: it is a FIFO (a named pipe), not a file".
 HeightmapFile read_heightmap(const std::filesystem::path& path);
 
 }  // namespace terrain::io

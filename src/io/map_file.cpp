@@ -17,8 +17,12 @@ namespace {
 constexpr int kZstdLevel = 1;
 // Decompression's step: memory grows this much at a time, as zstd produces it.
 constexpr std::size_t kChunk = 64 * 1024;
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4;
-constexpr std::size_t kSectionHeaderBytes = 4 + 8 + 8 + 8;
+constexpr std::size_t kHeaderBytes = kMapFileHeaderBytes;
+constexpr std::size_t kSectionHeaderBytes = kMapFileSectionHeaderBytes;
+static_assert(map_file_stored_bound(0) == ZSTD_COMPRESSBOUND(0) &&
+              map_file_stored_bound(1000) == ZSTD_COMPRESSBOUND(1000) &&
+              map_file_stored_bound(kMaxMapFileSectionBytes) ==
+                  ZSTD_COMPRESSBOUND(kMaxMapFileSectionBytes));
 
 // Little-endian numbers written into a buffer already sized.
 void put_at(std::vector<uint8_t>& out, std::size_t at, uint64_t v, int bytes) {
@@ -185,7 +189,8 @@ std::vector<uint8_t> encode_map_file(std::span<const MapFileSection> sections) {
   return encode_map_file(std::span<const MapFileSectionParts>(parts));
 }
 
-std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file) {
+std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file,
+                                            std::span<const MapFileWanted> wanted) {
   if (file.empty()) throw MapFileError("the file is empty");
   if (file.size() < kMapFileMagic.size() ||
       !std::equal(kMapFileMagic.begin(), kMapFileMagic.end(), file.begin())) {
@@ -219,9 +224,17 @@ std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file) {
     const uint64_t stored_size = get_le(file.subspan(at + 12, 8));
     const uint64_t checksum = get_le(file.subspan(at + 20, 8));
     at += kSectionHeaderBytes;
-    if (raw_size > kMaxMapFileSectionBytes) {
+    // Read: the first of a wanted tag, up to its own limit; any other is only checked whole.
+    const auto want = std::find_if(wanted.begin(), wanted.end(), [&](const MapFileWanted& w) {
+      return std::equal(w.tag.begin(), w.tag.end(), tag.begin()) &&
+             std::none_of(sections.begin(), sections.end(),
+                          [&](const MapFileSection& s) { return s.tag == w.tag; });
+    });
+    const uint64_t most = want == wanted.end() ? kMaxMapFileSectionBytes
+                                               : std::min(want->max_bytes, kMaxMapFileSectionBytes);
+    if (raw_size > most) {
       throw MapFileError("section " + name + " claims " + std::to_string(raw_size) +
-                         " bytes (at most " + std::to_string(kMaxMapFileSectionBytes) + ")");
+                         " bytes (at most " + std::to_string(most) + ")");
     }
     if (stored_size > file.size() - at) {
       throw MapFileError("the file is cut short (section " + name + " claims " +
@@ -233,8 +246,9 @@ std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file) {
     if (XXH64(stored.data(), stored.size(), 0) != checksum) {
       throw MapFileError("section " + name + " is damaged (its checksum does not match)");
     }
+    if (want == wanted.end()) continue;
     MapFileSection section;
-    std::copy(tag.begin(), tag.end(), section.tag.begin());
+    section.tag = want->tag;
     section.bytes = decompress(stored, raw_size, name);
     sections.push_back(std::move(section));
   }

@@ -18,7 +18,11 @@
 //   nothing after the last section.
 // A reader checks every size against what the file holds before it allocates by it; a section
 // is decompressed a bounded chunk at a time, so memory grows only with the bytes zstd actually
-// produces, never with a size the file claims.
+// produces, never with a size the file claims. Only the sections the reader asks for are
+// decompressed, each up to its own limit checked against the size it declares first: a
+// section of another tag, or a later one of a tag already read, has its sizes and checksum
+// checked and is otherwise passed over, however much it would hold decompressed (60 sections
+// of 512 MiB of zeros each fit in 2 MB).
 #pragma once
 
 #include <array>
@@ -35,6 +39,16 @@ inline constexpr uint32_t kMapFileVersion = 1;
 inline constexpr uint32_t kMaxMapFileSections = 64;
 inline constexpr uint64_t kMaxMapFileSectionBytes = 512ull << 20;  // 512 MiB uncompressed
 inline constexpr std::array<uint8_t, 8> kMapFileMagic = {'T', 'S', 'M', 'A', 'P', '\r', '\n', 0x1a};
+
+// The most bytes a section of `raw` bytes takes stored: zstd's ZSTD_COMPRESSBOUND (map_file.cpp
+// checks the two agree), of which the limits of a whole file are made.
+constexpr uint64_t map_file_stored_bound(uint64_t raw) {
+  constexpr uint64_t kSmall = 128 << 10;
+  return raw + (raw >> 8) + (raw < kSmall ? (kSmall - raw) >> 11 : 0);
+}
+// The bytes of the container's header and of a section's.
+inline constexpr uint64_t kMapFileHeaderBytes = 8 + 4 + 4;
+inline constexpr uint64_t kMapFileSectionHeaderBytes = 4 + 8 + 8 + 8;
 
 // A map file that cannot be read: what() is one line saying what is wrong with it.
 class MapFileError : public std::runtime_error {
@@ -64,11 +78,22 @@ struct MapFileSectionParts {
 std::vector<uint8_t> encode_map_file(std::span<const MapFileSectionParts> sections);
 std::vector<uint8_t> encode_map_file(std::span<const MapFileSection> sections);
 
-// The sections of a whole file, in order. Throws MapFileError, one line each, for:
-// an empty file, a file that is not a map file (another format's magic: "a PNG image, not a
-// map file"), a newer format ("made by a newer Terrain Sandbox (format 3; this one reads up to
-// 1)"), a file cut short, a section whose checksum or sizes do not match, too many sections,
-// and bytes after the last section.
-std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file);
+// A section a reader asks for: its tag, and the most bytes it may hold decompressed (at most
+// kMaxMapFileSectionBytes).
+struct MapFileWanted {
+  std::array<char, 4> tag{};
+  uint64_t max_bytes = kMaxMapFileSectionBytes;
+};
+
+// The first section of each wanted tag the file holds, decompressed, in the file's order; every
+// other section is checked whole (its sizes against the file, its checksum) but not
+// decompressed. Throws MapFileError, one line each, for: an empty file, a file that is not a
+// map file (another format's magic: "a PNG image, not a map file"), a newer format ("made by a
+// newer Terrain Sandbox (format 3; this one reads up to 1)"), a file cut short, a section
+// whose checksum or sizes do not match (a wanted one declaring more than its limit: "section
+// VIEW claims 70000 bytes (at most 65536)"), too many sections, and bytes after the last
+// section.
+std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file,
+                                            std::span<const MapFileWanted> wanted);
 
 }  // namespace terrain::io

@@ -472,7 +472,7 @@ std::vector<double> decode_npy_vector(std::span<const std::byte> bytes) {
 }
 
 NpyArray read_npy(const std::filesystem::path& path) {
-  const std::string content = read_file(path);
+  const std::string content = read_file(path, {"a .npy file", kMaxNpyFileBytes});
   try {
     return decode_npy(std::as_bytes(std::span<const char>(content)));
   } catch (const NpyError& e) {
@@ -481,7 +481,7 @@ NpyArray read_npy(const std::filesystem::path& path) {
 }
 
 std::vector<double> read_npy_vector(const std::filesystem::path& path) {
-  const std::string content = read_file(path);
+  const std::string content = read_file(path, {"a .npy file", kMaxNpyFileBytes});
   try {
     return decode_npy_vector(std::as_bytes(std::span<const char>(content)));
   } catch (const NpyError& e) {

@@ -125,6 +125,10 @@ struct NpyArray {
 // how.
 NpyArray decode_npy(std::span<const std::byte> bytes);
 
+// The most bytes read_npy and read_npy_vector read (a regular file only, atomic_file.h): the
+// largest grid any reader here takes, 16384 x 16384 float64, and a mebibyte of header.
+inline constexpr uint64_t kMaxNpyFileBytes = uint64_t{16384} * 16384 * 8 + (uint64_t{1} << 20);
+
 // Reads and parses a .npy file; errors name the file.
 NpyArray read_npy(const std::filesystem::path& path);
 

@@ -147,7 +147,7 @@ RgbaImage decode_png(std::span<const uint8_t> bytes) {
 }
 
 RgbaImage read_png(const std::filesystem::path& path) {
-  const std::string content = read_file(path);
+  const std::string content = read_file(path, {"a PNG image", kMaxPngFileBytes});
   try {
     return decode_png(std::span(reinterpret_cast<const uint8_t*>(content.data()), content.size()));
   } catch (const std::runtime_error& e) {

@@ -42,6 +42,10 @@ std::vector<uint8_t> encode_png(std::span<const uint8_t> pixels, int width, int 
 // std::runtime_error with the decoder's reason if the bytes are not a PNG it can read.
 RgbaImage decode_png(std::span<const uint8_t> bytes);
 
+// The most bytes read_png reads (a regular file only, atomic_file.h): the largest picture the
+// programs render, 7680 x 4320 RGBA (133 MB stored uncompressed), with room to spare.
+inline constexpr uint64_t kMaxPngFileBytes = uint64_t{512} << 20;
+
 // Reads and decodes a PNG file; errors name the file.
 RgbaImage read_png(const std::filesystem::path& path);
 

@@ -101,8 +101,7 @@ uint64_t state_hash(std::span<const float> heights, std::span<const float> origi
 }
 
 History::History(const MapStart& start, std::size_t cells, std::size_t budget_bytes)
-    : start_(start),
-      store_(cells, std::max<std::size_t>(3, budget_bytes / (cells * sizeof(float)))) {
+    : start_(start), store_(cells, store_slots(cells, budget_bytes)) {
   // Room for a session's worth, so that recording a tick's rain never allocates.
   atoms_.reserve(256);
   cost_before_.reserve(257);

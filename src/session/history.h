@@ -28,6 +28,7 @@
 // stays under the store's ceiling however long the session runs.
 #pragma once
 
+#include <algorithm>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -105,6 +106,12 @@ class History {
   static constexpr uint64_t kFirstSpacing = 4096;
   // The store's ceiling: the history of a session never holds more than this in grids.
   static constexpr std::size_t kBudgetBytes = std::size_t{60} << 20;
+  // The grids a store of `budget_bytes` keeps of a grid of `cells` cells: at least 3, however
+  // large the grid. A history never has more checkpoints than this, nor a map file more grids.
+  static constexpr std::size_t store_slots(std::size_t cells,
+                                           std::size_t budget_bytes = kBudgetBytes) {
+    return std::max<std::size_t>(3, budget_bytes / (cells * sizeof(float)));
+  }
 
   // The history of a session that begins with `start` on a grid of `cells` cells; the
   // checkpoint of that beginning is given to checkpoint() by the live model.

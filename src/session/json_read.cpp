@@ -3,6 +3,84 @@
 
 namespace terrain::session::json_read {
 
+namespace {
+
+// The first pass: counts values and depth as nlohmann's SAX parser meets them, and stops it at
+// the first that goes over (a handler returning false ends the parse).
+class Bounds {
+ public:
+  explicit Bounds(const JsonLimits& limits) : limits_(limits) {}
+
+  bool null() { return value(); }
+  bool boolean(bool) { return value(); }
+  bool number_integer(Json::number_integer_t) { return value(); }
+  bool number_unsigned(Json::number_unsigned_t) { return value(); }
+  bool number_float(Json::number_float_t, const Json::string_t&) { return value(); }
+  bool string(Json::string_t&) { return value(); }
+  bool binary(Json::binary_t&) { return value(); }
+  bool start_object(std::size_t) { return open(); }
+  bool end_object() { return close(); }
+  bool start_array(std::size_t) { return open(); }
+  bool end_array() { return close(); }
+  bool key(Json::string_t&) { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+    error_ = std::string("not JSON: ") + e.what();
+    return false;
+  }
+
+  // Why the parse stopped; "" if it went through.
+  const std::string& error() const { return error_; }
+  std::size_t values() const { return values_; }
+
+ private:
+  bool value() {
+    if (++values_ <= limits_.values) return true;
+    error_ = "more than " + std::to_string(limits_.values) + " JSON values (at most " +
+             std::to_string(limits_.values) + ")";
+    return false;
+  }
+  bool open() {
+    if (!value()) return false;
+    if (++depth_ <= limits_.depth) return true;
+    error_ = "JSON nested deeper than " + std::to_string(limits_.depth) + " levels";
+    return false;
+  }
+  bool close() {
+    depth_--;
+    return true;
+  }
+
+  JsonLimits limits_;
+  std::size_t values_ = 0;
+  std::size_t depth_ = 0;
+  std::string error_;
+};
+
+template <typename Iterator>
+Json parse_bounded(Iterator first, Iterator last, const JsonLimits& limits, std::size_t* values) {
+  Bounds bounds(limits);
+  if (!Json::sax_parse(first, last, &bounds) || !bounds.error().empty()) {
+    throw std::invalid_argument(bounds.error().empty() ? "not JSON" : bounds.error());
+  }
+  if (values != nullptr) *values = bounds.values();
+  // Within its limits: built as usual (a text the first pass took parses the same again).
+  try {
+    return Json::parse(first, last);
+  } catch (const Json::exception& e) {
+    throw std::invalid_argument(std::string("not JSON: ") + e.what());
+  }
+}
+
+}  // namespace
+
+Json parse_json(std::string_view text, const JsonLimits& limits, std::size_t* values) {
+  return parse_bounded(text.begin(), text.end(), limits, values);
+}
+
+Json parse_json(std::span<const uint8_t> bytes, const JsonLimits& limits, std::size_t* values) {
+  return parse_bounded(bytes.begin(), bytes.end(), limits, values);
+}
+
 void fail(const std::string& where, const std::string& what) {
   throw std::invalid_argument(where + ": " + what);
 }

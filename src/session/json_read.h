@@ -1,19 +1,51 @@
 // Reading JSON values with messages that say where: each reader of the session's JSON (map
 // recipes, scripts, map files' sections) checks a value where it reads it and names the place
 // ("commands[3].erosion: must be a number, not \"a\"").
+//
+// Every JSON text from outside is parsed by parse_json, within limits of its kind: how deeply
+// arrays and objects nest and how many values it holds, both checked by a first pass over the
+// text (nlohmann's SAX parser, which keeps its own stack and so never recurses) before any
+// value is built. A value nested 100,000 deep would otherwise be built, and then copied,
+// compared or written out by code that recurses once per level, past the end of the stack; a
+// text of millions of small values would take gigabytes built.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace terrain::session::json_read {
 
 using Json = nlohmann::ordered_json;
+
+// How deeply any JSON text read may nest arrays and objects. The deepest the project writes is
+// 6 (a map recipe's stroke's point: the recipe, commands, a command, the stroke, its points, a
+// point); 64 leaves room for any file to come and stays far from the stack's depth.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+// What a JSON text of one kind may hold: arrays and objects nested at most `depth` deep, and
+// at most `values` values in all (every number, string, true, false, null, array and object
+// counts one; an object's keys are not counted apart from their values).
+struct JsonLimits {
+  std::size_t values = 0;
+  std::size_t depth = kMaxJsonDepth;
+};
+
+// `text` parsed as one JSON value within `limits`, checked before any value is built. Throws
+// std::invalid_argument, one line the caller puts the file's or the line's name in front of:
+// "not JSON: <nlohmann's message, which says where>", "JSON nested deeper than 64 levels",
+// "more than N JSON values (at most N)".
+// When `values` is given, it is set to how many values the text holds.
+Json parse_json(std::string_view text, const JsonLimits& limits, std::size_t* values = nullptr);
+// The same over bytes (a map file's section).
+Json parse_json(std::span<const uint8_t> bytes, const JsonLimits& limits,
+                std::size_t* values = nullptr);
 
 // What a reader says, "WHERE: WHAT" (std::invalid_argument); the caller puts the file's or
 // the line's name in front.

@@ -331,14 +331,9 @@ std::string recipe_text(const MapRecipe& recipe) {
 namespace {
 
 MapRecipe read_recipe(std::string_view text) {
-  Json json;
-  try {
-    json = Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    // nlohmann's own message says where ("at line 3, column 5") and what it expected, or which
-    // number it cannot hold.
-    throw std::invalid_argument(std::string("not JSON: ") + e.what());
-  }
+  // nlohmann's own message says where ("at line 3, column 5") and what it expected, or which
+  // number it cannot hold; the limits are checked before anything is built.
+  const Json json = parse_json(text, {kMaxRecipeValues});
   if (!json.is_object()) fail("the text", "must be a JSON object, not " + shown(json));
   only_keys(json, {"format", "version", "seed", "ground", "settings", "commands"}, "the recipe");
   const Json& format = member(json, "format", "the recipe");
@@ -359,6 +354,10 @@ MapRecipe read_recipe(std::string_view text) {
   recipe.settings = settings_at(member(json, "settings", "the recipe"));
   const Json& commands = member(json, "commands", "the recipe");
   if (!commands.is_array()) fail("commands", "must be an array, not " + shown(commands));
+  if (commands.size() > kMaxRecipeCommands) {
+    fail("commands", "holds " + std::to_string(commands.size()) + " commands (at most " +
+                         std::to_string(kMaxRecipeCommands) + ")");
+  }
   recipe.commands.reserve(commands.size());
   uint64_t drops = 0;  // the map's since its last new start: at most kMaxMapDrops (map.h)
   for (std::size_t k = 0; k < commands.size(); k++) {
@@ -397,9 +396,9 @@ bool is_map_command_name(std::string_view name) {
 MapCommand parse_map_command(std::string_view text, const std::string& where) {
   Json json;
   try {
-    json = Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    throw std::invalid_argument(where + ": not JSON: " + e.what());
+    json = parse_json(text, {kMaxCommandValues});
+  } catch (const std::invalid_argument& e) {
+    fail(where, e.what());
   }
   return command_at(json, where);
 }

@@ -22,6 +22,7 @@
 // island's. Numbers are written so they read back as the same doubles.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,10 +45,21 @@ struct MapRecipe {
 // The recipe as text (see above), ending in a newline.
 std::string recipe_text(const MapRecipe& recipe);
 
+// What a recipe's text may hold (a map file's RCPE section is one), checked before anything is
+// built from it: JSON values in all (json_read.h: a command of rain is 2, a stroke 3 a point),
+// nested at most json_read::kMaxJsonDepth deep, and commands. A session's history of a million
+// commands is hours of strokes and slider drags while it rains; the values keep the memory a
+// recipe's text takes built to a few hundred megabytes at most (docs/map-file.md).
+inline constexpr std::size_t kMaxRecipeValues = std::size_t{1} << 22;
+inline constexpr std::size_t kMaxRecipeCommands = std::size_t{1} << 20;
+// What one command's text may hold (a script's line): the longest stroke and a few values more.
+inline constexpr std::size_t kMaxCommandValues = 3 * kMaxStrokePoints + 64;
+
 // Reads a recipe's text. Throws std::invalid_argument with one line naming what is wrong
-// (where, which value, what is allowed): not JSON, another format or version, a missing or
-// unknown key, a value of the wrong kind or out of its slider's range (the same ranges the
-// session checks), so that a recipe that reads can be applied whole.
+// (where, which value, what is allowed): not JSON, nested too deep or too many values (above),
+// another format or version, a missing or unknown key, a value of the wrong kind or out of its
+// slider's range (the same ranges the session checks), so that a recipe that reads can be
+// applied whole.
 MapRecipe parse_recipe(std::string_view text);
 
 // One map command as the recipe writes it, a JSON object of one key ({"erosion": 0.45}), from

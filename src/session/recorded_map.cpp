@@ -82,7 +82,11 @@ PlacedMap place_map(const SavedMap& saved, const History& history, Work* work) {
 }
 
 // The history is read (and checked) before the map is placed on it.
-RecordedMap::RecordedMap(const SavedMap& saved, Work* work) : history_(history_of(saved)) {
+RecordedMap::RecordedMap(const SavedMap& saved, Work* work)
+    : RecordedMap(saved, history_of(saved), work) {}
+
+RecordedMap::RecordedMap(const SavedMap& saved, History&& history, Work* work)
+    : history_(std::move(history)) {
   PlacedMap placed = place_map(saved, history_, work);
   map_ = std::move(placed.map);
   history_.restored(placed.from);

@@ -47,6 +47,8 @@ class RecordedMap {
   // The saved map at its place, its history whole (redo steps included). Throws
   // io::MapFileError as history_of does; with `work`, WorkStopped when asked to stop (work.h).
   explicit RecordedMap(const SavedMap& saved, Work* work = nullptr);
+  // The same with its history already rebuilt from it (open_map_file's).
+  RecordedMap(const SavedMap& saved, History&& history, Work* work = nullptr);
 
   // Checks and carries a map command out, recording it (after a place before the history's end,
   // the steps after it go, as after an undo in the window). Throws std::invalid_argument as

@@ -362,9 +362,9 @@ std::string view_text(const SavedMap& saved) {
   json["routing"] = std::string(routing_name(v.routing));
   Json window;
   try {
-    window = Json::parse(saved.window);
-  } catch (const Json::exception&) {
-    throw std::invalid_argument("the window's view is not JSON");
+    window = json_read::parse_json(saved.window, {kMaxViewValues});
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("the window's view: ") + e.what());
   }
   json["window"] = std::move(window);
   return json.dump();
@@ -394,11 +394,21 @@ namespace {
 
 using namespace json_read;
 
-Json parsed(const io::MapFileSection& section, const std::string& name) {
+// A JSON section within its limits (saved_map.h), checked before any value is built.
+Json parsed(const io::MapFileSection& section, const std::string& name, std::size_t values) {
   try {
-    return Json::parse(section.bytes.begin(), section.bytes.end());
-  } catch (const Json::exception& e) {
-    fail(name, std::string("not JSON: ") + e.what());
+    return parse_json(std::span<const uint8_t>(section.bytes), {values});
+  } catch (const std::invalid_argument& e) {
+    fail(name, e.what());
+  }
+}
+
+// The most of something HIST may count, checked before anything is allocated by it.
+void check_count(std::size_t count, std::size_t most, const std::string& where,
+                 const std::string& what) {
+  if (count > most) {
+    fail(where,
+         "holds " + std::to_string(count) + " " + what + " (at most " + std::to_string(most) + ")");
   }
 }
 
@@ -449,8 +459,15 @@ std::size_t read_history(const Json& json, SavedMap& saved) {
                                         at("drops_per_frame"), 0, kMaxDropsPerFrame);
   saved.spacing = whole_at<uint64_t>(member(json, "spacing", where), at("spacing"), 1,
                                      std::numeric_limits<uint64_t>::max());
-  const auto grids = whole_at<std::size_t>(member(json, "grids", where), at("grids"), 1, 1u << 20);
+  // A history's store keeps this many grids of this map at most, and a checkpoint each.
+  const std::size_t slots =
+      History::store_slots(static_cast<std::size_t>(saved.width) * saved.height);
+  const auto grids = whole_at<std::size_t>(member(json, "grids", where), at("grids"), 1, slots);
   const Json& steps = array_at(member(json, "steps", where), at("steps"));
+  // Each step covers at least one command.
+  check_count(steps.size(), saved.commands.commands.size(), at("steps"),
+              "steps, more than the recipe's commands");
+  saved.steps.reserve(steps.size());
   for (std::size_t k = 0; k < steps.size(); k++) {
     const std::string w = at("steps") + "[" + std::to_string(k) + "]";
     const Json& s = object_at(steps[k], w);
@@ -461,6 +478,10 @@ std::size_t read_history(const Json& json, SavedMap& saved) {
                            bool_at(member(s, "edit", w), w + ".edit")});
   }
   const Json& checkpoints = array_at(member(json, "checkpoints", where), at("checkpoints"));
+  check_count(checkpoints.size(), slots, at("checkpoints"),
+              "checkpoints, more than a history of " + std::to_string(saved.width) + " x " +
+                  std::to_string(saved.height) + " cells keeps");
+  saved.checkpoints.reserve(checkpoints.size());
   for (std::size_t k = 0; k < checkpoints.size(); k++) {
     const std::string w = at("checkpoints") + "[" + std::to_string(k) + "]";
     const Json& c = object_at(checkpoints[k], w);
@@ -537,28 +558,57 @@ void read_grids(const io::MapFileSection& section, std::size_t count, SavedMap& 
   }
 }
 
-}  // namespace
-
-SavedMap read_map_file(std::span<const uint8_t> file) {
-  const std::vector<io::MapFileSection> sections = io::decode_map_file(file);
-  const auto find = [&](const char(&tag)[5]) -> const io::MapFileSection& {
-    for (const io::MapFileSection& s : sections) {
+// The map the sections hold, each section's bytes let go once read: the file at its largest
+// is read with one copy of each section at a time, not two (docs/map-file.md, "Limits").
+SavedMap saved_map_of(std::vector<io::MapFileSection> sections) {
+  const auto find = [&](const char(&tag)[5]) -> io::MapFileSection& {
+    for (io::MapFileSection& s : sections) {
       if (s.tag == io::map_file_tag(tag)) return s;
     }
     throw MapFileError(std::string("section ") + tag + " is missing");
   };
+  const auto let_go = [](io::MapFileSection& section) {
+    std::vector<uint8_t>().swap(section.bytes);
+  };
   SavedMap saved;
   try {
-    const io::MapFileSection& recipe = find("RCPE");
+    io::MapFileSection& recipe = find("RCPE");
     saved.commands = parse_recipe(
         std::string_view(reinterpret_cast<const char*>(recipe.bytes.data()), recipe.bytes.size()));
-    const std::size_t grids = read_history(parsed(find("HIST"), "HIST"), saved);
-    read_grids(find("GRID"), grids, saved);
-    read_view(parsed(find("VIEW"), "VIEW"), saved);
+    let_go(recipe);
+    io::MapFileSection& history = find("HIST");
+    const std::size_t grids = read_history(parsed(history, "HIST", kMaxHistoryValues), saved);
+    let_go(history);
+    io::MapFileSection& grid = find("GRID");
+    read_grids(grid, grids, saved);
+    let_go(grid);
+    read_view(parsed(find("VIEW"), "VIEW", kMaxViewValues), saved);
   } catch (const std::invalid_argument& e) {
     throw MapFileError(e.what());
   }
   return saved;
+}
+
+}  // namespace
+
+std::span<const io::MapFileWanted> map_file_sections() {
+  static const io::MapFileWanted sections[] = {
+      {io::map_file_tag("RCPE"), io::kMaxMapFileSectionBytes},
+      {io::map_file_tag("HIST"), kMaxHistorySectionBytes},
+      {io::map_file_tag("GRID"), io::kMaxMapFileSectionBytes},
+      {io::map_file_tag("VIEW"), kMaxViewSectionBytes}};
+  return sections;
+}
+
+// The file's limit holds the four sections at zstd's bound for theirs, and the other sections.
+static_assert(kMaxMapFileBytes >= io::kMapFileHeaderBytes + 4 * io::kMapFileSectionHeaderBytes +
+                                      2 * io::map_file_stored_bound(io::kMaxMapFileSectionBytes) +
+                                      io::map_file_stored_bound(kMaxHistorySectionBytes) +
+                                      io::map_file_stored_bound(kMaxViewSectionBytes) +
+                                      kMaxOtherSectionsBytes);
+
+SavedMap read_map_file(std::span<const uint8_t> file) {
+  return saved_map_of(io::decode_map_file(file, map_file_sections()));
 }
 
 bool is_map_file_path(const std::string& path) {
@@ -575,12 +625,45 @@ void write_map_file(const std::string& path, const SavedMap& saved, io::WriteMod
   io::write_file_atomically(path, std::span<const uint8_t>(map_file_bytes(saved)), mode);
 }
 
-SavedMap read_map_file(const std::string& path) {
-  const std::string bytes = io::read_file(path);
+namespace {
+
+// What went wrong opening the file at `path`, as one line "PATH: what is wrong".
+[[noreturn]] void failed_to_open(const std::string& path) {
   try {
-    return read_map_file(std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
-  } catch (const MapFileError& e) {
+    throw;
+  } catch (const io::ReadError& e) {
+    throw MapFileError(path + ": " + e.reason());
+  } catch (const std::bad_alloc&) {
+    throw MapFileError(path + ": there is not enough memory to open it");
+  } catch (const std::exception& e) {
     throw MapFileError(path + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+SavedMap read_map_file(const std::string& path) {
+  try {
+    std::vector<io::MapFileSection> sections;
+    {
+      const std::string bytes = io::read_file(path, {"a map file", kMaxMapFileBytes});
+      sections = io::decode_map_file(
+          std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
+          map_file_sections());
+    }  // the file's bytes let go before its sections are read
+    return saved_map_of(std::move(sections));
+  } catch (...) {
+    failed_to_open(path);
+  }
+}
+
+OpenedMapFile open_map_file(const std::string& path) {
+  SavedMap saved = read_map_file(path);
+  try {
+    History history = history_of(saved);
+    return {std::move(saved), std::move(history)};
+  } catch (...) {
+    failed_to_open(path);
   }
 }
 

@@ -38,6 +38,7 @@
 
 #include "core/rain.h"
 #include "io/atomic_file.h"
+#include "io/map_file.h"
 #include "session/history.h"
 #include "session/map_recipe.h"
 #include "session/settings.h"
@@ -115,6 +116,27 @@ struct PlaceState {
 };
 PlaceState place_state(const MapRecipe& commands, const HistoryPosition& at);
 
+// What a map file may hold, each checked before anything is allocated by it, so that opening
+// any file the programs accept takes bounded memory and time (docs/map-file.md, "Limits", has
+// the peak memory they allow, measured):
+//   the file            kMaxMapFileBytes, checked before it is read: the four sections below at
+//                       zstd's bound for their limits, and 64 MiB of sections of other tags
+//   RCPE                io::kMaxMapFileSectionBytes decompressed (a ground of 8192 x 8192 cells
+//                       is 341 MiB of base64), and map_recipe.h's values and commands
+//   HIST                kMaxHistorySectionBytes decompressed, kMaxHistoryValues JSON values;
+//                       steps at most the recipe's commands, checkpoints and grids at most a
+//                       history's store of that grid keeps (History::store_slots)
+//   GRID                io::kMaxMapFileSectionBytes, exactly the grids HIST counts
+//   VIEW                kMaxViewSectionBytes decompressed, kMaxViewValues JSON values
+// Every JSON section is nested at most json_read::kMaxJsonDepth deep. Sections of other tags
+// are not decompressed at all (io/map_file.h).
+inline constexpr uint64_t kMaxHistorySectionBytes = uint64_t{128} << 20;
+inline constexpr std::size_t kMaxHistoryValues = std::size_t{1} << 23;
+inline constexpr uint64_t kMaxViewSectionBytes = uint64_t{64} << 10;
+inline constexpr std::size_t kMaxViewValues = 256;
+inline constexpr uint64_t kMaxOtherSectionsBytes = uint64_t{64} << 20;
+inline constexpr uint64_t kMaxMapFileBytes = uint64_t{1280} << 20;
+
 // The extension map files are known by.
 inline constexpr const char* kMapFileExtension = ".tsmap";
 // Whether a path names a map file (its extension, in any case).
@@ -122,17 +144,29 @@ bool is_map_file_path(const std::string& path);
 
 // The map file's bytes (io/map_file.h's container, the sections above).
 std::vector<uint8_t> map_file_bytes(const SavedMap& saved);
+// The sections a map file is read by, each with its limit (above).
+std::span<const io::MapFileWanted> map_file_sections();
 // A map file read back. Throws io::MapFileError, one line saying what is wrong: the
-// container's errors (map_file.h), a section missing, or what is in one not as written here.
-// Checks everything history_of needs to know the history holds together, so that a map that
-// reads opens.
+// container's errors (map_file.h), a section missing, over a limit (above), or what is in one
+// not as written here. Checks everything history_of needs to know the history holds
+// together, so that a map that reads opens.
 SavedMap read_map_file(std::span<const uint8_t> file);
 
 // The map written to `path` whole or not at all (io/atomic_file.h): a file already there is
 // replaced only with io::WriteMode::replace. Throws std::runtime_error naming the path.
 void write_map_file(const std::string& path, const SavedMap& saved, io::WriteMode mode);
-// The map file at `path` read and checked. Throws io::MapFileError "PATH: what is wrong" for
-// a file that is not a whole map, std::runtime_error naming the path when it cannot be read.
+// The map file at `path` read and checked. Throws io::MapFileError "PATH: what is wrong",
+// whatever is wrong: a file that is not a whole map, or one that cannot be read ("PATH: it is a
+// directory, not a file", "PATH: it is 2147483648 bytes; a map file is at most ..."; only a
+// regular file is read, io::read_file), or not enough memory to read it.
 SavedMap read_map_file(const std::string& path);
+
+// A map file opened: read_map_file(path) and its history_of, every failure an
+// io::MapFileError "PATH: what is wrong" (the history's too, and not enough memory).
+struct OpenedMapFile {
+  SavedMap saved;
+  History history;
+};
+OpenedMapFile open_map_file(const std::string& path);
 
 }  // namespace terrain::session

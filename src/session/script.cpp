@@ -145,6 +145,7 @@ ScriptCommand command_of(const Json& json, std::string_view line, const std::str
 std::vector<ScriptLine> parse_script(std::string_view text, const std::string& name) {
   std::vector<ScriptLine> lines;
   std::size_t number = 0;
+  std::size_t values = 0;  // in the lines before, to keep the whole script's within its limit
   std::size_t at = 0;
   while (at < text.size()) {
     std::size_t end = text.find('\n', at);
@@ -164,10 +165,17 @@ std::vector<ScriptLine> parse_script(std::string_view text, const std::string& n
       fail(where, "a script holds at most " + std::to_string(kMaxScriptLines) + " commands");
     }
     Json json;
+    std::size_t count = 0;
     try {
-      json = Json::parse(line.begin(), line.end());
-    } catch (const Json::exception& e) {
-      fail(where, std::string("not JSON: ") + e.what());
+      json = json_read::parse_json(line, {kMaxCommandValues}, &count);
+    } catch (const std::invalid_argument& e) {
+      fail(where, e.what());
+    }
+    values += count;
+    if (values > kMaxScriptValues) {
+      fail(where, "the script holds more than " + std::to_string(kMaxScriptValues) +
+                      " JSON values by this line (at most " + std::to_string(kMaxScriptValues) +
+                      ")");
     }
     lines.push_back({number, command_of(json, line, where)});
   }

@@ -48,9 +48,17 @@ struct ScriptLine {
 
 // The script's commands in order. Throws std::invalid_argument "line N: what is wrong" for the
 // first bad line (`name`, if given, in front: "run.jsonl line 3: ..."). At most kMaxScriptLines
-// commands.
+// commands; a line at most kMaxCommandValues JSON values (map_recipe.h: the longest stroke)
+// nested at most json_read::kMaxJsonDepth deep, and the whole script kMaxScriptValues, each
+// line checked before its values are built ("run.jsonl line 3: JSON nested deeper than 64
+// levels").
 std::vector<ScriptLine> parse_script(std::string_view text, const std::string& name = "");
 inline constexpr std::size_t kMaxScriptLines = 100000;
+inline constexpr std::size_t kMaxScriptValues = std::size_t{1} << 22;
+// The most bytes a script file may have (what the programs read, before reading it): room for
+// the lines above at their longest that a run can use (strokes of thousands of points, the
+// app's own ground given whole).
+inline constexpr std::size_t kMaxScriptBytes = std::size_t{64} << 20;
 
 // Carries one of a script's commands out on a session, as the app does. Throws
 // std::invalid_argument, changing nothing, as LiveModel::apply does; std::runtime_error naming

@@ -840,7 +840,8 @@ TEST(AppOptions, AScriptsBadLineIsRefusedWithItsNumber) {
             "bad.jsonl line 3: erosion must be from 0 to 1, not 7");
   EXPECT_EQ(bad({"--script", dir / "none.jsonl"}),
             "--script '" + (dir / "none.jsonl") +
-                "' cannot be read (allowed: a text file that can be read)");
+                "' cannot be read: No such file or directory (allowed: a text file that can be "
+                "read)");
 }
 
 TEST(AppUsage, EveryFlagItNamesIsOneTheParserReads) {

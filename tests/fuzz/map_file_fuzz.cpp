@@ -533,7 +533,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     // them once.
     std::vector<io::MapFileSection> sections;
     try {
-      sections = io::decode_map_file(file);
+      sections = io::decode_map_file(file, session::map_file_sections());
     } catch (const io::MapFileError&) {
       return 0;  // refused, as a bad file must be
     }
@@ -541,7 +541,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     // as the copies cost memory the programs never spend (which -rss_limit_mb would count).
     std::size_t raw = 0;
     for (const io::MapFileSection& s : sections) raw += s.bytes.size();
-    if (raw <= kMostRewritten && io::decode_map_file(io::encode_map_file(sections)) != sections) {
+    if (raw <= kMostRewritten && io::decode_map_file(io::encode_map_file(sections),
+                                                     session::map_file_sections()) != sections) {
       fail("sections written again read back different");
     }
   }

@@ -125,7 +125,7 @@ TEST_F(CliGround, BadFilesAndFlagsAreOneLineExitTwoAndNothingWritten) {
       {{"--ground", path("junk.tif").string()},
        "terrain-cli: --ground " + path("junk.tif").string() + ": "},
       {{"--ground", path("missing.exr").string()},
-       "terrain-cli: --ground " + path("missing.exr").string() + ": cannot be opened"},
+       "terrain-cli: --ground " + path("missing.exr").string() + ": No such file or directory"},
       {{"--ground", path("x.jpg").string()},
        "terrain-cli: --ground " + path("x.jpg").string() + ": the extension names no heightmap"},
       {{"--ground", path("huge.npy").string()},

@@ -78,8 +78,12 @@ TEST_F(CliMapFile, AMapOpenedRainsOnToTheBytesOfTheRunThatNeverStopped) {
 // section's checksum), at `to`.
 void hash_changed(const fs::path& from, std::size_t k, const fs::path& to) {
   const std::string text = io::read_file(from);
+  const io::MapFileWanted wanted[] = {{io::map_file_tag("RCPE")},
+                                      {io::map_file_tag("HIST")},
+                                      {io::map_file_tag("GRID")},
+                                      {io::map_file_tag("VIEW")}};
   std::vector<io::MapFileSection> sections =
-      io::decode_map_file(std::vector<uint8_t>(text.begin(), text.end()));
+      io::decode_map_file(std::vector<uint8_t>(text.begin(), text.end()), wanted);
   for (io::MapFileSection& section : sections) {
     if (section.tag != io::map_file_tag("HIST")) continue;
     auto json = nlohmann::ordered_json::parse(section.bytes.begin(), section.bytes.end());
@@ -126,7 +130,7 @@ TEST_F(CliMapFile, BadFilesAndFlagsAreOneLineAndNothingWritten) {
            {{"--verify-map", bad},
             "terrain-cli: --verify-map " + bad + ": a JSON text, not a map file\n"},
            {{"--open-map", path("none.tsmap").string(), "--out", path("o").string()},
-            "terrain-cli: --open-map cannot read " + path("none.tsmap").string() +
+            "terrain-cli: --open-map " + path("none.tsmap").string() +
                 ": No such file or directory\n"},
            {{"--open-map", bad, "--width", "50", "--out", path("o").string()},
             "terrain-cli: --width does not apply with --open-map (the map file has its own "

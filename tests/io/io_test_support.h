@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 
 #include <cstdint>
@@ -26,8 +28,9 @@ namespace terrain::testing {
 namespace fs = std::filesystem;
 
 // Every entry under `dir`, by path relative to it, with a fingerprint of what it is: its size
-// and a hash of its bytes for a file, "<dir>", or "<symlink to T>". Two listings compare
-// equal only if nothing was added, removed or changed (and stay short when printed).
+// and a hash of its bytes for a file (its size and time for a file of gigabytes), "<dir>",
+// "<symlink to T>", or what else it is ("<fifo>", "<device 1:7>"). Two listings compare equal
+// only if nothing was added, removed or changed (and stay short when printed).
 inline std::map<std::string, std::string> listing(const fs::path& dir) {
   std::map<std::string, std::string> entries;
   if (!fs::exists(dir)) return entries;
@@ -37,6 +40,15 @@ inline std::map<std::string, std::string> listing(const fs::path& dir) {
       entries[name] = "<symlink to " + fs::read_symlink(entry.path()).string() + ">";
     } else if (entry.is_directory()) {
       entries[name] = "<dir>";
+    } else if (!entry.is_regular_file()) {
+      struct stat info {};
+      ::lstat(entry.path().c_str(), &info);
+      entries[name] = entry.is_fifo() ? "<fifo>"
+                                      : "<device " + std::to_string(major(info.st_rdev)) + ":" +
+                                            std::to_string(minor(info.st_rdev)) + ">";
+    } else if (entry.file_size() > (uint64_t{64} << 20)) {
+      entries[name] = std::to_string(entry.file_size()) + " bytes, written " +
+                      std::to_string(entry.last_write_time().time_since_epoch().count());
     } else {
       const std::string content = io::read_file(entry.path());
       entries[name] = std::to_string(content.size()) + " bytes, hash " +

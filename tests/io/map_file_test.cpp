@@ -21,6 +21,13 @@ std::vector<MapFileSection> some_sections() {
   return {history, zeros, empty};
 }
 
+// The tags these tests write, each read up to the container's limit.
+std::vector<MapFileSection> decode_map_file(std::span<const uint8_t> file) {
+  const MapFileWanted wanted[] = {
+      {map_file_tag("HIST")}, {map_file_tag("CHKP")}, {map_file_tag("VIEW")}};
+  return io::decode_map_file(file, wanted);
+}
+
 std::string map_file_refusal(const std::vector<uint8_t>& file) {
   try {
     decode_map_file(file);

@@ -237,8 +237,12 @@ TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
   // Found by the fuzzer: a number no double holds, and a value nested far deeper than any
   // message should quote.
   EXPECT_EQ(refusal("-84e67440737095516184{F").rfind("map recipe: not JSON: ", 0), 0u);
+  // Nested deeper than the limit, it is refused before anything is built (json_read.h); as
+  // deep as the limit allows, it is quoted shortened.
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  const std::string got = refusal("{\"format\": " + deep + "}");
+  EXPECT_EQ(refusal("{\"format\": " + deep + "}"), "map recipe: JSON nested deeper than 64 levels");
+  const std::string nested = std::string(63, '[') + std::string(63, ']');
+  const std::string got = refusal("{\"format\": " + nested + "}");
   EXPECT_EQ(got.rfind("map recipe: format: must be \"terrain-sandbox map recipe\", not [[[", 0), 0u)
       << got.substr(0, 200);
   EXPECT_LT(got.size(), 200u);

@@ -22,8 +22,12 @@ namespace terrain::testing {
 inline void write_far_place_map(const std::filesystem::path& from, const std::filesystem::path& to,
                                 uint64_t drops) {
   const std::string bytes = io::read_file(from);
-  std::vector<io::MapFileSection> sections =
-      io::decode_map_file(std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  const io::MapFileWanted wanted[] = {{io::map_file_tag("RCPE")},
+                                      {io::map_file_tag("HIST")},
+                                      {io::map_file_tag("GRID")},
+                                      {io::map_file_tag("VIEW")}};
+  std::vector<io::MapFileSection> sections = io::decode_map_file(
+      std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()), wanted);
   for (io::MapFileSection& s : sections) {
     const std::string tag(s.tag.begin(), s.tag.end());
     if (tag != "RCPE" && tag != "HIST") continue;
