@@ -335,10 +335,16 @@ void App::events() {
         mouse_event(event);
         break;
       case SDL_KEYDOWN:
-        // While quitting asks, Esc is its Cancel and no other shortcut works.
+        // While quitting or opening asks, Esc is its Cancel and no other shortcut works.
         if (ui_.quit_asked) {
           if (event.key.keysym.sym == SDLK_ESCAPE) {
-            pending_.push_back(UiCommand{AnswerQuit{QuitAnswer::cancel}});
+            pending_.push_back(UiCommand{AnswerQuit{UnsavedAnswer::cancel}});
+          }
+          break;
+        }
+        if (!ui_.open_asked.empty()) {
+          if (event.key.keysym.sym == SDLK_ESCAPE) {
+            pending_.push_back(UiCommand{AnswerOpen{UnsavedAnswer::cancel}});
           }
           break;
         }
@@ -656,6 +662,7 @@ void App::dispatch_ui(const UiCommand& command) {
           },
           [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit& c) { quit(c.ask); },
           [&](const AnswerQuit& c) { answer_quit(c.answer); },
+          [&](const AnswerOpen& c) { answer_open(c.answer); },
           // The splitters: the parts keep their share of the window as it is resized.
           [&](const ResizeSideBar& c) {
             ui_.side_bar_share = clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
@@ -777,8 +784,11 @@ void App::update_chooser() {
   const auto answer = chooser_.poll();
   if (!answer) return;  // still open
   if (answer->path.empty()) {
-    // Cancelled: the quit question's Save waits no more (the question stays).
-    if (answer->what == FileChoice::map_to_save) quit_after_save_ = false;
+    // Cancelled: the question's Save waits no more (the question stays).
+    if (answer->what == FileChoice::map_to_save) {
+      quit_after_save_ = false;
+      open_after_save_.clear();
+    }
     return;
   }
   if (answer->what == FileChoice::save_folder) {

@@ -99,7 +99,11 @@ class App : private Shell {
   // Long work on its worker (the map at its place: the rain from a checkpoint replayed there),
   // watched and stoppable through `work`.
   static MapRead load_map(const std::string& path, session::Work* work);
+  // A map file in the map's place: asked about first when the map has changes not saved (Save,
+  // Don't save, Cancel: answer_open), never in a scripted run or at start; then read_map.
   void open_map(const std::string& path);
+  void answer_open(UnsavedAnswer answer);
+  void read_map(const std::string& path);
   void update_open_map();
   bool save_map(const std::string& path, bool replace);  // false when it failed
   void save_map_now();
@@ -117,7 +121,7 @@ class App : private Shell {
   // Quitting (app_map_files.cpp): the question when the map has changes not saved, and its
   // answer.
   void quit(bool ask);
-  void answer_quit(QuitAnswer answer);
+  void answer_quit(UnsavedAnswer answer);
   // The recent maps: the map's file put on the list when it changes, the list shown.
   void update_recent();
   void export_heightmap(bool original);
@@ -226,6 +230,7 @@ class App : private Shell {
   Clock::time_point started_at_ = Clock::now();
   bool running_ = true;
   bool quit_after_save_ = false;  // the quit question's Save waits for the chooser's name
+  std::string open_after_save_;   // ... the open question's: the map file it then opens
   bool discarded_ = false;        // quit without saving: no autosave is kept
   int exit_code_ = 0;     // set before the loop when a scripted run cannot start (a bad FILE)
   bool started_ = false;  // the flags' commands are carried out

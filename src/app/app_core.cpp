@@ -73,6 +73,7 @@ bool is_shells(const UiCommand& command) {
                                [](const ChooseFile&) { return true; },
                                [](const Quit&) { return true; },
                                [](const AnswerQuit&) { return true; },
+                               [](const AnswerOpen&) { return true; },
                                [](const ResizeSideBar&) { return true; },
                                [](const SaveMapNow&) { return true; },
                                [](const SaveMapAs&) { return true; },

@@ -49,9 +49,54 @@ MapRead App::load_map(const std::string& path, session::Work* work) {
   return read;
 }
 
+// The map's changes are about to go in its place: asked about first (in the window, once the
+// run has started, and not in a scripted run: there, as at start, nobody is asked).
+void App::open_map(const std::string& path) {
+  if (started_ && !scripted_ && unsaved_changes(ui_, model_.history())) {
+    ui_.open_asked = path;  // asked again while asking: the latest file
+    ui_.quit_problem.clear();
+    return;
+  }
+  read_map(path);
+}
+
+// Saved as Save does (its own file, else the name typed in the question, else one chosen in the
+// chooser), then the file is opened once the map is written; a save that fails keeps the
+// question, the reason shown in it.
+void App::answer_open(UnsavedAnswer answer) {
+  if (ui_.open_asked.empty()) return;
+  const std::string path = ui_.open_asked;
+  ui_.quit_problem.clear();
+  switch (answer) {
+    case UnsavedAnswer::cancel:
+      ui_.open_asked.clear();
+      open_after_save_.clear();
+      return;
+    case UnsavedAnswer::discard:
+      ui_.open_asked.clear();
+      read_map(path);
+      return;
+    case UnsavedAnswer::save:
+      break;
+  }
+  open_after_save_ = path;
+  if (!ui_.map_path.empty()) {
+    save_map(ui_.map_path, true);
+  } else if (ui_.map_text[0] != '\0') {
+    std::string name = ui_.map_text;
+    if (!session::is_map_file_path(name)) name += session::kMapFileExtension;
+    save_map(name, false);
+  } else if (chooser_.available()) {
+    choose_file(FileChoice::map_to_save);
+  } else {
+    open_after_save_.clear();
+    ui_.quit_problem = "Type the map file's name first (there is no file chooser here)";
+  }
+}
+
 // On a worker, the window drawing meanwhile (at start too: what the flags and the script do
 // next waits for it, as the map is busy until it lands).
-void App::open_map(const std::string& path) {
+void App::read_map(const std::string& path) {
   if (opening_map_.valid()) {
     tell("A map is being opened already: " + path + " is not opened", true);
     return;
@@ -92,8 +137,10 @@ bool App::save_map(const std::string& path, bool replace) {
     session::write_map_file(path, saved, mode);
   } catch (const std::exception& e) {
     saved_message(false, "Map not saved: " + std::string(e.what()));
-    ui_.quit_problem = ui_.quit_asked ? "Not saved: " + std::string(e.what()) : "";
+    const bool asking = ui_.quit_asked || !ui_.open_asked.empty();
+    ui_.quit_problem = asking ? "Not saved: " + std::string(e.what()) : "";
     quit_after_save_ = false;
+    open_after_save_.clear();
     return false;
   }
   ui_.map_path = path;
@@ -101,6 +148,13 @@ bool App::save_map(const std::string& path, bool replace) {
   ui_.map_saved_at = model_.history().position();
   saved_message(true, "Saved the map to " + path);
   if (quit_after_save_) running_ = false;  // the quit question's Save, named in the chooser
+  if (!open_after_save_.empty()) {
+    // The open question's Save: the map is safe in its file, and the other one comes.
+    const std::string next = std::move(open_after_save_);
+    open_after_save_.clear();
+    ui_.open_asked.clear();
+    read_map(next);
+  }
   return true;
 }
 
@@ -269,19 +323,19 @@ void App::quit(bool ask) {
   ui_.quit_asked = true;  // asked again while asking: the one question stays
 }
 
-void App::answer_quit(QuitAnswer answer) {
+void App::answer_quit(UnsavedAnswer answer) {
   if (!ui_.quit_asked) return;
   ui_.quit_problem.clear();
   switch (answer) {
-    case QuitAnswer::cancel:
+    case UnsavedAnswer::cancel:
       ui_.quit_asked = false;
       quit_after_save_ = false;
       return;
-    case QuitAnswer::discard:
+    case UnsavedAnswer::discard:
       discarded_ = true;
       running_ = false;
       return;
-    case QuitAnswer::save:
+    case UnsavedAnswer::save:
       break;
   }
   // Saved as Save does: to the map's own file; else under the name typed in the question (never

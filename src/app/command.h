@@ -135,11 +135,15 @@ struct SetRenderSize {
 struct Quit {
   bool ask = true;
 };
-// The answer to the question quitting asks: save the map (then quit, once it is saved), quit
-// without saving (nothing of the map is kept), or go on.
-enum class QuitAnswer { save, discard, cancel };
+// The answer to the question a map with changes not saved asks before they would go: save the
+// map (then go on, once it is saved), go on without saving (nothing of the map is kept), or
+// cancel. Quitting asks it, and so does opening a map file in the map's place (AnswerOpen).
+enum class UnsavedAnswer { save, discard, cancel };
 struct AnswerQuit {
-  QuitAnswer answer = QuitAnswer::cancel;
+  UnsavedAnswer answer = UnsavedAnswer::cancel;
+};
+struct AnswerOpen {
+  UnsavedAnswer answer = UnsavedAnswer::cancel;
 };
 // Long work (a big rain, a far undo, a map file's place: session/live_model.h) stopped and
 // dropped, the map as it was before it; what waited behind it is dropped too (Esc, the status
@@ -280,8 +284,8 @@ using UiCommand =
                  SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
                  ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, SetBrush,
-                 SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
+                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, AnswerOpen,
+                 SetBrush, SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
                  FrameIsland, SetCamera, PlaceCamera, SetExaggeration, CancelWork>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen

@@ -1124,7 +1124,7 @@ void draw_work(UiState& ui, const Layout& layout, float pixels_per_point,
 
 void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
                        bool surface) {
-  if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked) return;
+  if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked || !ui.open_asked.empty()) return;
   const glm::dvec2 at{ui.mouse[0], ui.mouse[1]};
   if (!layout.map_area().contains(at)) return;
   if (ImGui::GetIO().WantCaptureMouse && !ui.painting) return;  // over the panel
@@ -1153,12 +1153,20 @@ void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per
   }
 }
 
-void draw_quit_question(UiState& ui, std::vector<Command>& commands) {
-  constexpr const char* kTitle = "Quit Terrain Sandbox?##quit";
-  if (!ui.quit_asked) {
-    if (ImGui::IsPopupOpen(kTitle)) {
+namespace {
+
+// The question a map with changes not saved asks before they go (quitting, or another map file
+// opened in its place): Save, Don't save, Cancel as `answer`'s commands; a modal window in the
+// middle of the display, with a field for the map file's name when the map has none. `names`:
+// the controls' names' start ("quit", "open").
+template <typename Answer>
+void draw_unsaved_question(UiState& ui, std::vector<Command>& commands, const char* title,
+                           bool asked, const char* names, const std::string& what_goes,
+                           const char* discard_tip) {
+  if (!asked) {
+    if (ImGui::IsPopupOpen(title)) {
       // Cancelled by a key: the popup closes from inside itself.
-      if (ImGui::BeginPopupModal(kTitle)) {
+      if (ImGui::BeginPopupModal(title)) {
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
       }
@@ -1166,33 +1174,38 @@ void draw_quit_question(UiState& ui, std::vector<Command>& commands) {
     return;
   }
   g_controls = ui.note_controls ? &ui.controls : nullptr;
-  if (!ImGui::IsPopupOpen(kTitle)) ImGui::OpenPopup(kTitle);
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
   // In the middle of the window, over everything, the rest dimmed and out of reach.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(440.0f, display.x - 16), 0));
+  const std::string name = names;
   if (ImGui::BeginPopupModal(
-          kTitle, nullptr,
+          title, nullptr,
           ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::PushTextWrapPos(0);
     if (ui.map_path.empty()) {
-      ImGui::TextUnformatted(
-          "This map has never been saved: its history and its rain are lost if you quit "
-          "without saving it.");
+      ImGui::Text(
+          "This map has never been saved: its history and its rain are lost if you %s "
+          "without saving it.",
+          what_goes.c_str());
     } else {
-      ImGui::Text("%s has changes that are not saved.",
-                  std::filesystem::path(ui.map_path).filename().string().c_str());
+      ImGui::Text(
+          "%s has changes that are not saved: they are lost if you %s without saving "
+          "them.",
+          std::filesystem::path(ui.map_path).filename().string().c_str(), what_goes.c_str());
     }
     ImGui::PopTextWrapPos();
     if (ui.map_path.empty()) {
       // Where it goes: a name typed here (the Map file section's), else the chooser asks.
       ImGui::SetNextItemWidth(-1);
-      ImGui::InputTextWithHint("##quit_map_name",
+      const std::string field = "##" + name + "_map_name";
+      ImGui::InputTextWithHint(field.c_str(),
                                ui.can_choose_files ? "a name, or leave empty to choose one"
                                                    : "the map file's name (.tsmap)",
                                ui.map_text, sizeof ui.map_text);
-      note("##quit_map_name", "quit_map_name");
+      note(field.c_str(), (name + "_map_name").c_str());
     }
     if (!ui.quit_problem.empty()) {
       ImGui::PushTextWrapPos(0);
@@ -1201,21 +1214,35 @@ void draw_quit_question(UiState& ui, std::vector<Command>& commands) {
     }
     ImGui::Spacing();
     if (ui.choosing_file) ImGui::BeginDisabled();
-    if (button("Save", "quit_save")) commands.push_back(UiCommand{AnswerQuit{QuitAnswer::save}});
-    ImGui::SameLine();
-    if (button("Don't save", "quit_discard")) {
-      commands.push_back(UiCommand{AnswerQuit{QuitAnswer::discard}});
+    if (button("Save", (name + "_save").c_str())) {
+      commands.push_back(UiCommand{Answer{UnsavedAnswer::save}});
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Quit, and the map's changes are gone");
     ImGui::SameLine();
-    if (button("Cancel", "quit_cancel")) {
-      commands.push_back(UiCommand{AnswerQuit{QuitAnswer::cancel}});
+    if (button("Don't save", (name + "_discard").c_str())) {
+      commands.push_back(UiCommand{Answer{UnsavedAnswer::discard}});
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", discard_tip);
+    ImGui::SameLine();
+    if (button("Cancel", (name + "_cancel").c_str())) {
+      commands.push_back(UiCommand{Answer{UnsavedAnswer::cancel}});
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Esc: back to the map");
     if (ui.choosing_file) ImGui::EndDisabled();
     ImGui::EndPopup();
   }
   g_controls = nullptr;
+}
+
+}  // namespace
+
+void draw_quit_question(UiState& ui, std::vector<Command>& commands) {
+  draw_unsaved_question<AnswerQuit>(ui, commands, "Quit Terrain Sandbox?##quit", ui.quit_asked,
+                                    "quit", "quit", "Quit, and the map's changes are gone");
+  if (ui.quit_asked) return;  // one question at a time
+  const std::string file = std::filesystem::path(ui.open_asked).filename().string();
+  draw_unsaved_question<AnswerOpen>(ui, commands, "Open another map?##open", !ui.open_asked.empty(),
+                                    "open", "open " + file,
+                                    "Open it, and this map's changes are gone");
 }
 
 namespace {

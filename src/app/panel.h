@@ -67,7 +67,8 @@ void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per
 
 // The question quitting asks while ui.quit_asked (a map with changes not saved): Save, Don't
 // save, Cancel, as AnswerQuit; a modal window in the middle of the display, with a field for
-// the map file's name when the map has none.
+// the map file's name when the map has none. The same question, as AnswerOpen, while
+// ui.open_asked (a map file to open in the map's place).
 void draw_quit_question(UiState& ui, std::vector<Command>& commands);
 
 // Puts the model's seed into the seed field (when it is not being edited).

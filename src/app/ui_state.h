@@ -51,9 +51,11 @@ struct UiState {
   double camera_yaw = 0;  // the 3D view's camera, for the View section and scripts
   double camera_pitch = 0;
   double camera_distance = 0;
-  // Quitting asks what to do with the map's changes (draw_quit_question); why its Save did not
-  // save, shown in the question, or "".
+  // Quitting asks what to do with the map's changes (draw_quit_question), and so does opening a
+  // map file in their place (`open_asked`: its path, "" when not asking); why the question's
+  // Save did not save, shown in it, or "".
   bool quit_asked = false;
+  std::string open_asked;
   std::string quit_problem;
   // The offer of a map an earlier run left unsaved ("A map left unsaved at 10:32 ..."), or "".
   std::string recovery;

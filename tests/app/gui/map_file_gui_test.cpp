@@ -445,6 +445,66 @@ std::vector<int> settled_rect(App& app, const std::string& name) {
   return last;
 }
 
+// Opening a map file in the place of a map with changes not saved asks, as quitting does (here
+// a file dropped on the window, as Open, Ctrl+O and a Recent entry all open one): Cancel and Esc
+// keep the map, history and all; Save saves it under the name typed (never over a file) and
+// then opens the file; Don't save opens it. A map with nothing unsaved opens at once.
+TEST(MapFileGui, OpeningAMapOverChangesNotSavedAsksSaveDontSaveOrCancel) {
+  TempDir dir;
+  const fs::path other = dir.path / "other.tsmap";
+  ASSERT_EQ(
+      run_app({"--seed", "4", "--drops", "1000", "--frames", "1", "--save-map", other.string()},
+              dir.path),
+      0);
+  const auto drop = [](const std::string& window, const fs::path& file) {
+    return std::system(
+        (std::string(TERRAIN_XDND_DROP) + " " + window + " '" + file.string() + "'").c_str());
+  };
+  App app({"--seed", "8", "--paused", "--drops", "2000"}, dir.path);
+  app.layout("seed");
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  // Dropped: it asks; Cancel keeps the map.
+  ASSERT_EQ(drop(window, other), 0);
+  ASSERT_TRUE(wait_shown(app, "open_cancel", true)) << app.out();
+  click(window, settled_rect(app, "open_cancel"));
+  ASSERT_TRUE(wait_shown(app, "open_cancel", false));
+  // Esc is its Cancel too.
+  ASSERT_EQ(drop(window, other), 0);
+  ASSERT_TRUE(wait_shown(app, "open_save", true));
+  press("Escape");
+  ASSERT_TRUE(wait_shown(app, "open_save", false));
+  EXPECT_EQ(app.out().find("Opened the map"), std::string::npos) << "nothing opened yet";
+  EXPECT_EQ(app.out().find("state seed 4"), std::string::npos);
+  // Save: under the name typed in the question, then the file opens.
+  ASSERT_EQ(drop(window, other), 0);
+  ASSERT_TRUE(wait_shown(app, "open_map_name", true));
+  click(window, settled_rect(app, "open_map_name"));
+  xdotool("type --delay 30 '" + (dir.path / "mine").string() + "'");
+  std::this_thread::sleep_for(milliseconds(300));
+  click(window, settled_rect(app, "open_save"));
+  EXPECT_NE(app.wait_for_line("Opened the map " + other.string(), seconds(60)), "") << app.err();
+  EXPECT_NE(app.out().find("Saved the map to " + (dir.path / "mine.tsmap").string()),
+            std::string::npos)
+      << app.out();
+  EXPECT_NE(app.wait_for_line("state seed 4", seconds(30)), "");
+  // The opened map, changed (a new seed), then another dropped: Don't save opens it.
+  app.layout("seed");
+  press("n");
+  ASSERT_EQ(drop(window, dir.path / "mine.tsmap"), 0);
+  ASSERT_TRUE(wait_shown(app, "open_discard", true)) << app.out();
+  click(window, settled_rect(app, "open_discard"));
+  EXPECT_NE(app.wait_for_line("Opened the map " + (dir.path / "mine.tsmap").string(), seconds(60)),
+            "")
+      << app.out();
+  EXPECT_NE(app.wait_for_line("state seed 8", seconds(30)), "");
+  // Nothing unsaved now: the next one opens at once.
+  ASSERT_EQ(drop(window, other), 0);
+  EXPECT_NE(app.wait_for_line("state seed 4", seconds(60)), "") << app.out();
+  EXPECT_EQ(latest_rect(app, "open_save")[2], 0);
+  EXPECT_EQ(app.quit(), 0);
+}
+
 // Quitting a map with changes not saved asks (the window's close button, Ctrl+Q): Cancel and
 // Esc keep the window; Save saves (under the name typed, never over a file) and quits; Don't
 // save quits and keeps nothing. A signal or a scripted run never asks.
