@@ -443,6 +443,7 @@ void LiveModel::begin_work(std::unique_ptr<Job> job) {
 
 bool LiveModel::start(const MapCommand& command) {
   map_.check(command);  // a value refused is refused before waiting
+  check_room(command);
   wait_work();
   if (History::replay_cost(command) <= kLongWork) {
     apply(command);
@@ -799,8 +800,21 @@ void LiveModel::set_debug_mode(bool on) {
 
 // The map's handlers are Map::carry_out's (every alternative has its own: a command added to
 // MapCommand and not handled there does not compile); then what is drawn follows (after()).
+// A map file keeps at most kMaxRecipeCommands commands (map_recipe.h): a history about to hold
+// more refuses the command (with room kept for a rain after it), so the session never makes a
+// file no build opens.
+void LiveModel::check_room(const MapCommand& command) const {
+  if (std::holds_alternative<RainDrops>(command)) return;
+  if (history_.atoms().size() + 2 > kMaxRecipeCommands) {
+    throw std::invalid_argument(std::string(command_name(command)) + ": the map's history holds " +
+                                with_thousands(history_.atoms().size()) +
+                                " commands, the most a map file keeps");
+  }
+}
+
 void LiveModel::apply(const MapCommand& command) {
   map_.check(command);  // a value refused is refused before waiting
+  check_room(command);
   wait_work();
   if (const auto* rain = std::get_if<RainDrops>(&command)) {
     rain_now(rain->drops);  // records it

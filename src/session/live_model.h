@@ -272,6 +272,7 @@ class LiveModel {
   void land_finish(Job& job);  // ... and the rain stopped as at its target
   void drop_work();            // stops the worker and drops its copy
   std::optional<HistoryPosition> target_of(const HistoryCommand& command) const;
+  void check_room(const MapCommand& command) const;  // the history has room for it
   void after(const MapCommand& command, bool fresh, uint32_t seed_before, const MapSettings& before,
              uint64_t drops_before);
   void frame();                    // the part of draw() after the rain

@@ -222,3 +222,34 @@ TEST(LongWork, AModelDestroyedMidWorkStopsItsWorkerAtOnce) {
 
 }  // namespace
 }  // namespace terrain::session
+
+namespace terrain::session {
+namespace {
+
+// A session's history never grows past what a map file keeps: the command that would take it
+// there is refused, saying so, and the map saves and opens.
+TEST(LongWork, AHistoryStopsTakingCommandsAtWhatAMapFileKeeps) {
+  Settings s;
+  s.show_rivers = false;  // (a paused map draws its rivers again after every command)
+  LiveModel model(3, s);
+  model.pause();
+  std::size_t k = 0;
+  for (; model.history().atoms().size() + 2 <= kMaxRecipeCommands; k++) {
+    model.apply(MapCommand{SetErosion{k % 2 == 0 ? 0.35 : 0.3}});
+  }
+  const double next = k % 2 == 0 ? 0.35 : 0.3;
+  try {
+    model.apply(MapCommand{SetErosion{next}});
+    ADD_FAILURE() << "taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "erosion: the map's history holds 1,048,575 commands, the most a map file keeps");
+  }
+  EXPECT_THROW(model.start(MapCommand{SetErosion{next}}), std::invalid_argument);
+  model.apply(MapCommand{RainDrops{10}});  // rain still falls
+  const SavedMap saved = read_map_file(map_file_bytes(model.save()));
+  EXPECT_EQ(saved.commands.commands.size(), kMaxRecipeCommands);
+}
+
+}  // namespace
+}  // namespace terrain::session
