@@ -50,7 +50,8 @@ inline constexpr const char* kKeyHelp =
     "(not while typing in a field)\n"
     "(Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo)\n"
     "(Ctrl+S save the map; Ctrl+Shift+S save as; Ctrl+O open)\n"
-    "(Ctrl+Q quit: asks first if the map has changes not saved)";
+    "(Ctrl+Q quit: asks first if the map has changes not saved)\n"
+    "(Esc cancels long work: a big rain, a far undo, a map file opening)";
 
 // The mouse over the map, as the panel lists it.
 inline constexpr const char* kMouseHelp =
