@@ -145,6 +145,8 @@ App::App(const AppOptions& options)
     ini_path_ = (*folder / "imgui.ini").string();
     const std::string settings = load_panel_settings(ini_path_);
     ImGui::LoadIniSettingsFromMemory(settings.data(), settings.size());
+  } else {
+    refuse("Settings are not kept between runs: " + folder.problem);
   }
   ImGui::StyleColorsDark();
   // A slider's value is drawn over its handle: a see-through handle keeps the value readable.

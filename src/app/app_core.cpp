@@ -569,6 +569,9 @@ void AppCore::land_ground(const GroundRead& read) {
   } catch (const std::invalid_argument& e) {
     refuse("Cannot open " + read.path + ": " + e.what());
     return;
+  } catch (const std::bad_alloc&) {
+    refuse("Cannot open " + read.path + ": there is not enough memory to open it");
+    return;
   }
   const std::string message = "Opened " + read.path + " (" + std::to_string(read.file_w) + " x " +
                               std::to_string(read.file_h) + ", " +
@@ -593,6 +596,9 @@ void AppCore::land_map(const MapRead& read) {
     } else {
       model_.open(read.map);
     }
+  } catch (const std::bad_alloc&) {
+    refuse("Cannot open " + read.path + ": there is not enough memory to open it");
+    return;
   } catch (const std::exception& e) {
     refuse("Cannot open " + read.path + ": " + e.what());
     return;

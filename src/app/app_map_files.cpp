@@ -98,7 +98,7 @@ void App::answer_open(UnsavedAnswer answer) {
 // next waits for it, as the map is busy until it lands).
 void App::read_map(const std::string& path) {
   if (opening_map_.valid()) {
-    tell("A map is being opened already: " + path + " is not opened", true);
+    refuse("A map is being opened already: " + path + " is not opened");
     return;
   }
   opening_work_ = std::make_shared<session::Work>();

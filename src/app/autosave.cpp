@@ -71,7 +71,8 @@ bool names(int fd, const fs::path& path) {
 
 // Whether a live run holds the lock of autosave-PID (tried without waiting, and let go).
 bool held(const fs::path& lock_file) {
-  const int fd = ::open(lock_file.c_str(), O_RDWR | O_CLOEXEC);
+  // (Never through a symbolic link, and never waiting on a FIFO: a lock file is a regular file.)
+  const int fd = ::open(lock_file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) return false;  // no lock file: no run holds it
   const bool taken = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
   ::close(fd);  // closing lets go of a lock this took
@@ -150,9 +151,19 @@ Autosave::Autosave(fs::path folder) : folder_(std::move(folder)) {
   constexpr int kAttempts = 100;  // 10 ms apart: a second in all
   std::string why;
   for (int attempt = 0; attempt < kAttempts; attempt++) {
-    lock_ = ::open(lock_file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Only a regular file is a lock: never a device, a FIFO or what a symbolic link names.
+    lock_ =
+        ::open(lock_file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
     if (lock_ < 0) {
-      why = std::strerror(errno);
+      why = errno == ELOOP ? "its lock file " + lock_file_.string() + " is a symbolic link"
+                           : std::string(std::strerror(errno));
+      break;
+    }
+    struct stat kind {};
+    if (::fstat(lock_, &kind) != 0 || !S_ISREG(kind.st_mode)) {
+      ::close(lock_);
+      lock_ = -1;
+      why = "its lock file " + lock_file_.string() + " is not a regular file";
       break;
     }
     if (::flock(lock_, LOCK_EX | LOCK_NB) == 0) {
