@@ -211,13 +211,15 @@ Json stroke_json(const BrushStroke& s) {
   return json;
 }
 
-MapCommand command_at(const Json& json, const std::string& where) {
+// `joint` goes between `where` and the command's key: "commands[3].rain" in a recipe, "run.jsonl
+// line 3: rain" for a command on its own.
+MapCommand command_at(const Json& json, const std::string& where, const char* joint = ".") {
   if (!json.is_object() || json.size() != 1) {
     fail(where, "must be an object of one key, the command's name, not " + shown(json));
   }
   const std::string name = json.begin().key();
   const Json& value = json.begin().value();
-  const std::string at = where + "." + name;
+  const std::string at = where + joint + name;
   auto real = [&](const char* setting, const sketch::Range& range) {
     const double v = real_at(value, at);
     checked_at(where, [&] { check_range(setting, v, range); });
@@ -400,7 +402,7 @@ MapCommand parse_map_command(std::string_view text, const std::string& where) {
   } catch (const std::invalid_argument& e) {
     fail(where, e.what());
   }
-  return command_at(json, where);
+  return command_at(json, where, ": ");
 }
 
 }  // namespace terrain::session

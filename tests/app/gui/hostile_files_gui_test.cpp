@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -27,6 +28,7 @@
 #include "gui_support.h"
 #include "io/atomic_file.h"
 #include "io/map_file.h"
+#include "io/npy.h"
 
 namespace terrain::gui {
 namespace {
@@ -191,6 +193,40 @@ TEST(HostileFilesGui, MapsAndHeightmapsThatAreNoFilesTooBigOrNestedDeepAreRefuse
   write(p("deep.tsmap"), io::encode_map_file(sections));
   refused({p("deep.tsmap")}, dir.path,
           "Cannot open " + p("deep.tsmap") + ": HIST: JSON nested deeper than 64 levels");
+}
+
+// Heights near float32's limit (they crashed the rain in both programs) at every door a ground
+// comes in by: a heightmap given as FILE, a script's ground, and a map file's grids with every
+// checksum right. Each is refused naming what a ground may hold.
+TEST(HostileFilesGui, GroundsNearTheFloatLimitAreRefusedAtEveryDoor) {
+  TempDir dir;
+  const auto p = [&](const std::string& name) { return (dir.path / name).string(); };
+  std::vector<float> huge(kCols * kRows, 3.4e38f);
+  for (std::size_t k = 0; k < huge.size(); k += 3) huge[k] = -3.4e38f;
+  io::write_file_atomically(p("huge.npy"),
+                            io::encode_npy(std::span<const float>(huge), kRows, kCols),
+                            io::WriteMode::replace);
+  const std::string bound = "(a ground holds finite heights from -1000000 to 1000000)";
+  refused({p("huge.npy")}, dir.path,
+          "Cannot open " + p("huge.npy") + ": the height at column 0, row 0 is -3.4e+38 " + bound);
+  // A script's ground: 2 x 2 cells, 3.4e38 in the third.
+  std::ofstream(p("ground.jsonl"))
+      << R"({"ground": {"file": "a.png", "fit": "crop", "width": 2, "height": 2, "heights": ")"
+      << "AAAAAAAAAD+eyX9/AACAPg=="
+      << "\"}}\n";
+  refused({"--script", p("ground.jsonl")}, dir.path,
+          "ground.jsonl line 1: ground.heights: the height at column 0, row 1 is 3.4e+38 " + bound);
+  // A map file's grid, its checksums right.
+  std::vector<io::MapFileSection> sections = a_map(dir.path, p("good.tsmap"));
+  for (io::MapFileSection& s : sections) {
+    if (s.tag != io::map_file_tag("GRID")) continue;
+    const float far = 3.4e38f;
+    std::memcpy(s.bytes.data() + 4 * (kCols + 1), &far, 4);
+  }
+  write(p("far.tsmap"), io::encode_map_file(sections));
+  refused({p("far.tsmap")}, dir.path,
+          "Cannot open " + p("far.tsmap") + ": GRID: grid 0: the height at column 1, row 1 is " +
+              "3.4e+38 " + bound);
 }
 
 TEST(HostileFilesGui, AMapWithSectionsOfUnknownTagsOpensWithinTheCap) {
