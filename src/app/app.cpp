@@ -187,7 +187,15 @@ App::App(const AppOptions& options)
   // What waits behind long work (a big --drops, a map file's place, a script's rain) is carried
   // out as the loop goes, before its first frame that counts (run()).
   failures_at_start_ = ui_.messages.failures();
-  for (const Command& command : startup_commands(options)) dispatch(command);
+  // (A script's lines wait their turn, a frame's worth at a time: the window shows from the
+  // first of them, and Esc stops it.)
+  for (const Command& command : startup_commands(options)) {
+    if (const auto* step = std::get_if<ScriptStep>(&command)) {
+      core_.enqueue_script_step(*step);
+    } else {
+      dispatch(command);
+    }
+  }
   // In a scripted run, a FILE that cannot be opened or a script's command refused (a seek
   // past the map's drops) is bad input: exit 2, nothing written. (In the window, the message
   // shows on the status line over the map from the first frame, and the map stays.)
@@ -697,6 +705,10 @@ void App::show_work() {
   } else if (opening_map_.valid() && opening_work_) {
     now =
         UiState::Work{"Opening " + opening_path_, opening_work_->done(), opening_work_->total(), 0};
+  } else if (const auto script = core_.script_progress(); script && script->second > 1) {
+    // A script of many lines, each short: its lines done of all (its unit is a line).
+    now = UiState::Work{"The script " + std::filesystem::path(options_.script).filename().string(),
+                        script->first, script->second, 0, "lines"};
   }
   if (now) now->since = ui_.work && ui_.work->what == now->what ? ui_.work->since : seconds_now();
   ui_.work = std::move(now);

@@ -2,6 +2,7 @@
 #include "app/app_core.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -89,9 +90,7 @@ AppCore::AppCore(uint32_t seed, Shell& shell)
     : model_(seed),
       shell_(shell),
       camera_(sketch::COLS, sketch::ROWS),
-      orbit_(sketch::COLS, sketch::ROWS) {
-  waiting_.reserve(64);
-}
+      orbit_(sketch::COLS, sketch::ROWS) {}
 
 void AppCore::frame_island() {
   if (!map_area_known_) {
@@ -195,9 +194,19 @@ void AppCore::dispatch(const Command& command) {
   carry_out(command);
 }
 
+void AppCore::enqueue_script_step(ScriptStep step) {
+  script_given_++;
+  waiting_.push_back(std::move(step));
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> AppCore::script_progress() const {
+  if (script_done_ >= script_given_ || ui_.script_stopped) return std::nullopt;
+  return std::pair{script_done_, script_given_};
+}
+
 void AppCore::dispatch_first(const Command& command) {
   if (map_busy()) {
-    waiting_.insert(waiting_.begin(), command);
+    waiting_.push_front(command);
     return;
   }
   carry_out(command);
@@ -215,12 +224,16 @@ bool AppCore::update() {
     refuse(std::string("Long work failed, and the map is as it was before it: ") + e.what());
   }
   stopped_ = stopped_ || (landed && model_.stopped_at_target());
-  std::size_t carried = 0;
-  while (carried < waiting_.size() && !map_busy()) {
-    const Command command = waiting_[carried++];  // a copy: carrying it out may queue more
+  const auto started = std::chrono::steady_clock::now();
+  const auto budget = std::chrono::duration<double, std::milli>(kFrameBudgetMs);
+  while (!waiting_.empty() && !map_busy()) {
+    // Taken out first: carrying it out may queue more behind it, or drop what waits (a script
+    // stopped, work cancelled).
+    const Command command = std::move(waiting_.front());
+    waiting_.pop_front();
     carry_out(command);
+    if (std::chrono::steady_clock::now() - started > budget) break;  // the next frame goes on
   }
-  waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(carried));
   keep_eye_clear();
   return landed;
 }
@@ -301,6 +314,7 @@ void AppCore::carry_out_history(const session::HistoryCommand& command) {
 // out.
 void AppCore::run_script_step(const ScriptStep& step) {
   if (ui_.script_stopped) return;
+  script_done_++;
   const uint64_t failures = ui_.messages.failures();
   ui_.script_where = step.where;
   carry_out(*step.command);
@@ -314,6 +328,7 @@ void AppCore::stop_script() {
   const auto left = std::count_if(waiting_.begin(), waiting_.end(), is_line);
   waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(), is_line), waiting_.end());
   ui_.script_stopped = true;
+  script_done_ = script_given_;
   if (left > 0) {
     shell_.message("The script stops there: its " + std::to_string(left) + " line" +
                        (left == 1 ? "" : "s") + " after it were not carried out",
@@ -322,17 +337,31 @@ void AppCore::stop_script() {
 }
 
 // Long work stopped and dropped, the map as it was before it; what waited behind it goes (it
-// was asked for on the map the work would have made).
+// was asked for on the map the work would have made). With none, a script under way stops at
+// the line it is at (those before it stay carried out).
 void AppCore::cancel_work() {
   std::optional<std::string> what = model_.cancel_work();
   if (!what) what = shell_.cancel_own();
+  if (!what && script_progress()) {
+    const auto [done, given] = *script_progress();
+    stop_script();
+    const std::string message = "Cancelled: the script after line " + with_thousands(done) +
+                                " of " + with_thousands(given) +
+                                " (the lines before stay carried out)";
+    shell_.message(message, false);
+    shell_.say(message);
+    return;
+  }
   if (!what) return;
   const std::size_t dropped = waiting_.size();
   const bool script = std::any_of(waiting_.begin(), waiting_.end(), [](const Command& c) {
     return std::holds_alternative<ScriptStep>(c);
   });
   waiting_.clear();
-  if (script) ui_.script_stopped = true;
+  if (script) {
+    ui_.script_stopped = true;
+    script_done_ = script_given_;
+  }
   std::string message = "Cancelled: " + *what + " (the map is as it was before it";
   if (dropped > 0) {
     message += "; " + std::to_string(dropped) + (dropped == 1 ? " command" : " commands") +

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -99,10 +100,17 @@ class AppCore {
   // What the shell's work that kept the map busy left (a map file read and placed: LandMap):
   // ahead of every command that waited behind that work.
   void dispatch_first(const Command& command);
+  // A script's line, behind everything waiting: the lines are carried out by update(), a
+  // frame's worth at a time, so the window draws (and Esc stops the script) between them.
+  void enqueue_script_step(ScriptStep step);
+  // The script's lines carried out, of all given; nullopt when none is waiting.
+  std::optional<std::pair<std::size_t, std::size_t>> script_progress() const;
   // Once a frame: a finish whose worker is done lands (true when it did), then what waited is
-  // carried out in order until the map is busy again, and the 3D view's eye is kept out of
-  // the ground.
+  // carried out in order until the map is busy again or kFrameBudget has gone by (so a script
+  // of thousands of lines, each short, leaves the window a frame between them), and the 3D
+  // view's eye is kept out of the ground.
   bool update();
+  static constexpr double kFrameBudgetMs = 25;
   bool map_busy() const;
   std::size_t waiting() const { return waiting_.size(); }
   // Whether the rain stopped itself at the target since the last call.
@@ -142,7 +150,9 @@ class AppCore {
   render::MapArea map_area_;
   bool map_area_known_ = false;
   bool frame_pending_ = false;  // FrameIsland before the map's area was known
-  std::vector<Command> waiting_;
+  std::deque<Command> waiting_;
+  std::size_t script_given_ = 0;  // the script's lines given, and carried out (or refused)
+  std::size_t script_done_ = 0;
   bool stopped_ = false;
   // The stroke being painted: its brush, seed and flatten target (a piece's template), the
   // path's points not yet carried out, the last point carried out and where the next piece's

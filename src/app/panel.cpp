@@ -1103,10 +1103,9 @@ void draw_work(UiState& ui, const Layout& layout, float pixels_per_point,
   char total[32];
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(w.what.c_str());
-  ImGui::Text("%.*s of %.*s drops (%.*f%%)%s",
-              static_cast<int>(with_thousands(w.done, done).size()), done,
-              static_cast<int>(with_thousands(w.total, total).size()), total, share < 0.1 ? 2 : 0,
-              share * 100, left);
+  ImGui::Text("%.*s of %.*s %s (%.*f%%)%s", static_cast<int>(with_thousands(w.done, done).size()),
+              done, static_cast<int>(with_thousands(w.total, total).size()), total, w.unit,
+              share < 0.1 ? 2 : 0, share * 100, left);
   ImGui::PopTextWrapPos();
   const float cancel_width = ImGui::CalcTextSize("Cancel").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::ProgressBar(

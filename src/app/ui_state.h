@@ -76,6 +76,7 @@ struct UiState {
     uint64_t done = 0;
     uint64_t total = 0;
     double since = 0;
+    const char* unit = "drops";  // what done and total count ("lines" of a script)
   };
   std::optional<Work> work;
   // The script line being carried out ("walk.jsonl line 3"), put in front of what it is

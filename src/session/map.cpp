@@ -11,6 +11,7 @@
 #include "core/ground.h"
 #include "core/number_text.h"
 #include "core/overloaded.h"
+#include "session/history.h"
 
 namespace terrain::session {
 namespace {
@@ -197,10 +198,12 @@ bool Map::carry_out(const MapCommand& command, Work& work) {
     return false;
   }
   if (const auto* stroke = std::get_if<Stroke>(&command)) {
-    // A dab is counted as a unit of work as it is pressed (the caller counts the rest).
+    // Each dab counted as it is pressed, at its share of the stroke's cost (History's).
+    const uint64_t dabs = std::max<uint64_t>(dab_count(stroke->stroke), 1);
+    const uint64_t per_dab = std::max<uint64_t>(History::replay_cost(command) / dabs, 1);
     painter_.paint(heights_, rain_, stroke->stroke, [&] {
       work.check();
-      work.advance(1);
+      work.advance(per_dab);
     });
     return false;
   }

@@ -24,6 +24,19 @@ constexpr const char* kBigRain = "state work Rain: 1,000,000,000 drops";
 constexpr const char* kCancelled =
     "Cancelled: Rain: 1,000,000,000 drops (the map is as it was before it)";
 
+// The control's rectangle once it has stayed put for half a second (the work's line is drawn
+// before the map's area has its size, at another place than in the frames after).
+std::vector<int> settled(App& app, const std::string& name) {
+  std::vector<int> last = latest_rect(app, name);
+  for (int k = 0; k < 100; k++) {
+    std::this_thread::sleep_for(milliseconds(500));
+    const std::vector<int> now = latest_rect(app, name);
+    if (now == last && now[2] > 0) return now;
+    last = now;
+  }
+  return last;
+}
+
 TEST(LongWorkGui, EscOrCancelStopsABigRainAndTheMapIsAsItWas) {
   TempDir dir;
   const fs::path script = write_text(dir.path / "big.jsonl", "{\"rain\": 1000000000}\n");
@@ -36,9 +49,9 @@ TEST(LongWorkGui, EscOrCancelStopsABigRainAndTheMapIsAsItWas) {
     if (with_esc) {
       press("Escape");
     } else {
-      click(window, app.layout("work_cancel"));
+      click(window, settled(app, "work_cancel"));
     }
-    EXPECT_NE(app.wait_for_line(kCancelled, seconds(30)), "") << app.out();
+    EXPECT_NE(app.wait_for_line(kCancelled, seconds(30)), "") << app.out() << app.err();
     EXPECT_NE(app.wait_for_line("state work none", seconds(30)), "") << app.out();
     // As before the script's rain: no step, no drop, still paused.
     EXPECT_NE(app.wait_for_line("state history 0 of 0", seconds(10)), "") << app.out();
@@ -46,6 +59,27 @@ TEST(LongWorkGui, EscOrCancelStopsABigRainAndTheMapIsAsItWas) {
     EXPECT_EQ(app.out().find("state playing 1"), std::string::npos);
     EXPECT_EQ(app.quit(), 0);
   }
+}
+
+// A script of a hundred thousand short lines (a minute of them): the window draws between them,
+// their count over the map, and Esc stops the script at the line it is at.
+TEST(LongWorkGui, AScriptOfManyLinesShowsItsProgressAndEscStopsIt) {
+  TempDir dir;
+  std::string lines;
+  for (int k = 0; k < 100000; k++)
+    lines += k % 2 ? "{\"erosion\": 0.35}\n" : "{\"erosion\": 0.3}\n";
+  const fs::path script = write_text(dir.path / "many.jsonl", lines);
+  App app({"--seed", "5", "--paused", "--script", script.string()}, dir.path);
+  ASSERT_NE(app.wait_for_line("state work The script many.jsonl", seconds(60)), "")
+      << app.out() << app.err();
+  app.window_id();
+  press("Escape");
+  const std::string said = app.wait_for_line("Cancelled: the script after line ", seconds(30));
+  ASSERT_NE(said, "") << app.out();
+  EXPECT_NE(said.find(" of 100,000 (the lines before stay carried out)"), std::string::npos)
+      << said;
+  EXPECT_NE(app.wait_for_line("state work none", seconds(30)), "") << app.out();
+  EXPECT_EQ(app.quit(), 0);
 }
 
 TEST(LongWorkGui, SigtermDuringLongWorkEndsTheAppAtOnce) {
