@@ -519,7 +519,15 @@ void App::draw() {
     double paths_ms = 0;
     double tiles_ms = 0;
     double surface_ms = 0;
-    if (!(unchanged && renderer_.redraw_last(pw, ph))) {
+    if (starting_) {
+      // The flags' and the script's commands are still being carried out: the map is drawn once
+      // they are, as it always was (a picture of each step on the way would colour its basins
+      // by what the run passed through, and that would hang on how fast the frames came), the
+      // panel and the work's progress over a plain background meanwhile.
+      glViewport(0, 0, pw, ph);
+      glClearColor(0.06f, 0.06f, 0.06f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+    } else if (!(unchanged && renderer_.redraw_last(pw, ph))) {
       renderer_.draw(map_inputs(), pw, ph);
       const render::RenderTimings& t = renderer_.last_timings();
       contours_ms = t.contours_ms;
