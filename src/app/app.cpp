@@ -1019,6 +1019,10 @@ int App::finish() {
   // else it lands now, so what the run leaves is its end (and scripts read that the rain
   // stopped), waited for a piece at a time so that a signal still stops it within a second.
   const bool was_finishing = model_.finishing();
+  // A map file still being opened lands nowhere now: its worker stops within a piece.
+  if (const auto what = cancel_own()) {
+    std::fprintf(stderr, "terrain-sandbox: stopped: %s\n", what->c_str());
+  }
   while (model_.working() && !quit_signalled()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     try {

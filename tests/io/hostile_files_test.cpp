@@ -14,6 +14,7 @@
 #include <zstd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -21,6 +22,7 @@
 
 #include "io/atomic_file.h"
 #include "io/map_file.h"
+#include "io/npy.h"
 #include "io_test_support.h"
 
 namespace terrain {
@@ -325,6 +327,27 @@ TEST_F(HostileFiles, FifosDevicesDirectoriesAndHugeFilesAreRefusedAtOnce) {
           "--ground " + p("zero.npy") + ": it is a character device, not a file");
   refused({"--ground", big, "--out", out},
           "--ground " + big + ": it is 2148532225 bytes; a heightmap is at most 2148532224");
+}
+
+// Heights near float32's limit (they crashed the rain): a float .npy keeps its own heights, and
+// a ground may hold finite heights within a million either way; a map file's grid as well, its
+// checksums right.
+TEST_F(HostileFiles, GroundsNearTheFloatLimitAreRefused) {
+  std::vector<float> huge(320 * 180, 2e38f);
+  for (std::size_t k = 0; k < huge.size(); k += 2) huge[k] = -2e38f;
+  const auto p = [&](const std::string& name) { return path(name).string(); };
+  io::write_file_atomically(p("huge.npy"), io::encode_npy(std::span<const float>(huge), 180, 320),
+                            io::WriteMode::replace);
+  const std::string bound = " (a ground holds finite heights from -1000000 to 1000000)";
+  refused({"--ground", p("huge.npy"), "--out", p("o")},
+          "--ground " + p("huge.npy") + ": the height at column 0, row 0 is -2e+38" + bound);
+  std::string grids = text_.at("GRID");
+  const float far = 2e38f;
+  std::memcpy(grids.data() + 4 * 5, &far, 4);
+  write("far.tsmap", container_of(sections("GRID", grids)));
+  refused({"--open-map", p("far.tsmap"), "--out", p("o")},
+          "--open-map " + p("far.tsmap") +
+              ": GRID: grid 0: the height at column 5, row 0 is 2e+38" + bound);
 }
 
 TEST_F(HostileFiles, ADeviceNodeOrAFifoSurvivesASaveWithForce) {

@@ -216,6 +216,10 @@ TEST(HostileFilesGui, GroundsNearTheFloatLimitAreRefusedAtEveryDoor) {
       << "\"}}\n";
   refused({"--script", p("ground.jsonl")}, dir.path,
           "ground.jsonl line 1: ground.heights: the height at column 0, row 1 is 3.4e+38 " + bound);
+  // More rain than one command may ask.
+  std::ofstream(p("more.jsonl")) << "{\"rain\": 1000000001}\n";
+  refused({"--script", p("more.jsonl")}, dir.path,
+          "more.jsonl line 1: rain: must be a whole number from 0 to 1000000000, not 1000000001");
   // A map file's grid, its checksums right.
   std::vector<io::MapFileSection> sections = a_map(dir.path, p("good.tsmap"));
   for (io::MapFileSection& s : sections) {

@@ -125,6 +125,17 @@ TEST(LongWorkGui, AMapFilesFarPlaceIsOpenedOffTheWindowsThreadAndEscStopsIt) {
   EXPECT_EQ(app.out().find("Opened the map"), std::string::npos);
   EXPECT_NE(app.out().find("state history 0 of 0"), std::string::npos) << "its own map stays";
   EXPECT_EQ(app.quit(), 0);
+  // SIGTERM while it is being placed ends the app at once.
+  App again({far.string()}, dir.path);
+  ASSERT_NE(again.wait_for_line("state work Opening " + far.string(), seconds(60)), "")
+      << again.out() << again.err();
+  const auto sent = std::chrono::steady_clock::now();
+  EXPECT_EQ(again.quit(seconds(10)), 0);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count(), 5)
+      << "the replay would take about 40 s";
+  EXPECT_NE(again.err().find("terrain-sandbox: stopped: Opening " + far.string()),
+            std::string::npos)
+      << again.err();
 }
 
 }  // namespace
