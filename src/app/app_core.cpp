@@ -232,7 +232,12 @@ bool AppCore::update() {
     const Command command = std::move(waiting_.front());
     waiting_.pop_front();
     carry_out(command);
-    if (std::chrono::steady_clock::now() - started > budget) break;  // the next frame goes on
+    // A script's lines leave the next frame its turn once the frame's budget is spent (what
+    // else waits is a user's few commands, carried out together as ever).
+    if (std::holds_alternative<ScriptStep>(command) &&
+        std::chrono::steady_clock::now() - started > budget) {
+      break;
+    }
   }
   keep_eye_clear();
   return landed;

@@ -106,9 +106,9 @@ class AppCore {
   // The script's lines carried out, of all given; nullopt when none is waiting.
   std::optional<std::pair<std::size_t, std::size_t>> script_progress() const;
   // Once a frame: a finish whose worker is done lands (true when it did), then what waited is
-  // carried out in order until the map is busy again or kFrameBudget has gone by (so a script
-  // of thousands of lines, each short, leaves the window a frame between them), and the 3D
-  // view's eye is kept out of the ground.
+  // carried out in order until the map is busy again or, for a script's lines, kFrameBudgetMs
+  // has gone by (so a script of thousands of lines, each short, leaves the window a frame
+  // between them), and the 3D view's eye is kept out of the ground.
   bool update();
   static constexpr double kFrameBudgetMs = 25;
   bool map_busy() const;
