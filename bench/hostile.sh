@@ -37,7 +37,7 @@ refusal() {
   shift
   local status=0
   /usr/bin/time -f "%M %e" -o time.txt "$@" >/dev/null 2>err.txt || status=$?
-  read -r kb seconds <time.txt
+  read -r kb seconds < <(tail -1 time.txt)
   printf '| %s | %s | %d MB | %s s | %s |\n' "$name" "$status" $((kb / 1024)) "$seconds" \
     "$(grep -v '^Command exited' err.txt | head -1 | cut -c1-110)"
 }
