@@ -247,20 +247,16 @@ int App::run() {
   // The flags' and the script's commands behind long work: carried out as it lands, frames
   // drawn meanwhile (its progress, its Cancel; Esc, SIGINT and SIGTERM stop it), none of them
   // counted or ticked. A finish (--finish) is the rain's own and goes on in counted frames.
-  starting_ = core_.waiting() > 0 || opening_a_map() || (model_.working() && !model_.finishing());
-  while (running_ && starting_) {
-    const Clock::time_point frame_start = Clock::now();
-    events();
-    if (!running_) break;
-    update();
-    draw();
-    report();
-    pace(frame_start);
+  const auto still_starting = [this] {
+    return core_.waiting() > 0 || opening_a_map() || (model_.working() && !model_.finishing());
+  };
+  starting_ = still_starting();
+  while (starting_ && frame()) {
     if (scripted_ && ui_.messages.failures() > failures_at_start_) {
       exit_code_ = 2;  // a script's line refused, or a FILE that cannot be opened
       running_ = false;
     }
-    starting_ = core_.waiting() > 0 || opening_a_map() || (model_.working() && !model_.finishing());
+    starting_ = running_ && still_starting();
   }
   if (exit_code_ != 0) {
     model_.cancel_work();
@@ -268,16 +264,22 @@ int App::run() {
   }
   starting_ = false;
   last_tick_ = Clock::now();
-  while (running_) {
-    const Clock::time_point frame_start = Clock::now();
-    events();
-    if (!running_) break;
-    update();
-    draw();
-    report();
-    pace(frame_start);
+  while (frame()) {
   }
   return finish();
+}
+
+// One turn of the loop: events, update, draw, report; false once the run is to end.
+bool App::frame() {
+  if (!running_) return false;
+  const Clock::time_point frame_start = Clock::now();
+  events();
+  if (!running_) return false;
+  update();
+  draw();
+  report();
+  pace(frame_start);
+  return running_;
 }
 
 // --- 2. the frame's steps ----------------------------------------------------------------------

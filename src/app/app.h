@@ -62,7 +62,8 @@ class App : private Shell {
  private:
   using Clock = std::chrono::steady_clock;
 
-  // The frame's steps.
+  // The frame's steps, and the loop's turn that takes them in order.
+  bool frame();
   void events();
   void update();
   void draw();

@@ -22,31 +22,24 @@
 #include <string>
 #include <vector>
 
+#include "error_of.h"
 #include "io/atomic_file.h"
 #include "io/heightmap.h"
 #include "io/map_file.h"
 #include "io_test_support.h"
+#include "peak_memory.h"
+#include "zstd_frames.h"
 
 namespace terrain::io {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::error_of;
 using testing::listing;
 using testing::ScratchDir;
 using testing::write_text;
 
 // --- Helpers ---------------------------------------------------------------------------------
-
-// The message `action` throws (any std::exception), or "(no error)".
-template <typename Action>
-std::string error_of(Action action) {
-  try {
-    action();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // A FIFO at `path`.
 void make_fifo(const fs::path& path) {
@@ -253,31 +246,6 @@ TEST(ReadHeightmap, AFifoOrAFileOverTheLargestHeightmapIsRefusedAtOnce) {
 
 // --- The map file's container ------------------------------------------------------------------
 
-// One zstd frame of `raw` zeros, made a mebibyte at a time (a 512 MiB frame in 1 MiB of memory).
-std::vector<uint8_t> zeros_frame(uint64_t raw) {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  ZSTD_CCtx_setPledgedSrcSize(cctx, raw);
-  const std::vector<uint8_t> zeros(1 << 20, 0);
-  std::vector<uint8_t> out(ZSTD_CStreamOutSize());
-  std::vector<uint8_t> frame;
-  uint64_t left = raw;
-  for (;;) {
-    const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(left, zeros.size()));
-    left -= n;
-    const ZSTD_EndDirective mode = left == 0 ? ZSTD_e_end : ZSTD_e_continue;
-    ZSTD_inBuffer in{zeros.data(), n, 0};
-    std::size_t pending = 0;
-    do {
-      ZSTD_outBuffer o{out.data(), out.size(), 0};
-      pending = ZSTD_compressStream2(cctx, &o, &in, mode);
-      frame.insert(frame.end(), out.begin(), out.begin() + static_cast<std::ptrdiff_t>(o.pos));
-    } while (mode == ZSTD_e_end ? pending != 0 : in.pos < in.size);
-    if (left == 0) break;
-  }
-  ZSTD_freeCCtx(cctx);
-  return frame;
-}
-
 void put_le(std::vector<uint8_t>& out, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; i++) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
 }
@@ -295,30 +263,13 @@ void append_section(std::vector<uint8_t>& file, const char (&tag)[5], uint64_t r
 // The file: 60 sections of an unknown tag, each 512 MiB of zeros once decompressed (a
 // few megabytes stored), then the wanted one.
 std::vector<uint8_t> bomb_file(const std::vector<uint8_t>& wanted_section) {
-  const std::vector<uint8_t> frame = zeros_frame(kMaxMapFileSectionBytes);
+  const std::vector<uint8_t> frame = testing::zstd_zeros_frame(kMaxMapFileSectionBytes);
   std::vector<uint8_t> file(kMapFileMagic.begin(), kMapFileMagic.end());
   put_le(file, kMapFileVersion, 4);
   put_le(file, 61, 4);
   for (int k = 0; k < 60; k++) append_section(file, "ZERO", kMaxMapFileSectionBytes, frame);
   file.insert(file.end(), wanted_section.begin(), wanted_section.end());
   return file;
-}
-
-// The most memory a child process took (kilobytes) doing `work`, and whether it ended well.
-std::pair<long, bool> peak_kilobytes_of(const std::function<bool()>& work) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    // Whatever happens, the child ends here: never back into the test runner.
-    try {
-      _exit(work() ? 0 : 1);
-    } catch (...) {
-      _exit(2);
-    }
-  }
-  int status = 0;
-  struct rusage usage {};
-  ::wait4(pid, &status, 0, &usage);
-  return {usage.ru_maxrss, WIFEXITED(status) && WEXITSTATUS(status) == 0};
 }
 
 TEST(MapFileContainer, SectionsNoReaderWantsAreCheckedButNeverDecompressed) {
@@ -330,14 +281,14 @@ TEST(MapFileContainer, SectionsNoReaderWantsAreCheckedButNeverDecompressed) {
   EXPECT_LT(file.size(), 4u << 20);
   const MapFileWanted wanted[] = {{map_file_tag("VIEW"), 100}};
   const auto start = std::chrono::steady_clock::now();
-  const auto [kilobytes, read] = peak_kilobytes_of([&] {
+  const auto [kilobytes, read] = testing::peak_kilobytes_of([&] {
     const std::vector<MapFileSection> got = decode_map_file(file, wanted);
     return got == view;
   });
   EXPECT_TRUE(read);
   // Nothing of the 30 GiB is made: the child's peak is the test binary's own, as a child that
   // does nothing has it, and little more.
-  const long baseline = peak_kilobytes_of([] { return true; }).first;
+  const long baseline = testing::peak_kilobytes_of([] { return true; }).first;
   EXPECT_LT(kilobytes - baseline, 100 * 1024)
       << kilobytes << " KB, " << baseline << " KB doing nothing";
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));

@@ -24,6 +24,7 @@
 #include "io/map_file.h"
 #include "io/npy.h"
 #include "io_test_support.h"
+#include "zstd_frames.h"
 
 namespace terrain {
 namespace {
@@ -43,33 +44,9 @@ const std::string kCap = "ulimit -v 2000000; timeout -s KILL 60 ";
 
 // --- Map files of our own making ---------------------------------------------------------------
 
-// One zstd frame of the bytes `next` gives, a piece at a time, until it gives an empty piece:
-// a frame of hundreds of megabytes made in the memory of one piece.
-std::vector<uint8_t> frame_of(const std::function<std::string()>& next, uint64_t* raw) {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  std::vector<uint8_t> out(ZSTD_CStreamOutSize());
-  std::vector<uint8_t> frame;
-  *raw = 0;
-  for (;;) {
-    const std::string piece = next();
-    *raw += piece.size();
-    const ZSTD_EndDirective mode = piece.empty() ? ZSTD_e_end : ZSTD_e_continue;
-    ZSTD_inBuffer in{piece.data(), piece.size(), 0};
-    std::size_t pending = 0;
-    do {
-      ZSTD_outBuffer o{out.data(), out.size(), 0};
-      pending = ZSTD_compressStream2(cctx, &o, &in, mode);
-      frame.insert(frame.end(), out.begin(), out.begin() + static_cast<std::ptrdiff_t>(o.pos));
-    } while (mode == ZSTD_e_end ? pending != 0 : in.pos < in.size);
-    if (piece.empty()) break;
-  }
-  ZSTD_freeCCtx(cctx);
-  return frame;
-}
-
 std::vector<uint8_t> frame_of(const std::string& text, uint64_t* raw) {
   bool given = false;
-  return frame_of(
+  return testing::zstd_frame_of(
       [&] {
         if (given) return std::string();
         given = true;
@@ -198,7 +175,7 @@ TEST_F(HostileFiles, AHistoryOfMillionsOfStepsInAFewMegabytesIsRefused) {
   std::size_t k = 0;
   const std::string& recipe = text_.at("RCPE");
   Stored rcpe{"RCPE", 0, {}};
-  rcpe.bytes = frame_of(
+  rcpe.bytes = testing::zstd_frame_of(
       [&]() -> std::string {
         if (k > kSteps) return "";
         std::string piece;
@@ -217,7 +194,7 @@ TEST_F(HostileFiles, AHistoryOfMillionsOfStepsInAFewMegabytesIsRefused) {
   const std::string& hist = text_.at("HIST");
   const std::size_t steps_at = hist.find("\"steps\":[") + 9;
   Stored steps{"HIST", 0, {}};
-  steps.bytes = frame_of(
+  steps.bytes = testing::zstd_frame_of(
       [&]() -> std::string {
         if (s > kSteps) return "";
         std::string piece;
@@ -275,7 +252,7 @@ TEST_F(HostileFiles, SectionsOfUnknownTagsAreNotDecompressedAndTheMapOpens) {
   const std::string mebibyte(1 << 20, '\0');
   Stored zeros{"ZERO", 0, {}};
   left = io::kMaxMapFileSectionBytes / mebibyte.size();
-  zeros.bytes = frame_of(
+  zeros.bytes = testing::zstd_frame_of(
       [&]() -> std::string {
         if (left == 0) return "";
         left--;

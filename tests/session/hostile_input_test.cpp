@@ -20,7 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include "error_of.h"
 #include "io/map_file.h"
+#include "peak_memory.h"
 #include "scratch_dir.h"
 #include "session/json_read.h"
 #include "session/map_recipe.h"
@@ -35,19 +37,9 @@ using json_read::Json;
 using json_read::JsonLimits;
 using json_read::kMaxJsonDepth;
 using json_read::parse_json;
+using testing::error_of;
 
 // --- Helpers ---------------------------------------------------------------------------------
-
-// The message `action` throws (any std::exception), or "(no error)".
-template <typename Action>
-std::string error_of(Action action) {
-  try {
-    action();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // `n` arrays inside each other around `inside`.
 std::string nested(std::size_t n, const std::string& inside = "") {
@@ -82,23 +74,6 @@ std::string text_of(const std::vector<io::MapFileSection>& sections, const char 
 
 std::string refusal(const std::vector<uint8_t>& file) {
   return error_of([&] { read_map_file(std::span<const uint8_t>(file)); });
-}
-
-// The most memory a child process took (kilobytes) doing `work`, and whether it ended well.
-std::pair<long, bool> peak_kilobytes_of(const std::function<bool()>& work) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    // Whatever happens, the child ends here: never back into the test runner.
-    try {
-      _exit(work() ? 0 : 1);
-    } catch (...) {
-      _exit(2);
-    }
-  }
-  int status = 0;
-  struct rusage usage {};
-  ::wait4(pid, &status, 0, &usage);
-  return {usage.ru_maxrss, WIFEXITED(status) && WEXITSTATUS(status) == 0};
 }
 
 // --- JSON within limits ------------------------------------------------------------------------
@@ -275,13 +250,13 @@ TEST(MapFileLimits, SectionsOfOtherTagsHugeOnceDecompressedArePassedOverQuickly)
   file.insert(file.end(), map.begin() + io::kMapFileHeaderBytes, map.end());
   EXPECT_LT(file.size(), 4u << 20);
   const auto start = std::chrono::steady_clock::now();
-  const auto [kilobytes, opened] = peak_kilobytes_of([&] {
+  const auto [kilobytes, opened] = testing::peak_kilobytes_of([&] {
     const SavedMap saved = read_map_file(std::span<const uint8_t>(file));
     return saved.width == 32 && saved.commands.commands.size() == 3;
   });
   EXPECT_TRUE(opened);
   // Beside what a child that does nothing has (the test binary's own), the small map only.
-  const long baseline = peak_kilobytes_of([] { return true; }).first;
+  const long baseline = testing::peak_kilobytes_of([] { return true; }).first;
   EXPECT_LT(kilobytes - baseline, 100 * 1024)
       << kilobytes << " KB, " << baseline << " KB doing nothing";
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));

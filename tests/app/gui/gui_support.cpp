@@ -382,6 +382,17 @@ std::vector<int> latest_rect(App& app, const std::string& name) {
   return r;
 }
 
+std::vector<int> settled_rect(App& app, const std::string& name) {
+  std::vector<int> last = latest_rect(app, name);
+  for (int k = 0; k < 100; k++) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const std::vector<int> now = latest_rect(app, name);
+    if (now == last && now[2] > 0) return now;
+    last = now;
+  }
+  return last;
+}
+
 void scroll_into_view(App& app, const std::string& window, const std::string& name) {
   xdotool("mousemove --window " + window + " 150 400");
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);

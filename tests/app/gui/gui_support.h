@@ -107,6 +107,10 @@ std::filesystem::path saved_path(const std::string& line);
 // The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar
 // scrolled); all 0 if none yet.
 std::vector<int> latest_rect(App& app, const std::string& name);
+// The control's rectangle once it has stayed put for half a second: a popup's first frame (and
+// the work's line's, before the map's area has its size) is drawn at another place than the
+// frames after it.
+std::vector<int> settled_rect(App& app, const std::string& name);
 // Scrolls the side bar with the wheel until the control is within the 720-pixel window.
 void scroll_into_view(App& app, const std::string& window, const std::string& name);
 // Moves the pointer to the middle of `rect` and clicks, slowly enough for ImGui to see it.

@@ -24,19 +24,6 @@ constexpr const char* kBigRain = "state work Rain: 1,000,000,000 drops";
 constexpr const char* kCancelled =
     "Cancelled: Rain: 1,000,000,000 drops (the map is as it was before it)";
 
-// The control's rectangle once it has stayed put for half a second (the work's line is drawn
-// before the map's area has its size, at another place than in the frames after).
-std::vector<int> settled(App& app, const std::string& name) {
-  std::vector<int> last = latest_rect(app, name);
-  for (int k = 0; k < 100; k++) {
-    std::this_thread::sleep_for(milliseconds(500));
-    const std::vector<int> now = latest_rect(app, name);
-    if (now == last && now[2] > 0) return now;
-    last = now;
-  }
-  return last;
-}
-
 TEST(LongWorkGui, EscOrCancelStopsABigRainAndTheMapIsAsItWas) {
   TempDir dir;
   const fs::path script = write_text(dir.path / "big.jsonl", "{\"rain\": 1000000000}\n");
@@ -49,7 +36,7 @@ TEST(LongWorkGui, EscOrCancelStopsABigRainAndTheMapIsAsItWas) {
     if (with_esc) {
       press("Escape");
     } else {
-      click(window, settled(app, "work_cancel"));
+      click(window, settled_rect(app, "work_cancel"));
     }
     EXPECT_NE(app.wait_for_line(kCancelled, seconds(30)), "") << app.out() << app.err();
     EXPECT_NE(app.wait_for_line("state work none", seconds(30)), "") << app.out();

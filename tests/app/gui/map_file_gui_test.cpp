@@ -432,19 +432,6 @@ bool wait_shown(App& app, const std::string& name, bool shown) {
   return false;
 }
 
-// The control's rectangle once it has stayed put for half a second: a popup's first frame is
-// drawn before Dear ImGui knows its size, at another place than the frames after it.
-std::vector<int> settled_rect(App& app, const std::string& name) {
-  std::vector<int> last = latest_rect(app, name);
-  for (int k = 0; k < 100; k++) {
-    std::this_thread::sleep_for(milliseconds(500));
-    const std::vector<int> now = latest_rect(app, name);
-    if (now == last && now[2] > 0) return now;
-    last = now;
-  }
-  return last;
-}
-
 // Opening a map file in the place of a map with changes not saved asks, as quitting does (here
 // a file dropped on the window, as Open, Ctrl+O and a Recent entry all open one): Cancel and Esc
 // keep the map, history and all; Save saves it under the name typed (never over a file) and
