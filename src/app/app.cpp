@@ -301,9 +301,17 @@ void App::events() {
   bool have_event = still ? SDL_WaitEventTimeout(&event, background_work ? 50 : 250) != 0
                           : SDL_PollEvent(&event) != 0;
   waited_ = still;
+  // What was polled up to the last frame has now had that whole frame to take effect.
+  inputs_.answered = inputs_.polled;
+  inputs_.moves_answered = inputs_.moves_polled;
   const ImGuiIO& io = ImGui::GetIO();
   while (have_event) {
     ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP || event.type == SDL_MOUSEWHEEL ||
+        event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) {
+      inputs_.polled++;
+    }
+    if (event.type == SDL_MOUSEMOTION) inputs_.moves_polled++;
     switch (event.type) {
       case SDL_KEYDOWN:
       case SDL_KEYUP:
@@ -936,7 +944,7 @@ void App::mouse_event(const SDL_Event& event) {
 
 void App::report() {
   reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), stopped_this_frame_,
-                   started_ && swaps_ >= 2});
+                   started_ && swaps_ >= 2, inputs_.answered, inputs_.moves_answered});
   stopped_this_frame_ = false;
 }
 

@@ -262,6 +262,17 @@ class App : private Shell {
   // frame after the click).
   std::optional<uint32_t> input_since_;
   int frames_owed_ = 0;
+  // The presses, releases and wheel turns of keys and buttons, and the pointer's moves: those
+  // polled so far, and those a whole frame has run after (Dear ImGui 1.86 sees a button
+  // released in the frame after the press, and a click's command is carried out in that
+  // frame's update). The tests' "input N M" line gives the answered counts, so a test waits on
+  // the app, not the clock.
+  struct InputCount {
+    uint64_t polled = 0;
+    uint64_t answered = 0;
+    uint64_t moves_polled = 0;
+    uint64_t moves_answered = 0;
+  } inputs_;
   std::vector<double> input_ms_;  // input to the swap that showed it, per answered frame
   bool waited_ = false;           // this frame waited for input
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.

@@ -86,6 +86,14 @@ void Reporter::test_lines(const Frame& f) {
     std::printf("layout strip %.0f %.0f %.0f %.0f\n", s.left, s.top, s.width, s.height);
     std::printf("layout timeline_band %.0f %.0f %.0f %.0f\n", t.left, t.top, t.width, t.height);
   }
+  // Last: what the input changed is printed above by the time a test reads that it was
+  // answered.
+  if (f.inputs_answered != inputs_answered_ || f.moves_answered != moves_answered_) {
+    inputs_answered_ = f.inputs_answered;
+    moves_answered_ = f.moves_answered;
+    std::printf("input %llu %llu\n", static_cast<unsigned long long>(inputs_answered_),
+                static_cast<unsigned long long>(moves_answered_));
+  }
 }
 
 }  // namespace terrain::app

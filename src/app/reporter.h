@@ -7,7 +7,9 @@
 // h"), every setting as it changes ("state KEY VALUE", state_report.h), the map's, the strip's
 // and the timeline's rectangles, the camera ("view zoom Z center X,Y"), the cross-section's row
 // and what the hover readout shows ("readout {...}", as --probe prints it). A test waits for
-// the line that says its click took effect rather than sleeping.
+// the line that says its click took effect rather than sleeping; "input N M" when N key and
+// button events (presses, releases, wheel turns) and M pointer moves have been answered: a
+// whole frame has run after each, and what it changed is in the lines before.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +42,8 @@ class Reporter {
     bool fullscreen = false;
     bool stopped = false;  // the rain stopped itself at the target in this frame
     bool laid_out = false;
+    uint64_t inputs_answered = 0;  // key and button events a whole frame has run after
+    uint64_t moves_answered = 0;   // and pointer moves
   };
   void frame(const Frame& f);
   // A finish landed: how long it took and the frames drawn meanwhile.
@@ -58,6 +62,8 @@ class Reporter {
   Rect map_{-1, -1, -1, -1};
   StateValues state_;
   std::optional<int> row_;
+  uint64_t inputs_answered_ = 0;
+  uint64_t moves_answered_ = 0;
 };
 
 }  // namespace terrain::app

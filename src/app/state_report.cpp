@@ -96,7 +96,9 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                                       number(ui.svg_page.paper->height_mm) + "mm"
                                                 : std::string("screen")) +
                                  " " + std::string(exports::svg_style_name(ui.svg_page.style)));
-  v.emplace_back("recording", yes(ui.recording));
+  // Recording: the frames taken so far (a test waits for a few rather than for a time).
+  v.emplace_back("recording", ui.recording ? "1 " + std::to_string(ui.record_frames) + " frames"
+                                           : std::string("0"));
   v.emplace_back("paint_mode", yes(ui.paint_mode));
   v.emplace_back("brush", std::string(brush_tool_name(ui.brush.tool)) + " " +
                               number(ui.brush.radius) + " " + number(ui.brush.strength) + " " +

@@ -34,52 +34,34 @@ TEST(BrushGui, ADragInPaintModeIsOneStrokeThatCtrlZTakesBack) {
   // P: paint mode; Ctrl+wheel up twice: a radius of 8.
   press("p");
   EXPECT_EQ(nth_state(app, "paint_mode", 2), "1");
-  xdotool("mousemove --window " + window + " 900 300");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("keydown ctrl");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("click 4");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("click 4");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("keyup ctrl");
+  move_to(window, 900, 300);
+  hold("ctrl");
+  wheel(true, 2);
+  release("ctrl");
   EXPECT_NE(app.wait_for_line("state brush raise 8 0.5 smooth", seconds(30)), "") << app.out();
 
-  // A drag paints: one step more, and a picture of its own.
-  xdotool("mousemove --window " + window + " 800 250");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("mousedown 1");
-  for (int k = 1; k <= 20; k++) {
-    xdotool("mousemove --window " + window + " " + std::to_string(800 + 12 * k) + " " +
-            std::to_string(250 + 5 * k));
-    std::this_thread::sleep_for(milliseconds(40));
-  }
-  xdotool("mouseup 1");
+  // A drag paints: one step more, and a picture of its own. (The app follows each pointer move
+  // SDL reports, however many come in one frame.)
+  move_to(window, 800, 250);
+  mouse_down();
+  for (int k = 1; k <= 20; k++) move_to(window, 800 + 12 * k, 250 + 5 * k);
+  mouse_up();
   EXPECT_NE(app.wait_for_line("state history 2 of 2", seconds(30)), "") << app.out();
-  xdotool("mousemove --window " + window + " 1100 600");  // the brush's circle away from the path
-  std::this_thread::sleep_for(milliseconds(300));
+  move_to(window, 1100, 600);  // the brush's circle away from the path
   const io::RgbaImage painted = saved_picture(app, 2);
   EXPECT_GT(rmse(painted, before), 0.002);
 
   // The middle button pans, even in paint mode, and paints nothing.
-  xdotool("mousemove --window " + window + " 900 400");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("mousedown 2");
-  std::this_thread::sleep_for(milliseconds(100));
-  xdotool("mousemove --window " + window + " 860 380");
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("mouseup 2");
-  xdotool("key Home");  // fitted again: the picture is the map's as before
-  std::this_thread::sleep_for(milliseconds(300));
+  move_to(window, 900, 400);
+  mouse_down(2);
+  move_to(window, 860, 380);
+  mouse_up(2);
+  press("Home");  // fitted again: the picture is the map's as before
 
   // Ctrl+Z takes the whole stroke back: the picture before it.
-  xdotool("keydown ctrl+z");
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("keyup z ctrl");
+  press("ctrl+z");
   EXPECT_NE(app.wait_for_line("state history 1 of 2", seconds(30)), "") << app.out();
-  std::this_thread::sleep_for(milliseconds(500));
-  xdotool("mousemove --window " + window + " 1100 600");
-  std::this_thread::sleep_for(milliseconds(300));
+  move_to(window, 1100, 600);
   EXPECT_EQ(saved_picture(app, 3), before);
   EXPECT_EQ(app.quit(), 0) << app.err();
 }

@@ -317,23 +317,12 @@ TEST(DrainageGui, TheViewKeyAndTheHoverReadoutThroughTheWindow) {
   ASSERT_FALSE(window.empty());
   std::vector<std::string> saved;
   for (int k = 0; k < 3; k++) {
-    if (k > 0) {
-      xdotool("keydown v");
-      std::this_thread::sleep_for(std::chrono::milliseconds(400));
-      xdotool("keyup v");
-      std::this_thread::sleep_for(std::chrono::milliseconds(600));
-    }
-    xdotool("key s");
-    // The k-th save's line (wait_for_line finds the first).
-    std::string line;
-    for (int wait = 0; wait < 600 && line.empty(); wait++) {
-      const std::vector<std::string> lines = lines_starting(app.out(), "Saved ");
-      if (lines.size() > saved.size()) line = lines[saved.size()];
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
+    if (k > 0) press("v");
+    press("s");
+    // The k-th save's line (a second save in the same second is named -2: never the same).
+    const std::string line = nth_line(app, "Saved ", saved.size() + 1);
     ASSERT_NE(line, "") << app.out() << app.err();
     saved.push_back(line.substr(6));
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a new second: a new name
   }
   // Hover over the map beside the side bar: the cell under (900, 400) of the sketch's
   // viewport of the map's area (at fit).

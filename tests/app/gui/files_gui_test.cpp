@@ -65,12 +65,10 @@ TEST(FilesGui, AHeightmapDroppedOnTheWindowBecomesTheGroundAsTerrainSandboxFileM
   app.layout("save");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   ASSERT_EQ(drop(window, dem), 0);
   const std::string opened = app.wait_for_line("Opened ", seconds(60));
   EXPECT_EQ(opened, "Opened " + dem.string() + " (500 x 360, scaled to 0..1, crop) as the ground")
       << app.err();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
   press("s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
@@ -97,12 +95,11 @@ TEST(FilesGui, BadFilesDroppedOrTypedGiveTheirMessageAndLeaveTheMap) {
   const std::vector<int> field = app.layout("open_text");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   ASSERT_EQ(drop(window, truncated), 0);
   ASSERT_EQ(drop(window, text), 0);
   // And a path typed into the panel that names nothing.
   click(window, field);
-  xdotool("type --delay 60 '" + (dir.path / "missing.exr").string() + "'");
+  type_text((dir.path / "missing.exr").string());
   press("Return");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
   while (lines_starting(app.err(), "terrain-sandbox: Cannot open ").size() < 3 &&
@@ -119,10 +116,7 @@ TEST(FilesGui, BadFilesDroppedOrTypedGiveTheirMessageAndLeaveTheMap) {
       0u);
   EXPECT_TRUE(app.running());
   // Leave the field, then save: the map is the seed's, untouched.
-  xdotool("mousemove --window " + window + " 1000 300");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("click 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  click_at(window, 1000, 300);
   press("s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
@@ -141,20 +135,15 @@ TEST(FilesGui, APathTypedInThePanelOpensWithTheFitChosen) {
   const std::vector<int> open = app.layout("open");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   click(window, field);
-  xdotool("type --delay 60 '" + dem.string() + "'");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  type_text(dem.string());
   click(window, open);
   const std::string opened = app.wait_for_line("Opened ", seconds(60));
   EXPECT_EQ(opened,
             "Opened " + dem.string() + " (500 x 360, scaled to 0..1, stretch) as the ground")
       << app.err();
   // Leave the panel (click the map), then save.
-  xdotool("mousemove --window " + window + " 1000 300");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("click 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  click_at(window, 1000, 300);
   press("s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
@@ -218,7 +207,6 @@ TEST(FilesGui, ThePanelsExportsAreTerrainClisFilesForTheSameMap) {
   app.layout("export_grids");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   // The Output section is below the fold of a 720-pixel window.
   scroll_into_view(app, window, "export_grids");
   std::vector<fs::path> paths;
@@ -266,7 +254,6 @@ TEST(FilesGui, ThePanelsSvgAndMeshesAreTerrainClisForTheSameMap) {
   app.layout("export_obj");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   scroll_into_view(app, window, "export_obj");
   std::vector<fs::path> paths;
   for (const std::string name : {"export_svg", "export_glb", "export_obj"}) {

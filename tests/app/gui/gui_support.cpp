@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,10 @@ namespace terrain::gui {
 namespace {
 
 pid_t xvfb_pid = -1;
+
+// The newest App still running (App::driven): tests drive one window at a time, and when a
+// second app starts while the first lives, the second is the one clicked.
+std::vector<App*> g_apps;
 
 // In the sanitizer build the app runs with AddressSanitizer and UBSan on, but without the leak
 // check at exit: SDL's X11 start-up leaves allocations inside the system's libdbus and the
@@ -140,12 +145,70 @@ App::App(const std::vector<std::string>& args, const std::filesystem::path& dir,
   std::ofstream(out_, std::ios::trunc);
   std::ofstream(err_, std::ios::trunc);
   pid_ = spawn(argv_, out_, err_, env_);
+  g_apps.push_back(this);
 }
 
 App::~App() {
+  std::erase(g_apps, this);
   if (pid_ > 0 && running()) {
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
+  }
+}
+
+App* App::driven() {
+  for (auto it = g_apps.rbegin(); it != g_apps.rend(); ++it) {
+    if ((*it)->running()) return *it;
+  }
+  return nullptr;
+}
+
+uint64_t App::answered() {
+  std::ifstream in(out_);
+  in.seekg(static_cast<std::streamoff>(read_));
+  // Whole lines only: one being written is read again next time.
+  for (std::string line; std::getline(in, line);) {
+    if (in.eof()) break;
+    read_ += line.size() + 1;
+    if (line.rfind("input ", 0) == 0) {
+      std::istringstream counts(line.substr(6));
+      counts >> answered_ >> moves_answered_;
+    }
+  }
+  return answered_;
+}
+
+void App::move(const std::string& args) {
+  answered();
+  const uint64_t before = moves_answered_;
+  xdotool(args);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (running()) {
+    answered();
+    if (moves_answered_ != before) return;
+    if (std::chrono::steady_clock::now() > until) {
+      std::fprintf(stderr, "the app answered no pointer move (xdotool %s)\n", args.c_str());
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+void App::input(const std::string& args, int events) {
+  xdotool(args);
+  sent_ += static_cast<uint64_t>(events);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (answered() < sent_) {
+    if (!running()) return;
+    if (std::chrono::steady_clock::now() > until) {
+      std::fprintf(stderr,
+                   "the app answered %llu key and button events of %llu sent (xdotool %s)\n",
+                   static_cast<unsigned long long>(answered_),
+                   static_cast<unsigned long long>(sent_), args.c_str());
+      sent_ = answered_;  // what it missed is not waited on again
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 }
 
@@ -234,6 +297,7 @@ std::string App::window_id() {
       kill(pid_, SIGKILL);
       waitpid(pid_, &status_, 0);
       restarted_ = true;
+      sent_ = answered_ = moves_answered_ = read_ = 0;
       pid_ = spawn(argv_, out_, err_, env_);
       start = std::chrono::steady_clock::now();
       until = start + std::chrono::seconds(80);
@@ -346,11 +410,83 @@ int xdotool(const std::string& args) {
   return WIFEXITED(r) ? WEXITSTATUS(r) : -1;
 }
 
-void press(const std::string& key) {
-  xdotool("keydown " + key);
-  std::this_thread::sleep_for(std::chrono::milliseconds(600));
-  xdotool("keyup " + key);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+namespace {
+
+// The key and button events xdotool makes for "a+b+c": one a key.
+int key_count(const std::string& keys) {
+  return 1 + static_cast<int>(std::count(keys.begin(), keys.end(), '+'));
+}
+
+// Input to the driven app, or straight to the display when no app runs.
+void send(const std::string& args, int events) {
+  if (App* app = App::driven()) {
+    app->input(args, events);
+  } else {
+    xdotool(args);
+  }
+}
+
+}  // namespace
+
+void hold(const std::string& keys) {
+  send("keydown " + keys, key_count(keys));
+}
+
+void release(const std::string& keys) {
+  send("keyup " + keys, key_count(keys));
+}
+
+void press(const std::string& keys) {
+  hold(keys);
+  release(keys);
+}
+
+void move_to(const std::string& window, int x, int y) {
+  xdotool("mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y));
+}
+
+void mouse_down(int button) {
+  send("mousedown " + std::to_string(button), 1);
+}
+
+void mouse_up(int button) {
+  send("mouseup " + std::to_string(button), 1);
+}
+
+void drag_to(const std::string& window, int x, int y) {
+  const std::string args =
+      "mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y);
+  if (App* app = App::driven()) {
+    app->move(args);
+  } else {
+    xdotool(args);
+  }
+}
+
+void click_at(const std::string& window, int x, int y, int button) {
+  move_to(window, x, y);
+  mouse_down(button);
+  mouse_up(button);
+}
+
+void wheel(bool up, int turns) {
+  // X reports a wheel turn as a press and a release of button 4 or 5; SDL makes one wheel event
+  // of the press.
+  for (int k = 0; k < turns; k++) send(up ? "click 4" : "click 5", 1);
+}
+
+void type_text(const std::string& text) {
+  // xdotool types a character as its key's press and release, with Shift's around it where the
+  // US keyboard needs Shift for it.
+  const std::string shifted = "~!@#$%^&*()_+{}|:\"<>?";
+  int events = 0;
+  for (const char c : text) {
+    const bool shift = (c >= 'A' && c <= 'Z') || shifted.find(c) != std::string::npos;
+    events += shift ? 4 : 2;
+  }
+  std::string quoted;
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  send("type --delay 10 '" + quoted + "'", events);
 }
 
 std::string nth_line(App& app, const std::string& prefix, std::size_t n) {
@@ -384,35 +520,32 @@ std::vector<int> latest_rect(App& app, const std::string& name) {
 
 std::vector<int> settled_rect(App& app, const std::string& name) {
   std::vector<int> last = latest_rect(app, name);
-  for (int k = 0; k < 100; k++) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  auto since = std::chrono::steady_clock::now();
+  const auto until = since + std::chrono::seconds(50);
+  while (std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
     const std::vector<int> now = latest_rect(app, name);
-    if (now == last && now[2] > 0) return now;
-    last = now;
+    if (now != last || now[2] <= 0) {
+      last = now;
+      since = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - since > std::chrono::milliseconds(250)) {
+      return now;
+    }
   }
   return last;
 }
 
 void scroll_into_view(App& app, const std::string& window, const std::string& name) {
-  xdotool("mousemove --window " + window + " 150 400");
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < until) {
+  move_to(window, 150, 400);
+  for (int turns = 0; turns < 200; turns++) {
     const std::vector<int> r = latest_rect(app, name);
     if (r[2] > 0 && r[1] >= 0 && r[1] + r[3] < 700) break;
-    xdotool("click 5");
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    wheel(false);  // answered: the side bar's new places are printed
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
 }
 
 void click(const std::string& window, const std::vector<int>& rect) {
-  xdotool("mousemove --window " + window + " " + std::to_string(rect[0] + rect[2] / 2) + " " +
-          std::to_string(rect[1] + rect[3] / 2));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("mousedown 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("mouseup 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  click_at(window, rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
 }
 
 double rmse(const io::RgbaImage& a, const io::RgbaImage& b) {

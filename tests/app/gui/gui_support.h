@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -51,8 +52,28 @@ class App {
   // The app's X window (waits for it), focused, with the pointer over the map.
   std::string window_id();
 
+  // Input through the X server: runs xdotool with `args`, which make `events` key and button
+  // events (a press, a release, a wheel turn; pointer moves make none), and waits until the
+  // app says it has answered all it was sent ("input N": a whole frame has run after each,
+  // and what it changed is printed before that line). After 30 s without it, it says so on
+  // stderr and goes on.
+  void input(const std::string& args, int events);
+  // The pointer moved by xdotool's `args` (to a new place), waiting until the app has answered
+  // the move: a frame has run after it (for Dear ImGui's drags, which follow the pointer a
+  // frame at a time). After 30 s without it, it says so on stderr and goes on.
+  void move(const std::string& args);
+  // The newest App still running: the one the free input helpers below drive.
+  static App* driven();
+
  private:
+  // The last "input N M" the app printed (read on from where the last look stopped): N.
+  uint64_t answered();
+
   pid_t pid_ = -1;
+  uint64_t sent_ = 0;  // key and button events sent through input()
+  uint64_t answered_ = 0;
+  uint64_t moves_answered_ = 0;  // M of the last "input N M"
+  std::size_t read_ = 0;         // how much of out_ answered() has read
   int status_ = 0;
   std::filesystem::path out_, err_;
   std::vector<std::string> argv_, env_;  // how it was started, to start it again
@@ -90,9 +111,26 @@ bool close_window(const std::string& window);
 // xdotool with these arguments; returns its exit code.
 int xdotool(const std::string& args);
 
-// Holds a key down long enough for ImGui 1.86 to see it (it polls key state once a frame, so
-// a press and release within one frame can be missed; frames are slow under a software GL).
-void press(const std::string& key);
+// Input to the driven app (App::driven()), each waiting until the app has answered it: no
+// fixed waits. Keys are xdotool's names; "ctrl+z" holds Ctrl, then Z.
+// A press held for a frame, then released: Dear ImGui 1.86 polls key state once a frame, so a
+// press and release within one frame can be missed.
+void press(const std::string& keys);
+void hold(const std::string& keys);     // pressed, answered
+void release(const std::string& keys);  // released, answered
+// The pointer to (x, y) of the window: no event the app counts; the next press or click
+// carries it (X keeps the order).
+void move_to(const std::string& window, int x, int y);
+void mouse_down(int button = 1);
+void mouse_up(int button = 1);
+// A step of a drag: the pointer to (x, y) (a new place), once the app has answered the move.
+void drag_to(const std::string& window, int x, int y);
+// A click of `button` at (x, y): the press and the release each answered.
+void click_at(const std::string& window, int x, int y, int button = 1);
+// Wheel turns: up (X button 4) or down (5), each answered.
+void wheel(bool up, int turns = 1);
+// Types `text` as keys (printable ASCII), Shift held where the US keyboard needs it.
+void type_text(const std::string& text);
 
 // The `n`-th line starting with `prefix` the app printed (1 = the first), waiting up to a
 // minute for it; "" if it never came.
@@ -107,13 +145,13 @@ std::filesystem::path saved_path(const std::string& line);
 // The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar
 // scrolled); all 0 if none yet.
 std::vector<int> latest_rect(App& app, const std::string& name);
-// The control's rectangle once it has stayed put for half a second: a popup's first frame (and
-// the work's line's, before the map's area has its size) is drawn at another place than the
-// frames after it.
+// The control's rectangle once it has stayed put for a quarter of a second: a popup's first
+// frame (and the work's line's, before the map's area has its size) is drawn at another place
+// than the frames after it.
 std::vector<int> settled_rect(App& app, const std::string& name);
 // Scrolls the side bar with the wheel until the control is within the 720-pixel window.
 void scroll_into_view(App& app, const std::string& window, const std::string& name);
-// Moves the pointer to the middle of `rect` and clicks, slowly enough for ImGui to see it.
+// Moves the pointer to the middle of `rect` and clicks (click_at).
 void click(const std::string& window, const std::vector<int>& rect);
 
 // RMSE over RGB in 0..1.

@@ -149,12 +149,16 @@ TEST(Gui, ResizingTheWindowKeepsTheMap) {
   TempDir dir;
   App app({"--seed", "11", "--paused", "--size", "640x360", "--save-folder", dir.path.string()},
           dir.path);
-  app.layout("map");  // (at 640 x 360 the side bar is folded away)
+  const std::vector<int> small = app.layout("map");  // (at 640 x 360 the side bar is folded away)
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
   xdotool("windowsize --sync " + window + " 960 540");
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
-  xdotool("key s");
+  // The app has its new size once the map's area moves.
+  const auto until = std::chrono::steady_clock::now() + seconds(60);
+  while (latest_rect(app, "map") == small && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  press("s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   EXPECT_EQ(app.quit(), 0);
   ASSERT_NE(saved, "") << app.err();
@@ -311,37 +315,21 @@ TEST(Gui, RetypingASeedBringsTheMapBack) {
   ASSERT_GT(seed[2], 0) << app.err();
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const int cx = seed[0] + seed[2] / 2;
   const int cy = seed[1] + seed[3] / 2;
-  // Click the seed field, clear it, type, hold Return; try again if the app did not take it
-  // (a busy machine can make a frame slower than a key press).
-  bool taken = false;
-  for (int attempt = 0; attempt < 3 && !taken; attempt++) {
-    xdotool("mousemove --window " + window + " " + std::to_string(cx) + " " + std::to_string(cy));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    xdotool("mousedown 1");
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    xdotool("mouseup 1");
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    xdotool("key End");
-    for (int k = 0; k < 12; k++) press("BackSpace");
-    xdotool("type --delay 150 4242");
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    press("Return");
-    taken = app.wait_for_line("seed 4242", seconds(20)) != "";
-  }
-  ASSERT_TRUE(taken) << app.out() << app.err();
+  // Click the seed field, clear it, type, hold Return: each answered before the next.
+  click_at(window, cx, cy);
+  press("End");
+  for (int k = 0; k < 12; k++) press("BackSpace");
+  type_text("4242");
+  press("Return");
+  ASSERT_NE(app.wait_for_line("seed 4242", seconds(20)), "") << app.out() << app.err();
   // Leave the field (click the map), then play.
-  xdotool("mousemove --window " + window + " 1000 600");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("click 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("key space");
+  click_at(window, 1000, 600);
+  press("space");
   ASSERT_NE(app.wait_for_line("rain stopped at 300000 drops", seconds(300)), "")
       << app.out() << app.err();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("key s");
+  press("s");
   const std::string saved = app.wait_for_line("Saved ", seconds(60));
   ASSERT_NE(saved, "") << app.out() << app.err();
   EXPECT_EQ(app.quit(), 0);
@@ -361,14 +349,10 @@ TEST(Gui, SaveNamesThePngAsTheSketchAndNeverOverwrites) {
   const std::vector<int> save = app.layout("save");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
   // The Save PNG button, then the S key, in quick succession.
-  xdotool("mousemove --window " + window + " " + std::to_string(save[0] + save[2] / 2) + " " +
-          std::to_string(save[1] + save[3] / 2));
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  xdotool("click 1");
+  click(window, save);
   ASSERT_NE(app.wait_for_line("Saved ", seconds(60)), "") << app.err();
-  xdotool("key s");
+  press("s");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
   std::vector<std::filesystem::path> files;
   while (std::chrono::steady_clock::now() < until) {
@@ -409,9 +393,8 @@ TEST(Gui, AnUnwritableFolderGivesTheMessageAndTheAppKeepsRunning) {
   std::ofstream(file) << "not a folder";
   App app({"--seed", "9", "--paused", "--save-folder", (file / "sub").string()}, dir.path);
   app.layout("save");
-  const std::string window = app.window_id();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  xdotool("key s");
+  ASSERT_FALSE(app.window_id().empty());
+  press("s");
   const auto until = std::chrono::steady_clock::now() + seconds(60);
   while (app.err().find("Not saved:") == std::string::npos &&
          std::chrono::steady_clock::now() < until) {

@@ -50,9 +50,7 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
   ASSERT_FALSE(window.empty());
 
   // Ctrl+Z: the rain after the erosion goes.
-  xdotool("keydown ctrl keydown z");
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("keyup z keyup ctrl");
+  press("ctrl+z");
   EXPECT_EQ(wait_state(app, "history", "2 of 3"), "2 of 3");
   EXPECT_EQ(wait_state(app, "timeline", "6000 of 9000"), "6000 of 9000");
   // (The pictures a fresh run makes are made once this window is done with: another app's
@@ -69,12 +67,7 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
   // it not taken, as a fresh rain of that many drops.
   const std::vector<int> bar = latest_rect(app, "timeline");
   ASSERT_GT(bar[2], 0);
-  xdotool("mousemove --window " + window + " " + std::to_string(bar[0] + bar[2] / 4) + " " +
-          std::to_string(bar[1] + bar[3] / 2));
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("mousedown 1");
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("mouseup 1");
+  click_at(window, bar[0] + bar[2] / 4, bar[1] + bar[3] / 2);
   const std::string history = wait_state(app, "history", "0 of 3 inside");
   EXPECT_EQ(history, "0 of 3 inside");
   // (Said in the same frame as the history's place.)

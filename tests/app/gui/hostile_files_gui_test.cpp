@@ -302,9 +302,7 @@ TEST(HostileFilesGui, SavingOverTheMapsOwnFileThatBecameAFifoOrADeviceLeavesIt) 
   } else {
     ASSERT_EQ(::mkfifo(own.c_str(), 0644), 0);
   }
-  xdotool("keydown ctrl+s");
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("keyup s ctrl");
+  press("ctrl+s");
   const std::string says = "Map not saved: cannot write " + own.string() + ": it is " +
                            (root ? "a character device" : "a FIFO (a named pipe)") +
                            ", not a file (allowed: a new file, or a regular file to replace)";

@@ -61,10 +61,9 @@ TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSiz
   ASSERT_EQ(before[0] + before[2], 960) << app.err();
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  xdotool("mousemove --window " + window + " 700 200");
+  move_to(window, 700, 200);
   press("F11");
   ASSERT_EQ(nth_state(app, "fullscreen", 2), "1") << app.err();
-  std::this_thread::sleep_for(milliseconds(800));
   // Still laid out on 960x540: the map reaches the window's right edge, the strip its bottom.
   const std::vector<int> map = latest_rect(app, "map");
   const std::vector<int> strip = latest_rect(app, "strip");

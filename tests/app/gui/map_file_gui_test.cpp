@@ -51,13 +51,6 @@ std::string wait_title(const std::string& window, const std::string& expected) {
   return title;
 }
 
-void keys(const std::string& down, const std::string& up) {
-  xdotool("keydown " + down);
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("keyup " + up);
-  std::this_thread::sleep_for(milliseconds(100));
-}
-
 TEST(MapFileGui, ASavedMapOpensAsItWasAndRainsOnAsTheMapThatNeverClosed) {
   TempDir dir;
   const std::string walk =
@@ -135,23 +128,20 @@ TEST(MapFileGui, TheMapFileSectionTheKeysTheChooserAndADropSaveAndOpenMaps) {
   // Save as, under a name typed (the extension added).
   scroll_into_view(app, window, "map_text");
   click(window, latest_rect(app, "map_text"));
-  xdotool("type --delay 30 '" + (dir.path / "first").string() + "'");
-  std::this_thread::sleep_for(milliseconds(300));
+  type_text((dir.path / "first").string());
   click(window, latest_rect(app, "save_map_as"));
   EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 1), "") << app.err();
   EXPECT_EQ(wait_title(window, "first.tsmap - Terrain Sandbox"), "first.tsmap - Terrain Sandbox");
 
   // A change marks the title; Ctrl+S (over the map) saves over the map's own file.
-  xdotool("mousemove --window " + window + " 1000 300");
-  std::this_thread::sleep_for(milliseconds(300));
-  xdotool("click 1");
-  keys("ctrl+z", "z ctrl");
+  click_at(window, 1000, 300);
+  press("ctrl+z");
   EXPECT_EQ(wait_title(window, "*first.tsmap - Terrain Sandbox"), "*first.tsmap - Terrain Sandbox");
-  keys("ctrl+s", "s ctrl");
+  press("ctrl+s");
   EXPECT_NE(nth_line(app, "Saved the map to " + first.string(), 2), "") << app.err();
   EXPECT_EQ(wait_title(window, "first.tsmap - Terrain Sandbox"), "first.tsmap - Terrain Sandbox");
   // Save as again with the same name typed: never over a file.
-  keys("ctrl+shift+s", "s shift ctrl");
+  press("ctrl+shift+s");
   for (int k = 0; k < 300 && app.err().find("Map not saved: ") == std::string::npos; k++) {
     std::this_thread::sleep_for(milliseconds(100));
   }
@@ -174,9 +164,8 @@ TEST(MapFileGui, TheMapFileSectionTheKeysTheChooserAndADropSaveAndOpenMaps) {
   EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 2), "") << app.err();
   click(window, latest_rect(app, "open_map"));
   EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 3), "") << app.err();
-  xdotool("mousemove --window " + window + " 1000 300");
-  std::this_thread::sleep_for(milliseconds(300));
-  keys("ctrl+o", "o ctrl");
+  move_to(window, 1000, 300);
+  press("ctrl+o");
   EXPECT_NE(nth_line(app, "Opened the map " + first.string(), 4), "") << app.err();
   const std::string drop =
       std::string(TERRAIN_XDND_DROP) + " " + window + " '" + first.string() + "'";
@@ -221,7 +210,7 @@ TEST(MapFileGui, SaveAsWithNoNameTypedAsksTheChooser) {
   app.layout("map_text");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  keys("ctrl+s", "s ctrl");
+  press("ctrl+s");
   EXPECT_NE(nth_line(app, "Saved the map to " + chosen.string(), 1), "") << app.err();
   EXPECT_EQ(app.quit(), 0);
   std::ifstream asked(dir.path / "asked.txt");
@@ -268,8 +257,7 @@ TEST(MapFileGui, AMapKilledWithSignal9ComesBackExactly) {
         app.wait_for_line("Brought back the map left unsaved (1 step, drop 5,000)", seconds(60)),
         "")
         << app.out() << app.err();
-    xdotool("mousemove --window " + window + " 1000 300");
-    std::this_thread::sleep_for(milliseconds(300));
+    move_to(window, 1000, 300);
     press("s");
     const std::string saved = app.wait_for_line("Saved ", seconds(60));
     ASSERT_NE(saved, "") << app.err();
@@ -467,8 +455,7 @@ TEST(MapFileGui, OpeningAMapOverChangesNotSavedAsksSaveDontSaveOrCancel) {
   ASSERT_EQ(drop(window, other), 0);
   ASSERT_TRUE(wait_shown(app, "open_map_name", true));
   click(window, settled_rect(app, "open_map_name"));
-  xdotool("type --delay 30 '" + (dir.path / "mine").string() + "'");
-  std::this_thread::sleep_for(milliseconds(300));
+  type_text((dir.path / "mine").string());
   click(window, settled_rect(app, "open_save"));
   EXPECT_NE(app.wait_for_line("Opened the map " + other.string(), seconds(60)), "") << app.err();
   EXPECT_NE(app.out().find("Saved the map to " + (dir.path / "mine.tsmap").string()),
@@ -513,7 +500,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     ASSERT_TRUE(wait_shown(app, "quit_cancel", false));
     EXPECT_TRUE(app.running());
     // Ctrl+Q asks too, and Esc is its Cancel.
-    keys("ctrl+q", "q ctrl");
+    press("ctrl+q");
     ASSERT_TRUE(wait_shown(app, "quit_save", true));
     press("Escape");
     ASSERT_TRUE(wait_shown(app, "quit_save", false));
@@ -522,8 +509,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     ASSERT_TRUE(close_window(window));
     ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
     click(window, settled_rect(app, "quit_map_name"));
-    xdotool("type --delay 30 '" + (dir.path / "kept").string() + "'");
-    std::this_thread::sleep_for(milliseconds(300));
+    type_text((dir.path / "kept").string());
     click(window, settled_rect(app, "quit_save"));
     EXPECT_EQ(app.wait_exit(), 0) << app.err();
     EXPECT_NE(app.out().find("Saved the map to " + saved.string()), std::string::npos);
@@ -543,11 +529,10 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     const std::string window = app.window_id();
     ASSERT_FALSE(window.empty());
     ASSERT_FALSE(wait_autosave(state).empty());
-    keys("ctrl+q", "q ctrl");
+    press("ctrl+q");
     ASSERT_TRUE(wait_shown(app, "quit_map_name", true));
     click(window, settled_rect(app, "quit_map_name"));
-    xdotool("type --delay 30 '" + saved.string() + "'");
-    std::this_thread::sleep_for(milliseconds(300));
+    type_text(saved.string());
     click(window, settled_rect(app, "quit_save"));
     for (int k = 0; k < 300 && app.err().find("Map not saved: ") == std::string::npos; k++) {
       std::this_thread::sleep_for(milliseconds(100));

@@ -41,10 +41,11 @@ class Panel {
         break;
       }
       if (r[2] > 0) {
-        xdotool("mousemove --window " + window_ + " 150 360");
-        xdotool(std::string("click ") + (r[1] < 0 ? "4" : "5"));  // wheel up or down
+        move_to(window_, 150, 360);
+        wheel(r[1] < 0);  // up or down; answered: the side bar's new places are printed
+      } else {
+        std::this_thread::sleep_for(milliseconds(20));  // not drawn yet
       }
-      std::this_thread::sleep_for(milliseconds(150));
     }
     return latest_rect(app_, name);
   }
@@ -57,14 +58,7 @@ class Panel {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (took > 2) std::printf("(%s took %.1f s to scroll into view)\n", name.c_str(), took);
     ASSERT_GT(r[2], 0) << name << " is not drawn";
-    const int x = r[0] + static_cast<int>(r[2] * along);
-    const int y = r[1] + r[3] / 2;
-    xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y));
-    std::this_thread::sleep_for(milliseconds(120));
-    xdotool("mousedown 1");
-    std::this_thread::sleep_for(milliseconds(120));
-    xdotool("mouseup 1");
-    std::this_thread::sleep_for(milliseconds(120));
+    click_at(window_, r[0] + static_cast<int>(r[2] * along), r[1] + r[3] / 2);
   }
 
   // Where the output stands: state lines after this mark are new.
@@ -122,13 +116,8 @@ class Panel {
     SCOPED_TRACE(name + " <- " + text);
     const std::size_t from = mark();
     click(name, along);
-    // Held across frames: Dear ImGui 1.86 can miss a key pressed and released within one.
-    xdotool("keydown ctrl keydown a");
-    std::this_thread::sleep_for(milliseconds(300));
-    xdotool("keyup a keyup ctrl");
-    std::this_thread::sleep_for(milliseconds(100));
-    xdotool("type --delay 30 '" + text + "'");
-    std::this_thread::sleep_for(milliseconds(100));
+    press("ctrl+a");
+    type_text(text);
     press("Return");
     if (key.empty()) return;  // nothing changes yet
     if (expected.empty()) {
@@ -317,7 +306,7 @@ TEST(PanelGui, ThePanelButtonOverTheMapBringsTheHiddenPanelBack) {
   ASSERT_FALSE(window.empty());
   Panel panel(app, window);
   std::size_t from = panel.mark();
-  xdotool("mousemove --window " + window + " 900 300");
+  move_to(window, 900, 300);
   press("h");
   EXPECT_EQ(panel.state_after(from, "side_bar"), "0");
   panel.expect("panel", "side_bar", "1");

@@ -80,7 +80,6 @@ TEST(RenderGui, ThePanelsRenderPngIsTheScreenshotAtThatSize) {
   app.layout("render");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
-  std::this_thread::sleep_for(std::chrono::milliseconds(800));
   scroll_into_view(app, window, "render");
   click(window, latest_rect(app, "render"));
   const std::string saved = nth_line(app, "Saved ", 1);

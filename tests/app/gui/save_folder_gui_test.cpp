@@ -63,10 +63,8 @@ TEST(SaveFolderGui, AFolderTypedInThePanelIsKeptForTheNextRunAndTheFlagWinsItsRu
     ASSERT_FALSE(window.empty());
     scroll_into_view(app, window, "folder");
     click(window, latest_rect(app, "folder"));
-    xdotool("keydown ctrl keydown a");
-    std::this_thread::sleep_for(milliseconds(300));
-    xdotool("keyup a keyup ctrl");
-    xdotool("type --delay 30 '" + mine.string() + "'");
+    press("ctrl+a");
+    type_text(mine.string());
     press("Return");
     const auto until = std::chrono::steady_clock::now() + seconds(30);
     while (!fs::exists(dir.path / "config" / "terrain-sandbox" / "preferences.json") &&

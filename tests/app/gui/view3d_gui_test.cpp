@@ -42,16 +42,10 @@ std::vector<double> last_camera(App& app) {
 }
 
 void drag(const std::string& window, int button, int x0, int y0, int dx, int dy) {
-  xdotool("mousemove --window " + window + " " + std::to_string(x0) + " " + std::to_string(y0));
-  std::this_thread::sleep_for(milliseconds(200));
-  xdotool("mousedown " + std::to_string(button));
-  for (int k = 1; k <= 10; k++) {
-    xdotool("mousemove --window " + window + " " + std::to_string(x0 + dx * k / 10) + " " +
-            std::to_string(y0 + dy * k / 10));
-    std::this_thread::sleep_for(milliseconds(40));
-  }
-  xdotool("mouseup " + std::to_string(button));
-  std::this_thread::sleep_for(milliseconds(200));
+  move_to(window, x0, y0);
+  mouse_down(button);
+  for (int k = 1; k <= 10; k++) drag_to(window, x0 + dx * k / 10, y0 + dy * k / 10);
+  mouse_up(button);
 }
 
 TEST(View3dGui, DragOrbitsRightDragPansWheelZoomsHomeFramesAndADragPaintsTheSurface) {
@@ -82,7 +76,6 @@ TEST(View3dGui, DragOrbitsRightDragPansWheelZoomsHomeFramesAndADragPaintsTheSurf
   std::size_t said = lines_starting(app.out(), "state camera ").size();
   drag(window, 1, 850, 350, 100, 40);
   ASSERT_NE(nth_state(app, "camera", said + 1), "");
-  std::this_thread::sleep_for(milliseconds(300));
   const std::vector<double> turned = last_camera(app);
   EXPECT_GT(turned[0], framed[0] + 5);
   EXPECT_GT(turned[1], framed[1] + 2);
@@ -94,10 +87,9 @@ TEST(View3dGui, DragOrbitsRightDragPansWheelZoomsHomeFramesAndADragPaintsTheSurf
   drag(window, 3, 850, 350, -80, 30);
   const io::RgbaImage panned = saved_picture(app, 4);
   EXPECT_GT(rmse(panned, orbited), 0.02);
-  xdotool("mousemove --window " + window + " 850 350");
-  std::this_thread::sleep_for(milliseconds(200));
+  move_to(window, 850, 350);
   said = lines_starting(app.out(), "state camera ").size();
-  xdotool("click 4");
+  wheel(true);
   ASSERT_NE(nth_state(app, "camera", said + 1), "");
   const std::vector<double> nearer = last_camera(app);
   EXPECT_LT(nearer[2], turned[2]);
@@ -116,8 +108,7 @@ TEST(View3dGui, DragOrbitsRightDragPansWheelZoomsHomeFramesAndADragPaintsTheSurf
   EXPECT_EQ(nth_state(app, "paint_mode", 2), "1");
   drag(window, 1, 800, 330, 120, 20);
   EXPECT_NE(app.wait_for_line("state history 2 of 2", seconds(30)), "") << app.out();
-  xdotool("mousemove --window " + window + " 1250 40");  // the brush's circle away
-  std::this_thread::sleep_for(milliseconds(300));
+  move_to(window, 1250, 40);  // the brush's circle away
   const io::RgbaImage painted = saved_picture(app, 6);
   EXPECT_GT(rmse(painted, before), 0.002);
   EXPECT_EQ(app.quit(), 0) << app.err();

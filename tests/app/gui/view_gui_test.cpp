@@ -50,11 +50,7 @@ View parse_view(const std::string& line) {
 std::string wait_for_more(App& app, const std::string& prefix, std::size_t count) {
   for (int wait = 0; wait < 300; wait++) {
     const auto lines = lines_starting(app.out(), prefix);
-    if (lines.size() > count) {
-      // Let any line still coming in land, then take the last.
-      std::this_thread::sleep_for(std::chrono::milliseconds(400));
-      return lines_starting(app.out(), prefix).back();
-    }
+    if (lines.size() > count) return lines.back();
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return "";
@@ -85,23 +81,14 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   const std::vector<int> area = app.layout("map");
   ASSERT_GT(area[0], 200) << "the side bar is at the left edge";
   ASSERT_LT(area[1] + area[3], 720) << "the strip is under the map";
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
 
   // 1. Five wheel notches up at a point over the map.
   const int px = area[0] + area[2] * 2 / 3;
   const int py = area[1] + area[3] / 3;
-  xdotool("mousemove --window " + window + " " + std::to_string(px) + " " + std::to_string(py));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  for (int k = 0; k < 5; k++) {
-    xdotool("click 4");
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-  }
+  move_to(window, px, py);
+  wheel(true, 5);  // each answered: the camera's line is printed before
   std::string line = wait_for_more(app, "view zoom", 0);
   ASSERT_NE(line, "") << app.out() << app.err();
-  for (int wait = 0; wait < 50 && parse_view(line).zoom < 2.4; wait++) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    line = lines_starting(app.out(), "view zoom").back();
-  }
   const View zoomed = parse_view(line);
   EXPECT_NEAR(zoomed.zoom, std::pow(1.2, 5), 1e-9) << line;
   // The point under the pointer (the pixel's centre) is the same map point before and after.
@@ -114,13 +101,9 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
 
   // 2. A drag of (+60, +40) pixels moves the map with it: the centre by -(60, 40) / scale.
   const std::size_t views = lines_starting(app.out(), "view zoom").size();
-  xdotool("mousedown 1");
-  for (int k = 0; k < 4; k++) {
-    xdotool("mousemove_relative -- 15 10");
-    std::this_thread::sleep_for(std::chrono::milliseconds(60));
-  }
-  xdotool("mouseup 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  mouse_down();
+  for (int k = 1; k <= 4; k++) drag_to(window, px + 15 * k, py + 10 * k);
+  mouse_up();
   line = wait_for_more(app, "view zoom", views - 1);
   const View panned = parse_view(lines_starting(app.out(), "view zoom").back());
   EXPECT_EQ(panned.zoom, zoomed.zoom);
@@ -128,33 +111,27 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   EXPECT_NEAR(panned.cy, zoomed.cy - 40 / now.scale, 1e-9);
 
   // 3. Save PNG: the map alone at the window's size, at this zoom and pan, as the flags draw it.
-  xdotool("key s");
+  press("s");
   const std::string zoomed_png = saved_after(app, 0);
   ASSERT_NE(zoomed_png, "") << app.out() << app.err();
 
   // 4. Home: the sketch's viewport again; Save PNG is then the plain screenshot.
   const std::size_t before_home = lines_starting(app.out(), "view zoom").size();
-  xdotool("keydown Home");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("keyup Home");
+  press("Home");
   line = wait_for_more(app, "view zoom", before_home - 1);
   const View home = parse_view(lines_starting(app.out(), "view zoom").back());
   EXPECT_EQ(home.zoom, 1);
   EXPECT_EQ(home.cx, (kCols - 1) / 2.0);
   EXPECT_EQ(home.cy, (kRows - 1) / 2.0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a new second: a new name
-  xdotool("key s");
+  press("s");  // (a second save in the same second is named -2)
   const std::string fit_png = saved_after(app, 1);
   ASSERT_NE(fit_png, "") << app.out();
 
   // 5. Shift+click: the cross-section along the row under the pointer (at fit).
   const int qy = area[1] + area[3] / 4;
-  xdotool("mousemove --window " + window + " " + std::to_string(area[0] + 200) + " " +
-          std::to_string(qy));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("keydown shift");
-  xdotool("click 1");
-  xdotool("keyup shift");
+  hold("shift");
+  click_at(window, area[0] + 200, qy);
+  release("shift");
   const int row = static_cast<int>(std::floor((qy + 0.5 - fit.top) / fit.scale + 0.5));
   EXPECT_NE(app.wait_for_line("side view row " + std::to_string(row), seconds(30)), "")
       << app.out();
@@ -264,19 +241,13 @@ TEST(ViewGui, TheSplitterHAndBGiveTheMapWhatTheSideBarAndTheStripLeave) {
   // Drag the side bar's right edge (its splitter, the last few pixels of the bar) 100 to the
   // right.
   const int edge = first[0] - 3;
-  xdotool("mousemove --window " + window + " " + std::to_string(edge) + " 300");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  // The press is held a moment before the pointer moves: Dear ImGui 1.86 takes the button as
-  // pressed where the pointer is in the frame that sees it, and a slow frame (a sanitizer
-  // build) would otherwise see the press and the first move together, off the splitter.
-  xdotool("mousedown 1");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  for (int k = 0; k < 5; k++) {
-    xdotool("mousemove --window " + window + " " + std::to_string(edge + 20 * (k + 1)) + " 300");
-    std::this_thread::sleep_for(std::chrono::milliseconds(80));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("mouseup 1");
+  move_to(window, edge, 300);
+  // The press answered before the pointer moves, and each move before the next: Dear ImGui
+  // 1.86 takes the button as pressed where the pointer is in the frame that sees it, and
+  // follows a drag a frame at a time.
+  mouse_down();
+  for (int k = 1; k <= 5; k++) drag_to(window, edge + 20 * k, 300);
+  mouse_up();
   // The app's own report: the map's layout once the drag's last step has landed.
   for (int wait = 0; wait < 100 && last_map()[0] < first[0] + 97; wait++) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -286,18 +257,14 @@ TEST(ViewGui, TheSplitterHAndBGiveTheMapWhatTheSideBarAndTheStripLeave) {
   EXPECT_EQ(wider[0] + wider[2], 1280);
   // H hides the side bar: the map starts at the window's left edge.
   std::size_t seen = lines_starting(app.out(), "layout map ").size();
-  xdotool("mousemove --window " + window + " 900 200");
-  xdotool("keydown h");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("keyup h");
+  move_to(window, 900, 200);
+  press("h");
   const std::vector<int> no_bar = wait_map(seen);
   EXPECT_EQ(no_bar[0], 0);
   EXPECT_EQ(no_bar[2], 1280);
   // B hides the strip: the map reaches the timeline, and the timeline the bottom.
   seen = lines_starting(app.out(), "layout map ").size();
-  xdotool("keydown b");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  xdotool("keyup b");
+  press("b");
   const std::vector<int> whole = wait_map(seen);
   EXPECT_EQ(whole, (std::vector<int>{0, 0, 1280, 720 - 24}));
   EXPECT_EQ(app.quit(), 0);
