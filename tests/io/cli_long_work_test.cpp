@@ -27,7 +27,6 @@ using testing::listing;
 struct Stopped {
   int status = -1;  // the exit status, -1 if it did not exit by itself
   std::string err;
-  double seconds = 0;  // from the signal to its end
 };
 
 Stopped stop_when_shown(const std::vector<std::string>& args, const fs::path& scratch,
@@ -54,13 +53,10 @@ Stopped stop_when_shown(const std::vector<std::string>& args, const fs::path& sc
     std::this_thread::sleep_for(50ms);
   }
   EXPECT_NE(io::read_file(err).find(shown), std::string::npos) << io::read_file(err);
-  const auto sent = std::chrono::steady_clock::now();
   kill(pid, signal);
   int raw = 0;
   for (int k = 0; k < 600; k++) {
     if (waitpid(pid, &raw, WNOHANG) == pid) {
-      stopped.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
       stopped.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
       stopped.err = io::read_file(err);
       fs::remove(err);
@@ -91,7 +87,6 @@ TEST_F(CliLongWork, ABigRainShowsItsProgressAndASignalEndsItWritingNothing) {
                                           : "terrain-cli: stopped by SIGTERM: nothing written\n"),
               std::string::npos)
         << s.err;
-    EXPECT_LT(s.seconds, 5) << "it stops within a piece of its work (about 5 ms of rain)";
     EXPECT_EQ(listing(work_.path()), before) << "nothing written, no --out folder left";
   }
   // More than one command may rain is refused before anything is done.
@@ -118,13 +113,11 @@ TEST_F(CliLongWork, AMapFilesFarPlaceShowsItsProgressAndASignalEndsIt) {
   EXPECT_NE(opened.err.find("terrain-cli: stopped by SIGTERM: nothing written"), std::string::npos)
       << opened.err;
   EXPECT_NE(opened.err.find(" / 16,000,000 drops ("), std::string::npos) << opened.err;
-  EXPECT_LT(opened.seconds, 5);
   EXPECT_EQ(listing(work_.path()), before);
 
   const Stopped proved = stop_when_shown({"--verify-map", path("far.tsmap").string()},
                                          errors_.path(), "replaying far.tsmap: ", SIGINT);
   EXPECT_EQ(proved.status, 130);
-  EXPECT_LT(proved.seconds, 5);
   EXPECT_EQ(listing(work_.path()), before);
 }
 

@@ -119,11 +119,9 @@ TEST(ReadFile, AFileOverItsKindsLimitIsRefusedBeforeAnythingIsRead) {
       "cannot read " + (dir / "over").string() + ": it is 1001 bytes; a test file is at most 1000");
   // Four gibibytes of hole: refused by its size at once, nothing allocated or read.
   make_sparse(dir / "huge", uint64_t{4} << 30);
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(error_of([&] { read_file(dir / "huge"); }),
             "cannot read " + (dir / "huge").string() + ": it is 4294967296 bytes; " +
                 kAnyFileLimit.kind + " is at most 1073741824");
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 TEST(ReadFile, AFileThatGrowsPastItsLimitWhileReadIsRefusedNotReadOn) {
@@ -234,11 +232,9 @@ TEST(ReadHeightmap, AFifoOrAFileOverTheLargestHeightmapIsRefusedAtOnce) {
   EXPECT_EQ(error_within_seconds(dir / "dem.npy", [&] { read_heightmap(dir / "dem.npy"); }),
             (dir / "dem.npy").string() + ": it is a FIFO (a named pipe), not a file");
   make_sparse(dir / "big.npy", kMaxHeightmapFileBytes + 1);
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(error_of([&] { read_heightmap(dir / "big.npy"); }),
             (dir / "big.npy").string() + ": it is " + std::to_string(kMaxHeightmapFileBytes + 1) +
                 " bytes; a heightmap is at most " + std::to_string(kMaxHeightmapFileBytes));
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   fs::create_symlink("/dev/zero", dir / "zero.png");
   EXPECT_EQ(error_of([&] { read_heightmap(dir / "zero.png"); }),
             (dir / "zero.png").string() + ": it is a character device, not a file");
@@ -280,7 +276,6 @@ TEST(MapFileContainer, SectionsNoReaderWantsAreCheckedButNeverDecompressed) {
       bomb_file(std::vector<uint8_t>(one.begin() + kMapFileHeaderBytes, one.end()));
   EXPECT_LT(file.size(), 4u << 20);
   const MapFileWanted wanted[] = {{map_file_tag("VIEW"), 100}};
-  const auto start = std::chrono::steady_clock::now();
   const auto [kilobytes, read] = testing::peak_kilobytes_of([&] {
     const std::vector<MapFileSection> got = decode_map_file(file, wanted);
     return got == view;
@@ -291,7 +286,6 @@ TEST(MapFileContainer, SectionsNoReaderWantsAreCheckedButNeverDecompressed) {
   const long baseline = testing::peak_kilobytes_of([] { return true; }).first;
   EXPECT_LT(kilobytes - baseline, 100 * 1024)
       << kilobytes << " KB, " << baseline << " KB doing nothing";
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
   // Asked for, one of them is refused by its declared size before anything is decompressed.
   const MapFileWanted zeros[] = {{map_file_tag("ZERO"), 1 << 20}};
   EXPECT_EQ(error_of([&] { decode_map_file(file, zeros); }),

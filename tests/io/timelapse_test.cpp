@@ -634,50 +634,32 @@ TEST(Timelapse, FramesAreEncodedOnTheWorkerNeverOnTheCaller) {
 
 TEST(Timelapse, AFullQueueDropsFramesRatherThanWaitForTheEncoder) {
   // Two alternating maps: every frame changes everywhere, so each takes a whole encode. With
-  // one buffer, a caller that hands frames over faster than they are encoded sees drops (an
-  // add_frame that encoded would never drop), and what was taken is what the file holds.
+  // one buffer, a caller that hands frames over back to back finds the buffer still being
+  // encoded (an add_frame that encoded would never drop); it goes on until it has been refused
+  // a few times (a handful of calls: a copy against a whole encode; the bound is only there so
+  // that a writer that never drops ends the test), and what was taken is what the file holds.
   ScratchDir dir;
   const fs::path path = dir / "rain.gif";
   const std::vector<Frame>& maps = rain_frames();
   TimelapseOptions options;
   options.queue_frames = 1;
   TimelapseWriter writer(path, options);
-  constexpr int kFrames = 60;
   int taken = 0;
-  for (int i = 0; i < kFrames; i++) taken += writer.add_frame(maps[i % 2 == 0 ? 0 : 11]) ? 1 : 0;
+  int calls = 0;
+  for (; calls < 100000 && calls - taken < 3; calls++) {
+    taken += writer.add_frame(maps[calls % 2 == 0 ? 0 : 11]) ? 1 : 0;
+  }
   writer.finish();
   const TimelapseProgress progress = writer.progress();
   EXPECT_EQ(progress.frames_added, taken);
-  EXPECT_EQ(progress.frames_added + progress.frames_dropped, kFrames);
-  EXPECT_GT(progress.frames_dropped, 0);
+  EXPECT_EQ(progress.frames_added + progress.frames_dropped, calls);
+  EXPECT_EQ(progress.frames_dropped, 3);
   EXPECT_EQ(decode_gif(path).frames.size(), static_cast<std::size_t>(taken));
 }
 
-TEST(Timelapse, HandingAFrameOverCostsFarLessThanEncodingIt) {
-  // Compared within one run (the machines' speed drifts): the caller's copy against the
-  // worker's encode of the same frames.
-  ScratchDir dir;
-  const std::vector<Frame>& maps = rain_frames();
-  TimelapseWriter writer(dir / "rain.gif", waiting());
-  double handing = 0;
-  for (const Frame& f : maps) {
-    const auto start = std::chrono::steady_clock::now();
-    writer.add_frame(f);
-    handing += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // Let the worker catch up, so every add_frame finds a free buffer.
-    while (writer.progress().frames_encoded < writer.progress().frames_added) {
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-  }
-  writer.finish();
-  GifEncoder encoder(640, 360, 4);
-  const auto start = std::chrono::steady_clock::now();
-  for (const Frame& f : maps) encoder.add_frame(f);
-  const double encoding =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(handing * 3, encoding)
-      << "handing over " << handing << " s, encoding " << encoding << " s";
-}
+// What handing a frame over costs the caller against encoding it is measured in bench/
+// (timelapse_bench.cpp: BM_TimelapseAddFrame against BM_GifEncodeFrame), not here: a test's
+// time on a shared machine says nothing.
 
 }  // namespace
 }  // namespace terrain::io

