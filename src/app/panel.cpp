@@ -1355,9 +1355,10 @@ void draw_side_view_controls(const SideViewState& side, const std::function<void
 namespace terrain::app {
 namespace {
 
-// The list: the start, then each step; the one the map is at marked, the steps that undo left
-// to redo greyed. A rain step's label is written as it is drawn (it grows every tick); the
-// others are kept until the history's shape changes.
+// The list: the start, then each step (an action with the rain after it, as undo takes it
+// back); the one the map is at marked, the steps that undo left to redo greyed. What each
+// step's action was is kept until the history's shape changes; its drops are written as it is
+// drawn (the last step's grow every tick).
 void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask) {
   using namespace session;
   const History& history = model.history();
@@ -1365,7 +1366,7 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   if (ui.labels_shape != history.shape_version()) {
     ui.step_labels.resize(steps.size());
     for (std::size_t k = 0; k < steps.size(); k++) {
-      if (steps[k].kind != StepKind::rain) ui.step_labels[k] = step_label(history, k);
+      ui.step_labels[k] = step_action_label(history, k);
     }
     ui.labels_shape = history.shape_version();
   }
@@ -1384,20 +1385,23 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; row++) {
       const auto r = static_cast<std::size_t>(row);
-      char text[160];
+      char text[320];
       if (row == 0) {
         std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
-      } else if (steps[r - 1].kind == StepKind::rain) {
-        uint64_t drops = 0;
-        for (std::size_t a = steps[r - 1].first; a < steps[r - 1].end; a++) {
-          drops += std::get<RainDrops>(history.atoms()[a]).drops;
-        }
+      } else {
+        const uint64_t drops = step_drops(history, r - 1);
         char count[32];
         const std::string_view drops_text = with_thousands(drops, count);
-        std::snprintf(text, sizeof text, "Rain: %.*s drops###step%d",
-                      static_cast<int>(drops_text.size()), drops_text.data(), row);
-      } else {
-        std::snprintf(text, sizeof text, "%s###step%d", ui.step_labels[r - 1].c_str(), row);
+        const std::string& action = ui.step_labels[r - 1];
+        if (steps[r - 1].kind == StepKind::rain) {
+          std::snprintf(text, sizeof text, "Rain: %.*s drops###step%d",
+                        static_cast<int>(drops_text.size()), drops_text.data(), row);
+        } else if (drops > 0) {
+          std::snprintf(text, sizeof text, "%s + %.*s drops###step%d", action.c_str(),
+                        static_cast<int>(drops_text.size()), drops_text.data(), row);
+        } else {
+          std::snprintf(text, sizeof text, "%s###step%d", action.c_str(), row);
+        }
       }
       const bool undone = r > current;
       if (undone)

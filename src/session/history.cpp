@@ -274,6 +274,7 @@ void History::cut() {
   if (!steps_.empty()) steps_.back().end = std::min(steps_.back().end, keep);
   drop_checkpoints_after(at);
   edit_step_.reset();
+  rain_open_ = keep > 0 && as_rain(atoms_[keep - 1]) != nullptr;  // a rain cut short goes on
   position_ = end();
   version_++;
   shape_version_++;
@@ -284,20 +285,23 @@ void History::record(const MapCommand& command, uint32_t seed_before, const MapS
   cut();
   if (const RainDrops* rain = as_rain(command)) {
     if (rain->drops == 0) return;
-    const bool into_step =
-        edit_step_.has_value() || (!steps_.empty() && steps_.back().kind == StepKind::rain);
-    if (!into_step) {
+    // Rain joins the step before it: an action and the rain that fell after it are one step,
+    // which undo takes back whole (the timeline is the way back through the rain itself).
+    // Only rain before any action is a step of its own.
+    if (steps_.empty()) {
       steps_.push_back(
           {StepKind::rain, atoms_.size(), atoms_.size(), drops_before, seed_before, before, false});
+      shape_version_++;
     }
-    if (!into_step || edit_step_) shape_version_++;  // a new step, or an edit's label changes
     HistoryStep& step = steps_.back();
-    if (!atoms_.empty() && atoms_.size() - 1 >= step.first && as_rain(atoms_.back())) {
+    if (rain_open_ && !atoms_.empty() && atoms_.size() - 1 >= step.first &&
+        as_rain(atoms_.back())) {
       std::get<RainDrops>(atoms_.back()).drops += rain->drops;  // a tick more of the same rain
       cost_before_.back() += rain->drops;
     } else {
       push_atom(command);
     }
+    rain_open_ = true;
     step.end = atoms_.size();
   } else if (edit_step_) {
     // Inside an edit: a value set again with nothing between keeps only its last value (the
@@ -327,7 +331,10 @@ void History::record(const MapCommand& command, uint32_t seed_before, const MapS
     steps_.back().end = atoms_.size();
     if (editing_) edit_step_ = steps_.size() - 1;
   }
-  if (!as_rain(command)) shape_version_++;
+  if (!as_rain(command)) {
+    shape_version_++;
+    rain_open_ = false;
+  }
   position_ = end();
   version_++;
 }
@@ -491,19 +498,26 @@ std::string start_label(const History& history) {
   return "Start: seed " + std::to_string(s.seed);
 }
 
-std::string step_label(const History& history, std::size_t k) {
+uint64_t step_drops(const History& history, std::size_t k) {
+  const HistoryStep& step = history.steps()[k];
+  uint64_t drops = 0;
+  for (std::size_t a = step.first; a < step.end; a++) {
+    if (const RainDrops* rain = as_rain(history.atoms()[a])) drops += rain->drops;
+  }
+  return drops;
+}
+
+std::string step_action_label(const History& history, std::size_t k) {
   const HistoryStep& step = history.steps()[k];
   const std::span<const MapCommand> atoms =
       history.atoms().subspan(step.first, step.end - step.first);
-  uint64_t rained = 0;
   MapStart after{step.seed_before, step.before, std::nullopt};
   const MapCommand* new_map = nullptr;
   for (const MapCommand& c : atoms) {
-    if (const RainDrops* rain = as_rain(c)) rained += rain->drops;
     advance_head(after, c);
     if (starts_a_new_map(c)) new_map = &c;
   }
-  if (step.kind == StepKind::rain) return "Rain: " + with_thousands(rained) + " drops";
+  if (step.kind == StepKind::rain) return "Rain";
   if (step.kind == StepKind::stroke) {
     // "Stroke: raise, radius 6, strength 0.5" (a stroke painted over several frames is one).
     for (const MapCommand& c : atoms) {
@@ -511,10 +525,8 @@ std::string step_label(const History& history, std::size_t k) {
       if (stroke == nullptr) continue;
       std::string tool(brush_tool_name(stroke->stroke.tool));
       std::replace(tool.begin(), tool.end(), '_', ' ');
-      std::string label = "Stroke: " + tool + ", radius " + value_text(stroke->stroke.radius, 1) +
-                          ", strength " + value_text(stroke->stroke.strength, 0.01);
-      if (rained > 0) label += " (while " + with_thousands(rained) + " drops fell)";
-      return label;
+      return "Stroke: " + tool + ", radius " + value_text(stroke->stroke.radius, 1) +
+             ", strength " + value_text(stroke->stroke.strength, 0.01);
     }
   }
 
@@ -553,7 +565,16 @@ std::string step_label(const History& history, std::size_t k) {
       label += change(atoms[a]);
     }
   }
-  if (rained > 0) label += " (while " + with_thousands(rained) + " drops fell)";
+  return label;
+}
+
+std::string step_label(const History& history, std::size_t k) {
+  const uint64_t drops = step_drops(history, k);
+  if (history.steps()[k].kind == StepKind::rain) {
+    return "Rain: " + with_thousands(drops) + " drops";
+  }
+  std::string label = step_action_label(history, k);
+  if (drops > 0) label += " + " + with_thousands(drops) + " drops";
   return label;
 }
 

@@ -9,10 +9,13 @@
 // checkpoints and restores them.
 //
 // Commands are kept in `atoms`: rain after rain is one atom (the ticks of live rain), a
-// setting set again inside one step keeps its last value. A step is a run of atoms:
-//   rain      the rain between two other actions ("Rain: 48,200 drops")
-//   setting   a slider or a typed value; a drag is one step from where it began to where it
-//             ended, with the rain that fell meanwhile inside it
+// setting set again inside one step keeps its last value. A step is one action of the user's
+// with the rain that fell while it was made and after it, until the next action: what undo
+// takes back whole (the timeline is the way back through the rain itself).
+//   rain      only the rain before any action ("Rain: 48,200 drops")
+//   setting   a slider or a typed value; a drag is one action from where it began to where it
+//             ended ("Erosion 0.30 → 0.45 + 45,600 drops")
+//   stroke    a brush stroke
 //   new map   a seed, a restart, a terrain scale, a generator, a roughness, an opened ground
 // Drops per frame only decides where ticks fall, not the map: it is not a step.
 //
@@ -132,6 +135,10 @@ class History {
   void begin_edit();
   void end_edit();
   bool editing() const { return editing_; }
+  // The next rain begins an atom of its own rather than joining the rain before it: a map file
+  // written before rain joined the step before it kept rain after an action as a step of its
+  // own, and its atoms are read back as they were.
+  void keep_rain_apart() { rain_open_ = false; }
 
   // --- Checkpoints ---
   // Whether the place now wants a checkpoint: the start, a new map just begun, or `spacing()`
@@ -198,8 +205,8 @@ class History {
   const Timeline& timeline() const;
   // Counts every change, for the panel.
   uint64_t version() const { return version_; }
-  // Counts every change but a rain step growing (the labels of the other steps change only
-  // with it).
+  // Counts every change but rain growing a step (what each step's action is changes only with
+  // it; its drops are read as they grow: step_drops).
   uint64_t shape_version() const { return shape_version_; }
   // Bytes held: checkpoint grids, and the commands and steps.
   std::size_t bytes() const;
@@ -223,6 +230,7 @@ class History {
   HistoryPosition position_;
   bool editing_ = false;
   std::optional<std::size_t> edit_step_;  // the open edit's step, once it changed something
+  bool rain_open_ = false;                // the last atom is rain the next rain may join
   CheckpointStore store_;
   std::vector<Checkpoint> checkpoints_;  // by place
   int original_slot_ = -1;  // the original ground of the last checkpoint, held once by the history
@@ -234,8 +242,14 @@ class History {
   mutable Timeline timeline_;
 };
 
-// A step in words, as the History list shows it: "Rain: 48,200 drops", "Erosion 0.30 → 0.45",
-// "Seed 42", "Ground: diamond-square, roughness 0.60", "Opened alps.png (crop)".
+// A step's action in words, without its rain: "Erosion 0.30 → 0.45", "Seed 42", "Ground:
+// diamond-square, roughness 0.60", "Opened alps.png (crop)", "Stroke: raise, radius 6,
+// strength 0.5"; "Rain" for the rain before any action.
+std::string step_action_label(const History& history, std::size_t k);
+// The drops that fell in step k, while its action was made and after it.
+uint64_t step_drops(const History& history, std::size_t k);
+// A step in words, as the History list, undo and redo say it: "Rain: 48,200 drops",
+// "Erosion 0.30 → 0.45 + 45,600 drops", "Seed 42" (no rain yet).
 std::string step_label(const History& history, std::size_t k);
 // The history's beginning: "Start: seed 42".
 std::string start_label(const History& history);

@@ -203,6 +203,9 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
           std::to_string(step.first) + " to " + std::to_string(step.end) + " of " +
           std::to_string(atoms.size()) + ")");
     }
+    // Each step's atoms as they were written: a file from before rain joined the step before
+    // it has rain after an action as a step, and an atom, of its own.
+    history.keep_rain_apart();
     if (step.edit) history.begin_edit();
     for (std::size_t k = step.first; k < step.end; k++) {
       history.record(atoms[k], now.head.seed, now.head.settings, now.drops);
@@ -214,11 +217,25 @@ History history_of(const SavedMap& saved, std::size_t budget_bytes) {
     next = step.end;
   }
   if (next != atoms.size()) bad("the history's steps do not cover its commands");
-  bool same =
-      history.atoms().size() == atoms.size() && history.steps().size() == saved.steps.size();
-  for (std::size_t k = 0; same && k < saved.steps.size(); k++) {
+  // The steps the file gives, with rain after an action joined to that action's step as the
+  // history keeps it now (a file from before kept it as a step of its own).
+  std::vector<SavedStep> joined;
+  joined.reserve(saved.steps.size());
+  for (const SavedStep& step : saved.steps) {
+    const bool rain_only =
+        std::all_of(atoms.begin() + static_cast<std::ptrdiff_t>(step.first),
+                    atoms.begin() + static_cast<std::ptrdiff_t>(step.end),
+                    [](const MapCommand& c) { return std::holds_alternative<RainDrops>(c); });
+    if (rain_only && !joined.empty()) {
+      joined.back().end = step.end;
+    } else {
+      joined.push_back(step);
+    }
+  }
+  bool same = history.atoms().size() == atoms.size() && history.steps().size() == joined.size();
+  for (std::size_t k = 0; same && k < joined.size(); k++) {
     const HistoryStep& s = history.steps()[k];
-    same = SavedStep{s.first, s.end, s.edit} == saved.steps[k];
+    same = SavedStep{s.first, s.end, s.edit} == joined[k];
   }
   if (!same) bad("the history's steps are not those its commands make");
 

@@ -288,7 +288,7 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   AppCore core(42, shell);
   core.model().pause();
   core.dispatch(LandMap{a_map_read("walk.tsmap", saved)});
-  EXPECT_EQ(shell.messages.back(), "Opened the map walk.tsmap (3 steps, drop 7,000 of 7,000)");
+  EXPECT_EQ(shell.messages.back(), "Opened the map walk.tsmap (2 steps, drop 7,000 of 7,000)");
   EXPECT_EQ(shell.lines.back(), shell.messages.back());
   EXPECT_EQ(core.model().drops(), 7000u);
   EXPECT_EQ(core.model().seed(), 7u);

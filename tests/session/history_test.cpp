@@ -71,9 +71,9 @@ TEST(HistoryUndo, EveryKindOfStepUndoesAndRedoesToTheExactBytes) {
     ticks(model, 30);  // 6,000 drops
     model.apply(MapCommand{SetErosion{0.4}});
     ticks(model, 7);
-    // Rain after rain is one step: the rain's own step follows another action.
-    if (std::holds_alternative<RainDrops>(command)) model.apply(MapCommand{SetInertia{0.07}});
     const MapBytes before = bytes_of(model);
+    // Rain joins the step of the action before it, and is undone with it.
+    if (std::holds_alternative<RainDrops>(command)) model.apply(MapCommand{SetInertia{0.07}});
     model.apply(command);
     ticks(model, 0);
     const MapBytes after = bytes_of(model);
@@ -98,7 +98,8 @@ TEST(HistoryUndo, RainAfterAnUndoIsTheRainOfTheMapWithoutTheStep) {
   ticks(model, 20);
   model.apply(MapCommand{SetSeed{10}});
   ticks(model, 5);
-  undo(model, 2);  // the rain on seed 10, then seed 10
+  ASSERT_EQ(step_label(model.history(), 1), "Seed 10 + 1,000 drops");
+  undo(model);  // seed 10 with the rain on it, in one
   EXPECT_EQ(model.seed(), 9u);
   ticks(model, 20);
 
@@ -117,12 +118,11 @@ TEST(HistoryUndo, ASliderMovedWhileRainingUndoesToItsDropCount) {
   for (int k = 0; k < 9; k++) model.tick();
   model.pause();
   EXPECT_EQ(model.drops(), 4400u);
-  ASSERT_EQ(model.history().steps().size(), 3u);  // rain, erosion, rain
+  ASSERT_EQ(model.history().steps().size(), 2u);  // rain, erosion with the rain after it
   EXPECT_EQ(model.history().steps()[1].drops_at, 2600u);
+  EXPECT_EQ(step_label(model.history(), 1), "Erosion 0.30 \u2192 0.60 + 1,800 drops");
 
-  undo(model);
-  EXPECT_EQ(model.drops(), 2600u);
-  EXPECT_EQ(model.settings().erosion, 0.6);
+  // One undo takes the slider back, with the rain that fell after it.
   undo(model);
   EXPECT_EQ(model.drops(), 2600u);
   EXPECT_EQ(model.settings().erosion, 0.3);
@@ -202,15 +202,15 @@ TEST(HistorySteps, ADragIsOneStepWithTheRainThatFellMeanwhile) {
   model.apply(HistoryCommand{EndEdit{}});
   model.tick();
   model.pause();
-  ASSERT_EQ(model.history().steps().size(), 3u);  // rain, the drag, rain
-  EXPECT_EQ(step_label(model.history(), 1), "Erosion 0.30 \u2192 0.45 (while 400 drops fell)");
-  undo(model, 2);
+  ASSERT_EQ(model.history().steps().size(), 2u);  // rain, the drag with the rain after it
+  EXPECT_EQ(step_label(model.history(), 1), "Erosion 0.30 \u2192 0.45 + 600 drops");
+  undo(model);
   EXPECT_EQ(model.drops(), 2200u);  // the tick before the first change joined the rain
   LiveModel fresh(42);
   ticks(fresh, 11);
   EXPECT_EQ(bytes_of(model), bytes_of(fresh));
   // Replayed, the drag's values take effect where they did.
-  redo(model, 3);
+  redo(model);
   LiveModel replayed(model.recipe());
   EXPECT_EQ(bytes_of(replayed).heights, bytes_of(model).heights);
 }

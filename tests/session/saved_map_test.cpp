@@ -123,6 +123,41 @@ TEST(SavedMap, AMapSavedInsideItsHistoryOpensThereWithItsRedoSteps) {
   EXPECT_EQ(bytes_of(opened), bytes_of(model));
 }
 
+// A map file from before rain joined the action before it kept that rain as a step, and an
+// atom, of its own: it opens with the rain joined to the action's step, at the same place and
+// bytes, and one undo takes the action back with its rain.
+TEST(SavedMap, AFileWithRainAfterAnActionAsAStepOfItsOwnOpensWithTheRainJoined) {
+  LiveModel model(5);
+  ticks(model, 10);  // atom 0: rain
+  history(model, BeginEdit{});
+  model.apply(MapCommand{SetErosion{0.35}});  // atom 1
+  ticks(model, 3);                            // atom 2: the rain during the drag
+  history(model, EndEdit{});
+  ticks(model, 4);  // and after it, the same atom now
+  SavedMap saved = model.save();
+  ASSERT_EQ(saved.steps.size(), 2u);
+  ASSERT_EQ(saved.commands.commands.size(), 3u);
+  ASSERT_EQ(saved.checkpoints.size(), 1u);  // the start's only: no place inside the rain to move
+  // As such a file had it: the rain after the drag an atom and a step of its own.
+  auto& rain = std::get<RainDrops>(saved.commands.commands[2]);
+  ASSERT_EQ(rain.drops, 1400u);
+  rain.drops = 600;
+  saved.commands.commands.push_back(MapCommand{RainDrops{800}});
+  saved.steps = {{0, 1, false}, {1, 3, true}, {3, 4, false}};
+  saved.position = {3, 800};
+
+  LiveModel opened(6);
+  opened.open(through_a_file(saved));
+  EXPECT_EQ(bytes_of(opened), bytes_of(model));
+  ASSERT_EQ(opened.history().steps().size(), 2u);
+  EXPECT_EQ(opened.history().atoms().size(), 4u);  // as the file wrote them
+  EXPECT_EQ(step_label(opened.history(), 1), "Erosion 0.30 \u2192 0.35 + 1,400 drops");
+  history(opened, Undo{1});
+  history(model, Undo{1});
+  EXPECT_EQ(bytes_of(opened), bytes_of(model));
+  EXPECT_EQ(opened.drops(), 2000u);
+}
+
 // --- Rain that goes on -----------------------------------------------------------------------
 
 // Open -> rain on equals the rain that never stopped, byte for byte, and so does a new step.

@@ -71,7 +71,7 @@ TEST(MapFileGui, ASavedMapOpensAsItWasAndRainsOnAsTheMapThatNeverClosed) {
               dir.path, &out, &err),
       0)
       << err;
-  EXPECT_NE(out.find("Opened the map " + map.string() + " (3 steps, drop 15,000 of 30,000)"),
+  EXPECT_NE(out.find("Opened the map " + map.string() + " (2 steps, drop 15,000 of 30,000)"),
             std::string::npos)
       << out;
   EXPECT_EQ(io::read_png(dir.path / "opened.png"), saved_as);
