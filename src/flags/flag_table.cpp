@@ -244,6 +244,12 @@ std::vector<Row> rows(Program program) {
         "colours at full strength, no background)",
         "map", "map or plot"}},
       {kCli,
+       {"--svg-pen", "MM",
+        "--svg-paper only: the contours' pen width on the paper in mm, whatever its size; the "
+        "index contours, the coastline and the rivers keep their widths relative to it",
+        "none: the sketch's widths at the map's scale (0.22 mm a contour on A4)",
+        range(exports::kSvgPenMinMm, exports::kSvgPenMaxMm) + " mm"}},
+      {kCli,
        {"--mesh", "PATH",
         "also write the eroded ground as a mesh, one vertex per cell in the map's colours, two "
         "triangles per grid square: binary glTF 2.0 (.glb) or Wavefront OBJ (.obj)",
