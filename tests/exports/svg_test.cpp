@@ -477,20 +477,22 @@ std::vector<FilledPath> land_paths(xmlNodePtr layer) {
   return paths;
 }
 
-// Which grid points (cell centres) of a cols x rows map a path covers, by the even-odd rule:
-// a point is inside when a ray from it to the left crosses the loops an odd number of times.
-std::vector<uint8_t> covered(const FilledPath& path, int cols, int rows) {
+// Which grid points (cell centres) of a cols x rows map, each moved by `shift`, a path covers,
+// by the even-odd rule: a point is inside when a ray from it to the left crosses the loops an
+// odd number of times.
+std::vector<uint8_t> covered(const FilledPath& path, int cols, int rows, Point shift) {
   std::vector<std::vector<double>> crossings(static_cast<std::size_t>(rows));
   for (const std::vector<Point>& loop : path.loops) {
     for (std::size_t i = 0; i < loop.size(); i++) {
       const Point a = loop[i];
       const Point b = loop[(i + 1) % loop.size()];  // Z joins the last point to the first
       if (a.y == b.y) continue;
-      // The rows y with min <= y < max: each crossing counted once where two edges meet.
-      for (int y = std::max(0, static_cast<int>(std::ceil(std::min(a.y, b.y))));
-           y < rows && y < std::max(a.y, b.y); y++) {
-        crossings[static_cast<std::size_t>(y)].push_back(a.x +
-                                                         (y - a.y) * (b.x - a.x) / (b.y - a.y));
+      // The rows at y with min <= y < max: each crossing counted once where two edges meet.
+      for (int row = std::max(0, static_cast<int>(std::ceil(std::min(a.y, b.y) - shift.y)));
+           row < rows && row + shift.y < std::max(a.y, b.y); row++) {
+        const double y = row + shift.y;
+        crossings[static_cast<std::size_t>(row)].push_back(a.x +
+                                                           (y - a.y) * (b.x - a.x) / (b.y - a.y));
       }
     }
   }
@@ -498,7 +500,7 @@ std::vector<uint8_t> covered(const FilledPath& path, int cols, int rows) {
   for (int y = 0; y < rows; y++) {
     for (int x = 0; x < cols; x++) {
       std::size_t left = 0;
-      for (const double c : crossings[static_cast<std::size_t>(y)]) left += c < x ? 1 : 0;
+      for (const double c : crossings[static_cast<std::size_t>(y)]) left += c < x + shift.x ? 1 : 0;
       inside[static_cast<std::size_t>(y) * cols + x] = left % 2;
     }
   }
@@ -559,10 +561,24 @@ void expect_land_filled(int levels) {
       }
     }
   }
-  std::vector<std::vector<uint8_t>> inside;
-  for (const FilledPath& path : paths) inside.push_back(covered(path, cols, rows));
-  // What each cell shows: the fill of the last path over it, or the background's sea colour.
+  // What a point shows: the fill of the last path over it, or the background's sea colour. The
+  // cells' centres, and for the cells on the map's edge the points 0.45 of a cell out from
+  // them towards it: a cell's colour reaches the edge.
+  const Point shifts[] = {{0, 0}, {0, -0.45}, {0, 0.45}, {-0.45, 0}, {0.45, 0}};
+  std::vector<std::vector<std::vector<uint8_t>>> inside;  // by shift, by path
+  for (const Point shift : shifts) {
+    inside.emplace_back();
+    for (const FilledPath& path : paths) inside.back().push_back(covered(path, cols, rows, shift));
+  }
+  const auto shown_at = [&](std::size_t shift, int x, int y) {
+    std::string shown = "sea";
+    for (std::size_t k = 0; k < paths.size(); k++) {
+      if (inside[shift][k][static_cast<std::size_t>(y) * cols + x]) shown = paths[k].fill;
+    }
+    return shown;
+  };
   std::size_t land = 0;
+  std::size_t edge_land = 0;
   std::size_t checked = 0;
   for (int y = 0; y < rows; y++) {
     for (int x = 0; x < cols; x++) {
@@ -572,21 +588,24 @@ void expect_land_filled(int levels) {
       for (const double level : steps) near |= std::abs(h - level) < 2e-3;
       if (near) continue;
       checked++;
-      std::string shown = "sea";
-      for (std::size_t k = 0; k < paths.size(); k++) {
-        if (inside[k][static_cast<std::size_t>(y) * cols + x]) shown = paths[k].fill;
-      }
       std::string expected = "sea";
       for (std::size_t k = 0; k < steps.size(); k++) {
         if (h > steps[k]) expected = colours[k];
       }
       land += expected != "sea" ? 1 : 0;
-      ASSERT_EQ(shown, expected) << "cell " << x << "," << y << " at " << h;
+      ASSERT_EQ(shown_at(0, x, y), expected) << "cell " << x << "," << y << " at " << h;
+      const bool edges[] = {y == 0, y == rows - 1, x == 0, x == cols - 1};
+      for (std::size_t e = 0; e < 4; e++) {
+        if (!edges[e]) continue;
+        edge_land += expected != "sea" ? 1 : 0;
+        ASSERT_EQ(shown_at(e + 1, x, y), expected) << "towards the edge from " << x << "," << y;
+      }
     }
   }
   EXPECT_GT(checked, 0.9 * cols * rows);
   EXPECT_GT(land, checked / 3);       // the island is most of the map
   EXPECT_LT(land, checked * 9 / 10);  // and the sea is there too
+  EXPECT_GT(edge_land, 50u);          // the island runs off the map
 }
 
 TEST(MapSvg, TheMapsColoursFillTheLandInTheSchemesLandColoursByHeight) {
