@@ -1074,6 +1074,7 @@ int App::finish() {
       } else {
         io::write_png(options_.screenshot, pixels, pw, ph, io::PixelFormat::rgba8);
       }
+      saved(io::SaveResult{true, options_.screenshot, ""}, "");  // "Saved PATH", as every save
     } catch (const std::exception& e) {
       std::fprintf(stderr, "terrain-sandbox: --screenshot: %s\n", e.what());
       exit_code = 1;

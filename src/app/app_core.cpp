@@ -499,7 +499,16 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             ui_.real_units_edit[0] = ui_.real_units.cell_size;
             ui_.real_units_edit[1] = ui_.real_units.height_scale;
           },
-          [&](const SetSvgPage& c) { ui_.svg_page = c.page; },
+          [&](const SetSvgPage& c) {
+            if (exports::svg_pen_ok(c.page.pen_mm)) {
+              ui_.svg_page = c.page;
+            } else {
+              refuse("an SVG pen of " + number_text(c.page.pen_mm) + " mm: allowed " +
+                     number_text(exports::kSvgPenMinMm) + ".." +
+                     number_text(exports::kSvgPenMaxMm) + " mm (0: the map's scale)");
+            }
+            ui_.svg_pen_edit = ui_.svg_page.pen_mm;
+          },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;
             ui_.render_size[1] = c.height;

@@ -119,7 +119,8 @@ struct SetRecording {
 struct SetRealUnits {
   io::RealUnits units;
 };
-// The SVG export's page: the screen's (no paper), A4 or A3, in the map's or the plotting style.
+// The SVG export's page: the screen's (no paper), A4 or A3, in the map's or the plotting style,
+// and on paper its pen width in mm (0: the map's scale; else exports::kSvgPenMinMm..MaxMm).
 struct SetSvgPage {
   exports::SvgPage page;
 };

@@ -697,6 +697,22 @@ void draw_output_section(const PanelContext& c) {
     page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
     c.ask(UiCommand{SetSvgPage{page}});
   }
+  // The pen on paper, in mm whatever the paper's size (a page without paper has no mm).
+  if (!c.ui.svg_page.paper) ImGui::BeginDisabled();
+  ImGui::InputDouble("SVG pen (mm)", &c.ui.svg_pen_edit, 0, 0, "%g");
+  note_frame("SVG pen (mm)", c.item_width);
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    exports::SvgPage page = c.ui.svg_page;
+    page.pen_mm = c.ui.svg_pen_edit;
+    c.ask(UiCommand{SetSvgPage{page}});
+  }
+  if (!c.ui.svg_page.paper) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "The contours' width on the paper, %g..%g mm, the other lines in "
+        "proportion (0: the map's scale)",
+        exports::kSvgPenMinMm, exports::kSvgPenMaxMm);
+  }
   if (button("Export SVG", "export_svg")) c.ask(UiCommand{ExportSvg{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(

@@ -92,10 +92,13 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                std::to_string(ui.record.fps) + " fps");
   v.emplace_back("real_units",
                  number(ui.real_units.cell_size) + " " + number(ui.real_units.height_scale));
-  v.emplace_back("svg_page", (ui.svg_page.paper ? number(ui.svg_page.paper->width_mm) + "x" +
-                                                      number(ui.svg_page.paper->height_mm) + "mm"
-                                                : std::string("screen")) +
-                                 " " + std::string(exports::svg_style_name(ui.svg_page.style)));
+  v.emplace_back(
+      "svg_page",
+      (ui.svg_page.paper
+           ? number(ui.svg_page.paper->width_mm) + "x" + number(ui.svg_page.paper->height_mm) + "mm"
+           : std::string("screen")) +
+          " " + std::string(exports::svg_style_name(ui.svg_page.style)) +
+          (ui.svg_page.pen_mm > 0 ? " pen " + number(ui.svg_page.pen_mm) + "mm" : std::string()));
   // Recording: the frames taken so far (a test waits for a few rather than for a time).
   v.emplace_back("recording", ui.recording ? "1 " + std::to_string(ui.record_frames) + " frames"
                                            : std::string("0"));

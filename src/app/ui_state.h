@@ -67,7 +67,8 @@ struct UiState {
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
   io::RealUnits real_units;        // the heightmap and mesh exports' metres (none: 0, 0)
   double real_units_edit[2] = {};  // ... as typed in the panel, until both or neither are set
-  exports::SvgPage svg_page;       // the SVG export's paper and style
+  exports::SvgPage svg_page;       // the SVG export's paper, style and pen width
+  double svg_pen_edit = 0;         // ... its pen width as typed in the panel, until taken
   // Long work under way (a big rain, a far undo, a map file being opened): what it is doing,
   // how far it has come of how much (in drops' worth), and since when (seconds from the app's
   // start), for the status line's progress bar, its time left and its Cancel; none when idle.

@@ -364,6 +364,9 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     if (options.svg_page.paper) {
       paper = ", on " + number_text(options.svg_page.paper->width_mm) + " x " +
               number_text(options.svg_page.paper->height_mm) + " mm paper";
+      if (options.svg_page.pen_mm > 0) {
+        paper += ", a " + number_text(options.svg_page.pen_mm) + " mm pen";
+      }
     }
     std::printf(
         "wrote %s (%zu coastline, %zu contour and %zu index contour lines, %zu river "

@@ -44,6 +44,7 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* cell_flag = nullptr;
   const Flag* height_scale_flag = nullptr;
   const Flag* style_flag = nullptr;
+  const Flag* pen_flag = nullptr;
   const Flag* exaggeration_flag = nullptr;
   const Flag* scheme_flag = nullptr;
   for (const auto& [flag, text] : given) {
@@ -153,6 +154,10 @@ Options parse_options(std::span<const std::string_view> args) {
       if (!style) bad_value(*flag, text, "is not an SVG style");
       options.svg_page.style = *style;
       style_flag = flag;
+    } else if (name == "--svg-pen") {
+      options.svg_page.pen_mm =
+          read_real(*flag, text, exports::kSvgPenMinMm, exports::kSvgPenMaxMm);
+      pen_flag = flag;
     } else if (name == "--mesh") {
       if (text.empty() || !exports::mesh_format_for(std::filesystem::path(text))) {
         bad_value(*flag, text, "has no mesh extension");
@@ -178,8 +183,13 @@ Options parse_options(std::span<const std::string_view> args) {
   }
 
   // The settings of one export apply only with it.
-  for (const Flag* f : {contour_flag, rivers_by_flag, paper_flag, style_flag}) {
+  for (const Flag* f : {contour_flag, rivers_by_flag, paper_flag, style_flag, pen_flag}) {
     if (f && options.svg.empty()) usage_error(f->name + " only applies with --svg PATH");
+  }
+  if (pen_flag && !paper_flag) {
+    usage_error(
+        "--svg-pen only applies with --svg-paper SIZE (a page without paper has no size "
+        "in mm)");
   }
   if (exaggeration_flag && options.mesh.empty()) {
     usage_error("--exaggeration only applies with --mesh PATH");
@@ -270,7 +280,7 @@ std::string help_text() {
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
       "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
       "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"
-      "           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]\n"
+      "           [--svg-paper A4|A3|WxHmm [--svg-pen MM]] [--svg-style map|plot]]\n"
       "         [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]\n"
       "         [--scheme KEY] [--open-map FILE] [--save-map PATH] [--force]\n"
       "       terrain-cli --verify-map FILE\n"

@@ -65,7 +65,7 @@ struct Options {
   std::filesystem::path svg;
   int contour_levels = static_cast<int>(sketch::contour_levels.initial);
   RiversBy rivers_by = RiversBy::flow;
-  exports::SvgPage svg_page;  // --svg-paper, --svg-style
+  exports::SvgPage svg_page;  // --svg-paper, --svg-style, --svg-pen
   // The eroded ground as a mesh (exports/mesh.h), .glb or .obj, and its vertical exaggeration.
   std::filesystem::path mesh;
   double exaggeration = exports::kDefaultExaggeration;

@@ -1,7 +1,7 @@
 // The map's linework as SVG (see svg.h).
 //
-// Sections: numbers (thousandths, written without trailing zeros); colours; the contour
-// layers; the river layer; styles and paper; map_svg.
+// Sections: numbers (thousandths, written without trailing zeros; stroke widths); colours; the
+// land layer; the contour layers; the river layer; styles and paper; map_svg.
 #include "exports/svg.h"
 
 #include <algorithm>
@@ -69,6 +69,25 @@ void append_point(std::string& out, Point p, char between) {
   append_number(out, p.y);
 }
 
+// How stroke widths are written: the sketch's widths in thousandths of a map unit, or, with a
+// pen width on paper, scaled to it and written to 6 significant digits (a fine pen on a large
+// sheet is far less than a thousandth of a unit).
+struct Widths {
+  double scale = 1;
+  bool pen = false;
+
+  void append(std::string& out, double map_width) const {
+    if (!pen) {
+      append_number(out, map_width);
+      return;
+    }
+    char digits[32];
+    const auto end = std::to_chars(digits, digits + sizeof digits, map_width * scale,
+                                   std::chars_format::general, 6);
+    out.append(digits, end.ptr);
+  }
+};
+
 // --- Colours -----------------------------------------------------------------------------------
 
 // "#rrggbb" from p5's 8-bit levels.
@@ -76,6 +95,17 @@ std::string hex(const render::P5Color& color) {
   std::string out = "#";
   for (int k = 0; k < 3; k++) {
     const int level = color.level(k);
+    out += "0123456789abcdef"[level >> 4];
+    out += "0123456789abcdef"[level & 15];
+  }
+  return out;
+}
+
+// "#rrggbb" of a land band's channels (0..255, not always whole).
+std::string hex(const render::Rgb& rgb) {
+  std::string out = "#";
+  for (const double channel : rgb) {
+    const auto level = static_cast<int>(std::clamp<long>(std::lround(channel), 0, 255));
     out += "0123456789abcdef"[level >> 4];
     out += "0123456789abcdef"[level & 15];
   }
@@ -144,14 +174,66 @@ std::string stroke(std::string_view pen) {
   return out;
 }
 
-// `stroke_attributes` as stroke() gives them.
-std::string line_style(const std::string& stroke_attributes, double width) {
+// `stroke_attributes` as stroke() gives them; `width` in map units, written as `widths` says.
+std::string line_style(const std::string& stroke_attributes, double width, const Widths& widths) {
   std::string out = " fill=\"none\"";
   out += stroke_attributes;
   out += " stroke-width=\"";
-  append_number(out, width);
+  widths.append(out, width);
   out += "\" stroke-linecap=\"round\" stroke-linejoin=\"round\"";
   return out;
+}
+
+// --- The land layer ----------------------------------------------------------------------------
+
+// The ground with a ring of two cells around it: the edge cells' heights, then `below` (lower
+// than any level), so that every contour of it is a closed loop. Grid point (x, y) of the
+// ground is (x + 2, y + 2) here.
+Heightfield ringed(const Heightfield& ground, float below) {
+  const int cols = ground.width();
+  const int rows = ground.height();
+  Heightfield out(cols + 4, rows + 4, below);
+  for (int y = -1; y <= rows; y++) {
+    for (int x = -1; x <= cols; x++) {
+      out.at(x + 2, y + 2) = ground.at(std::clamp(x, 0, cols - 1), std::clamp(y, 0, rows - 1));
+    }
+  }
+  return out;
+}
+
+// One step of the land as a filled path: the loops of `ringed` at `level`, moved back to the
+// ground's grid and clamped to its cells' edges, each point as written once in a row. Returns
+// whether anything was written.
+bool append_land_step(std::string& out, const Heightfield& ringed, double level,
+                      const std::string& fill, std::vector<Written>& kept) {
+  const double right = ringed.width() - 4 - 0.5;
+  const double bottom = ringed.height() - 4 - 0.5;
+  std::string d;
+  for (const ContourPolyline& loop : contour_polylines(ringed, level)) {
+    kept.clear();
+    for (const Point& p : loop) {
+      const Written w =
+          written({std::clamp(p.x - 2, -0.5, right), std::clamp(p.y - 2, -0.5, bottom)});
+      if (kept.empty() || !(w == kept.back())) kept.push_back(w);
+    }
+    if (kept.size() > 1 && kept.front() == kept.back()) kept.pop_back();  // Z closes it
+    if (kept.size() < 3) continue;                                        // encloses nothing
+    d += d.empty() ? "M" : " M";
+    for (std::size_t i = 0; i < kept.size(); i++) {
+      if (i > 0) d += ' ';
+      append_thousandths(d, kept[i].x);
+      d += ',';
+      append_thousandths(d, kept[i].y);
+    }
+    d += 'Z';
+  }
+  if (d.empty()) return false;
+  out += "    <path d=\"";
+  out += d;
+  out += "\" fill=\"";
+  out += fill;
+  out += "\"/>\n";
+  return true;
 }
 
 // --- The contour layers ------------------------------------------------------------------------
@@ -188,7 +270,7 @@ Point middle(Point a, Point b) {
 
 // One reach as the renderer's pieces of its cells joined (see svg.h).
 void append_reach(std::string& out, const Reach& reach, std::span<const int32_t> downstream,
-                  int cols, bool source, double width) {
+                  int cols, bool source, double width, const Widths& widths) {
   const std::vector<Point>& p = reach.points;
   out += "    <path d=\"M";
   if (p.size() < 2) {
@@ -218,7 +300,7 @@ void append_reach(std::string& out, const Reach& reach, std::span<const int32_t>
     }
   }
   out += "\" stroke-width=\"";
-  append_number(out, width);
+  widths.append(out, width);
   out += "\"/>\n";
 }
 
@@ -242,6 +324,10 @@ std::optional<double> millimetres(std::string_view text) {
 }
 
 }  // namespace
+
+bool svg_pen_ok(double mm) {
+  return mm == 0 || (std::isfinite(mm) && mm >= kSvgPenMinMm && mm <= kSvgPenMaxMm);
+}
 
 std::optional<SvgStyle> parse_svg_style(std::string_view text) {
   if (text == "map") return SvgStyle::map;
@@ -312,6 +398,9 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
           "map_svg: the margin must be 0 up to a quarter of the paper's shorter side");
     }
   }
+  if (!svg_pen_ok(page.pen_mm)) {
+    throw std::invalid_argument("map_svg: the pen width must be 0.05..5 mm (or 0 for none)");
+  }
   const bool plot = page.style == SvgStyle::plot;
   const render::ColorScheme& scheme = *in.scheme;
   const int cols = ground.width();
@@ -320,6 +409,7 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
   SvgCounts& count = counts ? *counts : local;
   count = {};
 
+  Widths widths;
   std::string out;
   out.reserve(1 << 20);
   out +=
@@ -336,6 +426,11 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
                                         (paper.height_mm - 2 * page.margin_mm) / rows);
     const double box_w = paper.width_mm / mm_per_cell;
     const double box_h = paper.height_mm / mm_per_cell;
+    // The pen's width on paper, in map units: the contours', the other lines' in proportion.
+    if (page.pen_mm > 0) {
+      widths.pen = true;
+      widths.scale = page.pen_mm / mm_per_cell / svg_contour_width(false);
+    }
     out += number_text(paper.width_mm);
     out += "mm\" height=\"";
     out += number_text(paper.height_mm);
@@ -372,6 +467,32 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
     out += "\" fill=\"";
     out += hex(scheme.sea_deep);
     out += "\" stroke=\"none\"/>\n  </g>\n";
+
+    // The land, a step of colour at the sea level and each contour level above it, each over
+    // the one below (see svg.h).
+    std::vector<double> steps{in.sea_level};
+    if (in.contour_levels > 0) {
+      for (const ContourLevel& level : contour_levels(in.sea_level, in.contour_levels)) {
+        if (level.value > in.sea_level) steps.push_back(level.value);
+      }
+    }
+    float lowest = 0;
+    for (const float h : std::span<const float>(ground.data(), ground.size())) {
+      lowest = std::min(lowest, h);
+    }
+    const Heightfield ring = ringed(ground, std::min(lowest, static_cast<float>(in.sea_level)) - 1);
+    open_layer(out, "land", "Land (fill only, not plotted)",
+               " stroke=\"none\" fill-rule=\"evenodd\"");
+    std::vector<Written> kept;
+    const double land_span = 1 - in.sea_level;
+    for (std::size_t k = 0; k < steps.size(); k++) {
+      const double top = k + 1 < steps.size() ? steps[k + 1] : 1;
+      const double share = land_span > 0 ? ((steps[k] + top) / 2 - in.sea_level) / land_span : 0;
+      const auto band = static_cast<std::size_t>(
+          std::clamp(std::floor(share * (render::kBandCount - 1)), 0.0, render::kBandCount - 1.0));
+      count.land += append_land_step(out, ring, steps[k], hex(scheme.bands[band]), kept) ? 1 : 0;
+    }
+    out += "  </g>\n";
   }
 
   // The levels by layer: the coastline (sea level, when above 0), the regular levels, the
@@ -383,7 +504,7 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
   const auto contour_layer = [&](std::string_view id, std::string_view label,
                                  const std::string& pen, bool index, auto wanted) {
     std::size_t written_lines = 0;
-    open_layer(out, id, label, line_style(pen, svg_contour_width(index)));
+    open_layer(out, id, label, line_style(pen, svg_contour_width(index), widths));
     for (std::size_t k = 0; k < levels.size(); k++) {
       if (!wanted(k)) continue;
       for (const ContourPolyline& chain : contour_polylines(ground, levels[k].value)) {
@@ -432,7 +553,7 @@ std::string map_svg(const SvgInputs& in, SvgCounts* counts) {
       width = svg_river_width(RiversBy::flow, static_cast<int>(size));
     }
     const bool source = fed[static_cast<std::size_t>(reach.cells.front())] == 0;
-    append_reach(out, reach, downstream, cols, source, width);
+    append_reach(out, reach, downstream, cols, source, width, widths);
   }
   count.rivers = reaches.size();
   out += "  </g>\n</svg>\n";

@@ -10,12 +10,14 @@
 // viewBox, in the same grid units, is widened on one axis so that it has the paper's aspect and
 // the map (its aspect kept) fills the paper inside the margins on the other axis, centred.
 //
-// Styles: map (the scheme's colours, on its deep sea colour) or plot (for paper: dark pen
-// colours, kSvgPlotColors, at full strength, and no background).
+// Styles: map (the scheme's colours: the land in its land colours on its deep sea colour) or
+// plot (for paper: dark pen colours, kSvgPlotColors, at full strength, and no fills at all).
 //
 // Layers (<g inkscape:groupmode="layer">, in drawing order):
 //   background      one rect in the scheme's deep sea colour, fill only (plotters skip fills);
 //                   left out in the plot style or with SvgInputs::background = false
+//   land            the land, fill only, in the scheme's land colours by height: one <path>
+//                   a step (see Land), each over the one below; left out with the background
 //   coastline       the sea-level contour (when the sea level is above 0)
 //   contours        the regular levels
 //   index-contours  every fifth level (contour_levels(): the index lines but the coastline)
@@ -29,6 +31,16 @@
 // fewer than two points (or a closed one with fewer than four) is left out, so no segment is
 // of zero length.
 //
+// Land: the steps are the sea level and the contour levels above it (contour_levels(); the sea
+// level alone with 0 levels). Step k's path is the ground strictly above its level (as marching
+// squares has it), traced as contour_polylines() of the ground with a ring of two cells around
+// it (the edge cells' heights, then lower than any level), so every outline is a closed loop
+// ("M x,y x,y ... Z", filled even-odd: a hollow inside it is a loop too) that follows the
+// contour line at that level inside the map and the map's edge (its points clamped to
+// -0.5 .. W - 0.5 by -0.5 .. H - 0.5) outside it. It is filled with the land band colour
+// (ColorScheme::bands, as the relief picks one by height) at the middle of its step: from its
+// level to the next one, or to 1 for the highest.
+//
 // Rivers: each reach is the renderer's pieces of its cells joined (render/geometry/
 // river_paths.h): from the middle of a step through the cell it drains into to the middle of
 // the next step, a quadratic curve with that cell as its control point; a source starts with
@@ -39,7 +51,11 @@
 // (0.25), index lines and the coastline 1.5 px (0.375); rivers by flow class
 // RiverPaths::width(size, 4) / 4 = (0.7 + 0.5 * size) * 0.4, the class of the reach's lowest
 // piece (floor(log2(flow / min_flow)) up to 5, the widest the view draws it), or by order
-// (0.7 + 0.9 * order) * 0.4. Colours are the scheme's: line, index_line (also the coastline),
+// (0.7 + 0.9 * order) * 0.4. On paper they are then as wide as the map's scale makes them
+// (0.22 mm a contour on A4), unless SvgPage::pen_mm is given: then the contours are that many
+// mm wide on the paper, whatever its size, and every other line keeps its width relative to
+// theirs (1.5 times for the index lines; a river by its class or order); these widths are
+// written to 6 significant digits. Colours are the scheme's: line, index_line (also the coastline),
 // river, sea_deep; a colour's alpha becomes stroke-opacity. The renderer's fades and the
 // river's bank are not drawn: a pen draws every reach at full strength.
 #pragma once
@@ -92,12 +108,22 @@ inline constexpr double kSvgMarginMm = 10;
 // none.
 std::optional<SvgPaper> parse_svg_paper(std::string_view text);
 
-// The page the linework is laid out on and how it is drawn: what terrain-cli's --svg-paper and
-// --svg-style set, and what the app's panel passes.
+// The pen widths SvgPage::pen_mm may have, in mm on paper: a fine plotter pen to a marker.
+inline constexpr double kSvgPenMinMm = 0.05;
+inline constexpr double kSvgPenMaxMm = 5;
+// Whether `mm` is a pen width map_svg takes: 0 (none) or kSvgPenMinMm..kSvgPenMaxMm.
+bool svg_pen_ok(double mm);
+
+// The page the linework is laid out on and how it is drawn: what terrain-cli's --svg-paper,
+// --svg-style and --svg-pen set, and what the app's panel passes.
 struct SvgPage {
   std::optional<SvgPaper> paper;    // none: 4 px a cell, no physical size
   double margin_mm = kSvgMarginMm;  // with a paper: 0 up to a quarter of its shorter side
   SvgStyle style = SvgStyle::map;
+  // With a paper: the contours' stroke width on it in mm (kSvgPenMinMm..kSvgPenMaxMm), the
+  // other lines' in proportion; 0: the sketch's widths at the map's scale. Without a paper
+  // the page has no size in mm and this is not used.
+  double pen_mm = 0;
 };
 
 struct SvgInputs {
@@ -108,13 +134,14 @@ struct SvgInputs {
   RiversBy rivers_by = RiversBy::flow;
   uint32_t min_flow = static_cast<uint32_t>(sketch::RIVER_START);  // at least 1
   const render::ColorScheme* scheme = nullptr;                     // required
-  bool background = true;  // the background layer (the sea colour, fill only; map style only)
+  bool background = true;  // the background and land layers (fill only; map style only)
   std::string title;       // the document's <title>, if not empty (escaped as needed)
   SvgPage page;            // the paper and the style
 };
 
 // How many elements each layer holds.
 struct SvgCounts {
+  std::size_t land = 0;       // filled paths, one a step
   std::size_t coastline = 0;  // polylines
   std::size_t contours = 0;
   std::size_t index_contours = 0;
@@ -123,7 +150,7 @@ struct SvgCounts {
 
 // The whole document, UTF-8. Throws std::invalid_argument when an input is missing, the
 // hydrology is not of the ground's size, contour_levels is negative, min_flow is 0, or the
-// paper or its margin is out of range.
+// paper, its margin or the pen width is out of range.
 std::string map_svg(const SvgInputs& inputs, SvgCounts* counts = nullptr);
 
 // The stroke widths, in map units (see above).

@@ -212,8 +212,8 @@ std::vector<Row> rows(Program program) {
        {"--svg", "PATH",
         "also write the map's linework as SVG, for a plotter, Inkscape or a browser: the "
         "coastline, the contours, the index contours and the rivers (one path a reach), each "
-        "in a layer of its own, in map units (one a cell), over a background layer (the sea "
-        "colour, fill only) but with --svg-style plot",
+        "in a layer of its own, in map units (one a cell), over layers of the sea and of the "
+        "land in the scheme's colours (fill only) but with --svg-style plot",
         "", "optional; a file name ending in .svg, in an existing directory or in --out's"}},
       {kCli,
        {"--contour-levels", "N",
@@ -240,9 +240,15 @@ std::vector<Row> rows(Program program) {
             number_text(exports::kSvgPaperMaxMm) + " mm"}},
       {kCli,
        {"--svg-style", "STYLE",
-        "--svg only: map (the scheme's colours on its sea colour) or plot (for paper: dark pen "
-        "colours at full strength, no background)",
+        "--svg only: map (the scheme's colours, the land filled in its land colours by height "
+        "on its sea colour) or plot (for paper: dark pen colours at full strength, no fills)",
         "map", "map or plot"}},
+      {kCli,
+       {"--svg-pen", "MM",
+        "--svg-paper only: the contours' pen width on the paper in mm, whatever its size; the "
+        "index contours, the coastline and the rivers keep their widths relative to it",
+        "none: the sketch's widths at the map's scale (0.22 mm a contour on A4)",
+        range(exports::kSvgPenMinMm, exports::kSvgPenMaxMm) + " mm"}},
       {kCli,
        {"--mesh", "PATH",
         "also write the eroded ground as a mesh, one vertex per cell in the map's colours, two "
@@ -330,8 +336,9 @@ std::vector<Row> rows(Program program) {
         "run until the window closes", whole(1, kMaxFrames)}},
       {kSandbox,
        {"--screenshot", "PATH",
-        "after the last frame write the map (no panel) as PNG to exactly PATH (needs --frames)", "",
-        new_file}},
+        "after the last frame write the map (no panel) as PNG to exactly PATH and print \"Saved "
+        "PATH\" (needs --frames)",
+        "", new_file}},
       {kSandbox,
        {"--render-size", "WxH",
         "the --screenshot at that size instead of the window's, the view as the window shows "

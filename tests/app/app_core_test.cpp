@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <thread>
@@ -226,6 +227,26 @@ TEST(AppCore, TheUisStateAndTheCameraAreTheCoresAndRefuseBadValues) {
   often.every = 5;
   core.dispatch(UiCommand{often});
   EXPECT_EQ(core.ui().record.every, 5);
+
+  // The SVG's pen on paper: 0.05..5 mm, or 0 for the map's scale; the field shows what holds.
+  exports::SvgPage page;
+  page.paper = exports::kSvgPaperA4;
+  page.pen_mm = 0.3;
+  core.dispatch(UiCommand{SetSvgPage{page}});
+  EXPECT_EQ(core.ui().svg_page.pen_mm, 0.3);
+  for (const double bad : {5.5, 0.01, -1.0, std::nan("")}) {
+    page.pen_mm = bad;
+    core.ui().svg_pen_edit = bad;  // as typed
+    core.dispatch(UiCommand{SetSvgPage{page}});
+    EXPECT_EQ(shell.messages.back().rfind("! an SVG pen of ", 0), 0u) << shell.messages.back();
+    EXPECT_NE(shell.messages.back().find("allowed 0.05..5 mm"), std::string::npos);
+    EXPECT_EQ(core.ui().svg_page.pen_mm, 0.3) << bad;
+    EXPECT_EQ(core.ui().svg_page.paper, exports::kSvgPaperA4);
+    EXPECT_EQ(core.ui().svg_pen_edit, 0.3) << bad;
+  }
+  page.pen_mm = 0;
+  core.dispatch(UiCommand{SetSvgPage{page}});
+  EXPECT_EQ(core.ui().svg_page.pen_mm, 0);
   EXPECT_TRUE(shell.own.empty());  // none of these is the shell's
 }
 

@@ -79,13 +79,16 @@ TEST_F(CliExports, SvgIsTheMapsLineworkAsTheExportsModuleWritesIt) {
   EXPECT_TRUE(exports::map_svg(in) == text);
 }
 
-// --svg-paper and --svg-style reach the document: the paper's size in mm, the plot style's
-// pens and no background; the run's file is exports::map_svg's with that page.
-TEST_F(CliExports, SvgOnPaperInThePlotStyleIsTheExportsModulesDocument) {
+// --svg-paper, --svg-style and --svg-pen reach the document: the paper's size in mm, the plot
+// style's pens and no background, the pen's width; the run's file is exports::map_svg's with
+// that page.
+TEST_F(CliExports, SvgOnPaperInThePlotStyleWithAPenIsTheExportsModulesDocument) {
   const CliRun result = run({"--seed", "4", "--drops", "2000", "--out", at("out").string(), "--svg",
-                             at("plot.svg").string(), "--svg-paper", "a3", "--svg-style", "plot"});
+                             at("plot.svg").string(), "--svg-paper", "a3", "--svg-style", "plot",
+                             "--svg-pen", "0.3"});
   ASSERT_EQ(result.status, 0) << result.err;
-  EXPECT_NE(result.out.find(" river reaches, on 420 x 297 mm paper)"), std::string::npos)
+  EXPECT_NE(result.out.find(" river reaches, on 420 x 297 mm paper, a 0.3 mm pen)"),
+            std::string::npos)
       << result.out;
   const std::string text = io::read_file(at("plot.svg"));
   xmlDocPtr doc = xmlReadMemory(text.data(), static_cast<int>(text.size()), "plot.svg", nullptr,
@@ -111,6 +114,7 @@ TEST_F(CliExports, SvgOnPaperInThePlotStyleIsTheExportsModulesDocument) {
   in.title = "Terrain Sandbox: seed 4 after 2000 drops";
   in.page.paper = exports::kSvgPaperA3;
   in.page.style = exports::SvgStyle::plot;
+  in.page.pen_mm = 0.3;
   EXPECT_TRUE(exports::map_svg(in) == text);
 }
 
@@ -274,6 +278,25 @@ TEST_F(CliExports, BadInputIsOneLineNamingTheFlagExitTwoAndNothingWritten) {
       {{"--svg", at("m.svg").string(), "--svg-paper", "300x200"}, "is not a paper size"},
       {{"--svg", at("m.svg").string(), "--svg-style", "pen"},
        "terrain-cli: --svg-style 'pen' is not an SVG style (allowed: map or plot)"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "0.04"},
+       "terrain-cli: --svg-pen '0.04' is out of range (allowed: 0.05..5 mm)"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "5.5"},
+       "--svg-pen '5.5' is out of range (allowed: 0.05..5 mm)"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "0"},
+       "--svg-pen '0' is out of range"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "-0.3"},
+       "--svg-pen '-0.3' is out of range"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "nan"},
+       "--svg-pen 'nan' is not a finite number (allowed: 0.05..5 mm)"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "inf"},
+       "--svg-pen 'inf' is not a finite number"},
+      {{"--svg", at("m.svg").string(), "--svg-paper", "A4", "--svg-pen", "0.3mm"},
+       "--svg-pen '0.3mm' is not a"},
+      {{"--svg", at("m.svg").string(), "--svg-pen", "0.3"},
+       "terrain-cli: --svg-pen only applies with --svg-paper SIZE"},
+      {{"--svg-paper", "A4", "--svg-pen", "0.3"},
+       "terrain-cli: --svg-paper only applies with --svg PATH"},
+      {{"--svg-pen", "0.3"}, "terrain-cli: --svg-pen only applies with --svg PATH"},
       {{"--svg-paper", "A4"}, "terrain-cli: --svg-paper only applies with --svg PATH"},
       {{"--svg-style", "plot"}, "terrain-cli: --svg-style only applies with --svg PATH"},
       {{"--svg", at("m.svg").string(), "--svg-style", "plot", "--scheme", "bw"},

@@ -1,9 +1,10 @@
 // exports::map_svg: the document parses as XML (libxml2), has its viewBox and its four layers
-// for the plotter (and the background, five in all, but in the plot style), on paper its size
-// in millimetres with the map inside the margins, in the plot style dark pens and no
-// background; its polylines are the core's contour chains point for point (as written,
-// to a thousandth) and its paths the core's river reaches (one each, through the reach's
-// cells as the renderer curves them); no segment is of zero length or appears twice.
+// for the plotter (and the background and the land, six in all, but in the plot style), the
+// land filled in the scheme's land colours over every land cell, on paper its size in
+// millimetres with the map inside the margins and a pen width the same in mm on every paper,
+// in the plot style dark pens and no fills; its polylines are the core's contour chains point for
+// point (as written, to a thousandth) and its paths the core's river reaches (one each, through the
+// reach's cells as the renderer curves them); no segment is of zero length or appears twice.
 #include "exports/svg.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -25,6 +28,7 @@
 #include "core/contours.h"
 #include "core/river_network.h"
 #include "core/river_picture.h"
+#include "core/sketch.h"
 #include "exports_test_support.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/river_paths.h"
@@ -157,10 +161,11 @@ TEST(MapSvg, ParsesWithAViewBoxOfTheGridAndTheFourPlotterLayers) {
   xmlFree(title);
 
   const auto by_id = layers(root);
-  for (const char* id : {"background", "coastline", "contours", "index-contours", "rivers"}) {
+  for (const char* id :
+       {"background", "land", "coastline", "contours", "index-contours", "rivers"}) {
     EXPECT_TRUE(by_id.count(id)) << id;
   }
-  ASSERT_EQ(by_id.size(), 5u);
+  ASSERT_EQ(by_id.size(), 6u);
   // The scheme's colours and the sketch's widths at 4 px a cell.
   EXPECT_EQ(attr(by_id.at("coastline"), "stroke"), "#ffffff");
   EXPECT_EQ(attr(by_id.at("coastline"), "stroke-opacity"), "0.6");
@@ -177,12 +182,13 @@ TEST(MapSvg, ParsesWithAViewBoxOfTheGridAndTheFourPlotterLayers) {
   ASSERT_EQ(rects.size(), 1u);
   EXPECT_EQ(attr(rects[0], "fill"), "#000000");
 
-  // Without the background: only the four plotted layers.
+  // Without the background (and the land over it): only the four plotted layers.
   in.background = false;
   const XmlDoc bare(exports::map_svg(in));
   ASSERT_NE(bare.get(), nullptr);
   EXPECT_EQ(layers(bare.root()).size(), 4u);
   EXPECT_FALSE(layers(bare.root()).count("background"));
+  EXPECT_FALSE(layers(bare.root()).count("land"));
 }
 
 TEST(MapSvg, PolylinesAreTheCoresContourChainsPointForPointAndNoSegmentTwice) {
@@ -433,6 +439,181 @@ TEST(MapSvg, NoContourLevelsMeansNoLinesAsTheMapDrawsNone) {
   EXPECT_GT(children(by_id.at("rivers"), "path").size(), 0u);
 }
 
+// --- The land ----------------------------------------------------------------------------------
+
+// A filled path of the land layer: its colour and its closed loops.
+struct FilledPath {
+  std::string fill;
+  std::vector<std::vector<Point>> loops;
+};
+
+// "M x,y x,y ... Z M ...": the loops of a land path.
+std::vector<std::vector<Point>> loops_of(const std::string& d) {
+  std::vector<std::vector<Point>> loops;
+  std::istringstream in(d);
+  std::string word;
+  while (in >> word) {
+    if (word[0] == 'M') {
+      loops.emplace_back();
+      word = word.substr(1);
+    }
+    const bool closes = !word.empty() && word.back() == 'Z';
+    if (closes) word.pop_back();
+    const std::size_t comma = word.find(',');
+    EXPECT_FALSE(loops.empty()) << d.substr(0, 40);
+    EXPECT_NE(comma, std::string::npos) << word;
+    if (loops.empty() || comma == std::string::npos) continue;
+    loops.back().push_back({std::strtod(word.substr(0, comma).c_str(), nullptr),
+                            std::strtod(word.substr(comma + 1).c_str(), nullptr)});
+  }
+  return loops;
+}
+
+std::vector<FilledPath> land_paths(xmlNodePtr layer) {
+  std::vector<FilledPath> paths;
+  for (xmlNodePtr path : children(layer, "path")) {
+    paths.push_back({attr(path, "fill"), loops_of(attr(path, "d"))});
+  }
+  return paths;
+}
+
+// Which grid points (cell centres) of a cols x rows map, each moved by `shift`, a path covers,
+// by the even-odd rule: a point is inside when a ray from it to the left crosses the loops an
+// odd number of times.
+std::vector<uint8_t> covered(const FilledPath& path, int cols, int rows, Point shift) {
+  std::vector<std::vector<double>> crossings(static_cast<std::size_t>(rows));
+  for (const std::vector<Point>& loop : path.loops) {
+    for (std::size_t i = 0; i < loop.size(); i++) {
+      const Point a = loop[i];
+      const Point b = loop[(i + 1) % loop.size()];  // Z joins the last point to the first
+      if (a.y == b.y) continue;
+      // The rows at y with min <= y < max: each crossing counted once where two edges meet.
+      for (int row = std::max(0, static_cast<int>(std::ceil(std::min(a.y, b.y) - shift.y)));
+           row < rows && row + shift.y < std::max(a.y, b.y); row++) {
+        const double y = row + shift.y;
+        crossings[static_cast<std::size_t>(row)].push_back(a.x +
+                                                           (y - a.y) * (b.x - a.x) / (b.y - a.y));
+      }
+    }
+  }
+  std::vector<uint8_t> inside(static_cast<std::size_t>(cols) * rows, 0);
+  for (int y = 0; y < rows; y++) {
+    for (int x = 0; x < cols; x++) {
+      std::size_t left = 0;
+      for (const double c : crossings[static_cast<std::size_t>(y)]) left += c < x + shift.x ? 1 : 0;
+      inside[static_cast<std::size_t>(y) * cols + x] = left % 2;
+    }
+  }
+  return inside;
+}
+
+// "#rrggbb" of a land band, as the document should write it.
+std::string band_hex(const render::Rgb& rgb) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", static_cast<int>(std::lround(rgb[0])),
+                static_cast<int>(std::lround(rgb[1])), static_cast<int>(std::lround(rgb[2])));
+  return text;
+}
+
+// The map's colours fill the land: every cell above the sea level is covered, in the
+// scheme's land colour of its step (the sea level and the contour levels, the colour at the
+// middle of each step), and every sea cell shows the background's sea colour; nothing lies
+// outside the map's cells.
+void expect_land_filled(int levels) {
+  SCOPED_TRACE(std::to_string(levels) + " contour levels");
+  const render::ColorScheme& scheme = *render::find_color_scheme("topographic");
+  exports::SvgInputs in = island_inputs(scheme);
+  in.contour_levels = levels;
+  exports::SvgCounts counts;
+  const XmlDoc doc(exports::map_svg(in, &counts));
+  ASSERT_NE(doc.get(), nullptr);
+  const auto by_id = layers(doc.root());
+  ASSERT_TRUE(by_id.count("land"));
+  EXPECT_EQ(attr(by_id.at("land"), "fill-rule"), "evenodd");
+  EXPECT_EQ(attr(by_id.at("land"), "stroke"), "none");
+  const std::vector<FilledPath> paths = land_paths(by_id.at("land"));
+
+  // The steps and their colours.
+  std::vector<double> steps{in.sea_level};
+  for (const ContourLevel& level : contour_levels(in.sea_level, levels)) {
+    if (level.value > in.sea_level) steps.push_back(level.value);
+  }
+  ASSERT_EQ(paths.size(), steps.size());
+  EXPECT_EQ(counts.land, steps.size());
+  std::vector<std::string> colours;
+  for (std::size_t k = 0; k < steps.size(); k++) {
+    const double top = k + 1 < steps.size() ? steps[k + 1] : 1;
+    const double share = ((steps[k] + top) / 2 - in.sea_level) / (1 - in.sea_level);
+    colours.push_back(band_hex(scheme.bands[static_cast<std::size_t>(share * 255)]));
+    EXPECT_EQ(paths[k].fill, colours.back()) << k;
+    EXPECT_NE(paths[k].fill, "#4a7fa8") << k;  // no land in the sea's colour
+  }
+
+  const Heightfield& ground = eroded_island();
+  const int cols = ground.width();
+  const int rows = ground.height();
+  for (const FilledPath& path : paths) {
+    for (const std::vector<Point>& loop : path.loops) {
+      EXPECT_GE(loop.size(), 3u);
+      for (const Point& p : loop) {
+        ASSERT_TRUE(p.x >= -0.5 && p.x <= cols - 0.5 && p.y >= -0.5 && p.y <= rows - 0.5)
+            << p.x << "," << p.y;
+      }
+    }
+  }
+  // What a point shows: the fill of the last path over it, or the background's sea colour. The
+  // cells' centres, and for the cells on the map's edge the points 0.45 of a cell out from
+  // them towards it: a cell's colour reaches the edge.
+  const Point shifts[] = {{0, 0}, {0, -0.45}, {0, 0.45}, {-0.45, 0}, {0.45, 0}};
+  std::vector<std::vector<std::vector<uint8_t>>> inside;  // by shift, by path
+  for (const Point shift : shifts) {
+    inside.emplace_back();
+    for (const FilledPath& path : paths) inside.back().push_back(covered(path, cols, rows, shift));
+  }
+  const auto shown_at = [&](std::size_t shift, int x, int y) {
+    std::string shown = "sea";
+    for (std::size_t k = 0; k < paths.size(); k++) {
+      if (inside[shift][k][static_cast<std::size_t>(y) * cols + x]) shown = paths[k].fill;
+    }
+    return shown;
+  };
+  std::size_t land = 0;
+  std::size_t edge_land = 0;
+  std::size_t checked = 0;
+  for (int y = 0; y < rows; y++) {
+    for (int x = 0; x < cols; x++) {
+      const double h = ground.at(x, y);
+      // A cell at a level, to the written thousandth, may fall on either side of its outline.
+      bool near = false;
+      for (const double level : steps) near |= std::abs(h - level) < 2e-3;
+      if (near) continue;
+      checked++;
+      std::string expected = "sea";
+      for (std::size_t k = 0; k < steps.size(); k++) {
+        if (h > steps[k]) expected = colours[k];
+      }
+      land += expected != "sea" ? 1 : 0;
+      ASSERT_EQ(shown_at(0, x, y), expected) << "cell " << x << "," << y << " at " << h;
+      const bool edges[] = {y == 0, y == rows - 1, x == 0, x == cols - 1};
+      for (std::size_t e = 0; e < 4; e++) {
+        if (!edges[e]) continue;
+        edge_land += expected != "sea" ? 1 : 0;
+        ASSERT_EQ(shown_at(e + 1, x, y), expected) << "towards the edge from " << x << "," << y;
+      }
+    }
+  }
+  EXPECT_GT(checked, 0.9 * cols * rows);
+  EXPECT_GT(land, checked / 3);       // the island is most of the map
+  EXPECT_LT(land, checked * 9 / 10);  // and the sea is there too
+  EXPECT_GT(edge_land, 50u);          // the island runs off the map
+}
+
+TEST(MapSvg, TheMapsColoursFillTheLandInTheSchemesLandColoursByHeight) {
+  expect_land_filled(static_cast<int>(sketch::contour_levels.initial));
+  expect_land_filled(0);  // no lines, the land in one colour
+  expect_land_filled(20);
+}
+
 TEST(MapSvg, MissingOrMismatchedInputsAreRefused) {
   const render::ColorScheme& scheme = *render::find_color_scheme("site_dark");
   exports::SvgInputs in = island_inputs(scheme);
@@ -513,6 +694,93 @@ TEST(MapSvg, OnPaperThePageIsInMillimetresAndTheMapFillsItInsideTheMargins) {
     // Only the <svg> element changes: every line is where it was, in grid units.
     EXPECT_EQ(text.substr(text.find("\n  <g")), without.substr(without.find("\n  <g")));
   }
+}
+
+// The stroke widths of a document on paper, in mm on the paper: each layer's (by id) and each
+// river path's, in order.
+struct PaperWidths {
+  std::map<std::string, double> layers;
+  std::vector<double> rivers;
+};
+PaperWidths paper_widths(const std::string& text) {
+  const XmlDoc doc(text);
+  EXPECT_NE(doc.get(), nullptr);
+  if (doc.get() == nullptr) return {};
+  const double w = millimetres(attr(doc.root(), "width"));
+  const std::vector<double> box = numbers(attr(doc.root(), "viewBox"));
+  EXPECT_EQ(box.size(), 4u);
+  if (box.size() != 4) return {};
+  const double mm_per_unit = w / box[2];  // the viewBox has the paper's aspect (tested above)
+  PaperWidths out;
+  for (const auto& [id, layer] : layers(doc.root())) {
+    const std::string width = attr(layer, "stroke-width");
+    if (!width.empty()) out.layers[id] = std::strtod(width.c_str(), nullptr) * mm_per_unit;
+  }
+  for (xmlNodePtr path : children(layers(doc.root()).at("rivers"), "path")) {
+    out.rivers.push_back(std::strtod(attr(path, "stroke-width").c_str(), nullptr) * mm_per_unit);
+  }
+  return out;
+}
+
+// A pen width in mm is that width on paper whatever the paper's size: the contours are as wide
+// as the pen on A4, A3 and a 100 x 400 mm strip, the index lines and the coastline 1.5 times,
+// each river in the same proportion to them as without a pen. Without one the widths follow
+// the map's scale (0.22 mm a contour on A4, 0.06 mm on the strip); without paper a pen changes
+// nothing; a pen out of range is refused.
+TEST(MapSvg, APenWidthInMillimetresIsThatWidthOnEveryPaper) {
+  const render::ColorScheme& scheme = *render::find_color_scheme("topographic");
+  const exports::SvgPaper papers[] = {
+      exports::kSvgPaperA4, exports::kSvgPaperA3, {100, 400}, {5000, 5000}};
+  // Without a pen: the sketch's widths at the map's scale, different on each paper.
+  exports::SvgInputs in = island_inputs(scheme);
+  in.page.paper = exports::kSvgPaperA4;
+  const PaperWidths a4 = paper_widths(exports::map_svg(in));
+  EXPECT_NEAR(a4.layers.at("contours"), 0.25 * 277.0 / 320, 1e-9);
+  in.page.paper = exports::SvgPaper{100, 400};
+  const PaperWidths strip = paper_widths(exports::map_svg(in));
+  EXPECT_NEAR(strip.layers.at("contours"), 0.0625, 1e-9);
+
+  for (const double pen : {0.05, 0.3, 0.35, 5.0}) {
+    for (const exports::SvgPaper& paper : papers) {
+      for (const exports::SvgStyle style : {exports::SvgStyle::map, exports::SvgStyle::plot}) {
+        SCOPED_TRACE(std::to_string(pen) + " mm on " + std::to_string(paper.width_mm) + " x " +
+                     std::to_string(paper.height_mm) + " " +
+                     std::string(exports::svg_style_name(style)));
+        in.page.paper = paper;
+        in.page.style = style;
+        in.page.pen_mm = 0;
+        const PaperWidths scaled = paper_widths(exports::map_svg(in));
+        in.page.pen_mm = pen;
+        const PaperWidths got = paper_widths(exports::map_svg(in));
+        // Written to 6 significant digits.
+        EXPECT_NEAR(got.layers.at("contours"), pen, pen * 1e-5);
+        EXPECT_NEAR(got.layers.at("coastline"), 1.5 * pen, pen * 1e-5);
+        EXPECT_NEAR(got.layers.at("index-contours"), 1.5 * pen, pen * 1e-5);
+        ASSERT_EQ(got.rivers.size(), scaled.rivers.size());
+        ASSERT_GT(got.rivers.size(), 20u);
+        for (std::size_t r = 0; r < got.rivers.size(); r++) {
+          EXPECT_NEAR(got.rivers[r] / pen, scaled.rivers[r] / scaled.layers.at("contours"), 2e-4)
+              << "river " << r;
+        }
+      }
+    }
+  }
+
+  // Without paper the page has no size in mm: the pen changes nothing.
+  exports::SvgInputs screen = island_inputs(scheme);
+  const std::string plain = exports::map_svg(screen);
+  screen.page.pen_mm = 0.3;
+  EXPECT_EQ(exports::map_svg(screen), plain);
+
+  in.page.paper = exports::kSvgPaperA4;
+  for (const double bad : {0.049, 5.01, -0.3, std::nan(""), HUGE_VAL}) {
+    in.page.pen_mm = bad;
+    EXPECT_THROW(exports::map_svg(in), std::invalid_argument) << bad;
+    EXPECT_FALSE(exports::svg_pen_ok(bad)) << bad;
+  }
+  EXPECT_TRUE(exports::svg_pen_ok(0));
+  EXPECT_TRUE(exports::svg_pen_ok(exports::kSvgPenMinMm));
+  EXPECT_TRUE(exports::svg_pen_ok(exports::kSvgPenMaxMm));
 }
 
 // Relative luminance of "#rrggbb" (sRGB decoded), 0 black .. 1 white.

@@ -163,7 +163,7 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
          [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
          [--svg PATH [--contour-levels N] [--rivers-by flow|order]
-           [--svg-paper A4|A3|WxHmm] [--svg-style map|plot]]
+           [--svg-paper A4|A3|WxHmm [--svg-pen MM]] [--svg-style map|plot]]
          [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]
          [--scheme KEY] [--open-map FILE] [--save-map PATH] [--force]
        terrain-cli --verify-map FILE
@@ -263,8 +263,8 @@ Options:
   --svg PATH          also write the map's linework as SVG, for a plotter, Inkscape or a
                       browser: the coastline, the contours, the index contours and the rivers
                       (one path a reach), each in a layer of its own, in map units (one a cell),
-                      over a background layer (the sea colour, fill only) but with --svg-style
-                      plot
+                      over layers of the sea and of the land in the scheme's colours (fill only)
+                      but with --svg-style plot
                       optional; a file name ending in .svg, in an existing directory or in
                       --out's
   --contour-levels N  --svg only: contour lines between sea level and the top, every fifth
@@ -278,9 +278,15 @@ Options:
                       paper's in mm: A4 (297 x 210 mm), A3 (420 x 297 mm) or W x H mm
                       default none: 4 px a cell; A4, A3 or WxHmm (e.g. 500x350mm), W and H
                       50..5000 mm
-  --svg-style STYLE   --svg only: map (the scheme's colours on its sea colour) or plot (for
-                      paper: dark pen colours at full strength, no background)
+  --svg-style STYLE   --svg only: map (the scheme's colours, the land filled in its land colours
+                      by height on its sea colour) or plot (for paper: dark pen colours at full
+                      strength, no fills)
                       default map; map or plot
+  --svg-pen MM        --svg-paper only: the contours' pen width on the paper in mm, whatever its
+                      size; the index contours, the coastline and the rivers keep their widths
+                      relative to it
+                      default none: the sketch's widths at the map's scale (0.22 mm a contour on
+                      A4); 0.05..5 mm
   --mesh PATH         also write the eroded ground as a mesh, one vertex per cell in the map's
                       colours, two triangles per grid square: binary glTF 2.0 (.glb) or
                       Wavefront OBJ (.obj)

@@ -406,6 +406,12 @@ TEST(Timelapse, TheMp4HasItsIndexFirstItsColoursTaggedAsConvertedAndItsRate) {
   EXPECT_EQ(video.frame_rate.num, 12);
   EXPECT_EQ(video.frame_rate.den, 1);
   ASSERT_EQ(video.frames.size(), 30u);
+  // The time base is not 1 / rate: the MP4 muxer doubles the rate's until it is at least
+  // 10,000 (12 x 1024), and each frame lasts 1024 of its ticks, 1 / 12 s (docs/exports.md).
+  EXPECT_EQ(video.time_base.num, 1);
+  EXPECT_EQ(video.time_base.den, 12288);
+  ASSERT_EQ(video.packet_durations.size(), 30u);
+  for (const int64_t d : video.packet_durations) EXPECT_EQ(d, 1024);
 
   // The samples are BT.709's (Y 83 for this colour; BT.601's would be 96).
   const Yuv got = middle_of_first_frame(path);
@@ -448,7 +454,10 @@ TEST(Timelapse, TheFrameRateIsTheOneAskedForWithinOneToSixty) {
     for (int i = 0; i < 3; i++) ASSERT_TRUE(writer.add_frame(synthetic_frame(32, 18, i)));
     writer.finish();
   }
-  EXPECT_EQ(decode_video(mp4).frame_rate.num, 60);
+  const DecodedVideo sixty_fps = decode_video(mp4);
+  EXPECT_EQ(sixty_fps.frame_rate.num, 60);
+  EXPECT_EQ(sixty_fps.time_base.den, 15360);  // 60 x 256; each frame 256 ticks, 1 / 60 s
+  for (const int64_t d : sixty_fps.packet_durations) EXPECT_EQ(d, 256);
   EXPECT_EQ(TimelapseOptions{}.frames_per_second, 25);
   for (const int bad : {0, 61, -5}) {
     TimelapseOptions options;

@@ -105,6 +105,7 @@ DecodedVideo decode_video(const std::filesystem::path& path) {
     out.codec = par->codec_id;
     out.pixel_format = par->format;
     out.frame_rate = in->streams[stream]->avg_frame_rate;
+    out.time_base = in->streams[stream]->time_base;
     out.color_primaries = par->color_primaries;
     out.color_trc = par->color_trc;
     out.color_space = par->color_space;
@@ -113,7 +114,10 @@ DecodedVideo decode_video(const std::filesystem::path& path) {
     avcodec_parameters_to_context(decoder, par);
     if (avcodec_open2(decoder, codec, nullptr) < 0) throw std::runtime_error("no decoder");
     while (av_read_frame(in, packet) >= 0) {
-      if (packet->stream_index == stream) avcodec_send_packet(decoder, packet);
+      if (packet->stream_index == stream) {
+        out.packet_durations.push_back(packet->duration);
+        avcodec_send_packet(decoder, packet);
+      }
       av_packet_unref(packet);
       drain();
     }

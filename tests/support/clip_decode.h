@@ -32,6 +32,8 @@ struct DecodedVideo {
   AVCodecID codec = AV_CODEC_ID_NONE;
   int pixel_format = -1;
   AVRational frame_rate{0, 1};
+  AVRational time_base{0, 1};             // the stream's (the container's timescale)
+  std::vector<int64_t> packet_durations;  // each packet's, in time_base ticks, as stored
   // The stream's colour tags, as libavformat reports them.
   AVColorPrimaries color_primaries = AVCOL_PRI_UNSPECIFIED;
   AVColorTransferCharacteristic color_trc = AVCOL_TRC_UNSPECIFIED;

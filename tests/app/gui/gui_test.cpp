@@ -295,12 +295,32 @@ TEST(Gui, ScreenshotNeverOverwrites) {
   TempDir dir;
   const std::filesystem::path taken = dir.path / "taken.png";
   std::ofstream(taken) << "keep me";
+  std::string out;
   std::string err;
-  EXPECT_EQ(run_app({"--frames", "1", "--screenshot", taken.string()}, dir.path, nullptr, &err), 2);
+  EXPECT_EQ(run_app({"--frames", "1", "--screenshot", taken.string()}, dir.path, &out, &err), 2);
   std::ifstream in(taken);
   std::string kept;
   std::getline(in, kept);
   EXPECT_EQ(kept, "keep me");
+  EXPECT_TRUE(lines_starting(out, "Saved ").empty()) << out;
+}
+
+// A screenshot says where it went as every other save does: one "Saved PATH" line, at the
+// window's size and at a --render-size.
+TEST(Gui, AScreenshotPrintsItsSavedLine) {
+  TempDir dir;
+  for (const bool large : {false, true}) {
+    const std::filesystem::path png = dir.path / (large ? "large.png" : "shot.png");
+    std::vector<std::string> args = {"--seed", "3",       "--paused",     "--frames",  "1",
+                                     "--size", "320x180", "--screenshot", png.string()};
+    if (large) args.insert(args.end(), {"--render-size", "640x360"});
+    std::string out;
+    std::string err;
+    ASSERT_EQ(run_app(args, dir.path, &out, &err), 0) << err;
+    EXPECT_EQ(lines_starting(out, "Saved "), std::vector<std::string>{"Saved " + png.string()})
+        << out;
+    EXPECT_TRUE(std::filesystem::is_regular_file(png));
+  }
 }
 
 // Retyping a seed in the running app brings that map back: click the seed field, type,

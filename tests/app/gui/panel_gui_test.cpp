@@ -270,6 +270,7 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   panel.type("height_scale_m", "1200", "real_units", "30 1200");
   panel.pick("svg_paper", "a4_landscape", "svg_page", "297x210mm map");
   panel.pick("svg_style", "plot_dark_pens", "svg_page", "297x210mm plot");
+  panel.type("svg_pen_mm", "0.3", "svg_page", "297x210mm plot pen 0.3mm");
   panel.expect("hd", "render_size", "1920x1080");
   panel.type("render_size", "1000", "render_size", "1000x1080", 0.2);
   panel.expect("8k", "render_size", "7680x4320");
