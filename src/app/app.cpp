@@ -30,6 +30,7 @@
 #include "app/config_paths.h"
 #include "app/fonts.h"
 #include "app/keys.h"
+#include "app/menu_bar.h"
 #include "app/preferences.h"
 #include "app/quit_signal.h"
 #include "core/overloaded.h"
@@ -440,6 +441,7 @@ void App::events() {
   ui_.now = seconds_now();
   ui_.idle = waited_;
   ui_.controls.begin_frame();
+  draw_menu_bar(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
   draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
@@ -766,7 +768,8 @@ void App::lay_out_window() {
   const auto w = static_cast<float>(std::max(1, pw));
   const auto h = static_cast<float>(std::max(1, ph));
   layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(), ui_.side_bar_share * w,
-                    ui_.side.shown, ui_.side.share * h, kTimelineHeight * pixels_per_point_);
+                    ui_.side.shown, ui_.side.share * h, kTimelineHeight * pixels_per_point_,
+                    menu_bar_height() * pixels_per_point_);
   core_.set_map_area(layout_.map_area());
 }
 

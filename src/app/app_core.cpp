@@ -466,7 +466,7 @@ void AppCore::carry_out_ui(const UiCommand& command) {
           },
           [&](const SetPaintMode& c) { ui_.paint_mode = c.on; },
           [&](const TogglePaintMode&) { ui_.paint_mode = !ui_.paint_mode; },
-          [&](const Paint& c) { paint(c); },
+          [&](const ShowHelp& c) { ui_.help = c.which; }, [&](const Paint& c) { paint(c); },
           [&](const NewSeed&) { dispatch(session::MapCommand{session::SetSeed{random_seed()}}); },
           [&](const SetScheme& c) {
             const auto count = static_cast<int>(render::color_schemes().size());

@@ -232,6 +232,11 @@ struct ZoomCamera {
 };
 // Home in the 3D view: the whole island in the picture, at the camera's yaw and pitch.
 struct FrameIsland {};
+// Help's windows over the map (the menu bar's Help: Keys, About), or none.
+enum class HelpWindow { none, keys, about };
+struct ShowHelp {
+  HelpWindow which = HelpWindow::none;
+};
 // --camera YAW,PITCH, in degrees: yaw 0 looks north (towards row 0), 90 east; pitch 90 looks
 // straight down, kMinPitch at least. Any finite yaw (taken modulo 360).
 struct SetCamera {
@@ -287,7 +292,7 @@ using UiCommand =
                  ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
                  SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, AnswerOpen,
                  SetBrush, SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
-                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration, CancelWork>;
+                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration, CancelWork, ShowHelp>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).

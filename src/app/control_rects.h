@@ -16,7 +16,7 @@ namespace terrain::app {
 
 class ControlRects {
  public:
-  static constexpr std::size_t kCapacity = 192;
+  static constexpr std::size_t kCapacity = 320;
   static constexpr std::size_t kNameSize = 48;
 
   // Starts a frame: every control is unseen until noted again.

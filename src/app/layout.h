@@ -1,7 +1,8 @@
-// Where the window's parts go: the side bar (the panel) at the window's left edge, the side
-// view strip along the bottom of what is left, and the map in the rest, so the panel never
-// covers the map. Dear ImGui 1.86 has no docking: the side bar and the strip are fixed
-// windows placed here, resized by their splitters (the commands ResizeSideBar, ResizeStrip).
+// Where the window's parts go: the menu bar across the top, the side bar (the panel) at the
+// window's left edge below it, the side view strip along the bottom of what is left, and the
+// map in the rest, so the panel never covers the map. Dear ImGui 1.86 has no docking: the side bar
+// and the strip are fixed windows placed here, resized by their splitters (the commands
+// ResizeSideBar, ResizeStrip).
 //
 // All in drawable pixels, y down, the window's top-left corner at (0, 0).
 #pragma once
@@ -25,6 +26,7 @@ struct Rect {
 };
 
 struct Layout {
+  Rect menu_bar;  // across the window's top (empty when there is none)
   Rect side_bar;  // empty when the panel is hidden
   Rect strip;     // empty when the side view is hidden
   Rect timeline;  // the rain's timeline, between the map and the strip (empty when not asked for)
@@ -43,12 +45,14 @@ float clamp_strip_height(float height, float window_height);
 // H), and in a window narrower than kPanelFoldWidth only once asked for there (`opened_small`).
 bool side_bar_shown(bool visible, bool opened_small, float width_points);
 
-// The parts for a window of `width` x `height` pixels (each at least 1). The side bar is as
-// wide as `side_bar_width` allows (clamped), the strip as tall as `strip_height` allows, and
-// the map takes what is left beside and above them: the parts never overlap and cover the
-// window. The timeline, `timeline_height` tall (less when the window is too small for it and a
-// pixel of map), runs along the map's bottom edge, above the strip.
+// The parts for a window of `width` x `height` pixels (each at least 1). The menu bar is
+// `menu_height` tall (whole pixels; less when the window is too small for it and a pixel of
+// map); below it the side bar is as wide as `side_bar_width` allows (clamped), the strip as
+// tall as `strip_height` allows, and the map takes what is left beside and above them: the
+// parts never overlap and cover the window. The timeline, `timeline_height` tall (less when the
+// window is too small for it and a pixel of map), runs along the map's bottom edge, above the
+// strip.
 Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool strip,
-               float strip_height, float timeline_height = 0);
+               float strip_height, float timeline_height = 0, float menu_height = 0);
 
 }  // namespace terrain::app

@@ -1051,7 +1051,8 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   ImGui::End();
 
   // The splitter: a thin handle at the bar's right edge; dragging it resizes the bar.
-  ImGui::SetNextWindowPos(ImVec2(layout.side_bar.right() / ppp - kSplitterWidth, 0));
+  ImGui::SetNextWindowPos(
+      ImVec2(layout.side_bar.right() / ppp - kSplitterWidth, layout.side_bar.top / ppp));
   ImGui::SetNextWindowSize(ImVec2(kSplitterWidth, layout.side_bar.height / ppp));
   bool grabbed = false;
   const auto dragged = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true, grabbed);

@@ -111,6 +111,9 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
   v.emplace_back("status", status == nullptr ? std::string("none")
                                              : (status->failed ? "error: " : "") + status->text);
   v.emplace_back("side_bar", yes(side_bar));
+  v.emplace_back("help", ui.help == HelpWindow::keys    ? "keys"
+                         : ui.help == HelpWindow::about ? "about"
+                                                        : "none");
   v.emplace_back("fullscreen", yes(fullscreen));
   return v;
 }

@@ -107,13 +107,14 @@ struct UiState {
   double zoom = 1;                              // the map camera's, for the View section
   double exaggeration = 1;  // the 3D view's relief, times OrbitCamera::kReliefCells a unit
   bool at_fit = true;
-  bool fullscreen = false;        // the window's, for the button's label
-  bool exact_relief = true;       // the relief's colours are worked out in double precision
-  bool cpu_painter = false;       // the CPU paints the map pass (the GL renders in software)
-  bool idle = false;              // the last frame waited for input (paused and still)
-  double input_ms = 0;            // the latest input's time to the frame that showed it
-  bool can_choose_files = false;  // a desktop file chooser is there (file_chooser.h)
-  bool choosing_file = false;     // ... and is open
+  bool fullscreen = false;             // the window's, for the button's label
+  HelpWindow help = HelpWindow::none;  // the Help menu's window shown over the map
+  bool exact_relief = true;            // the relief's colours are worked out in double precision
+  bool cpu_painter = false;            // the CPU paints the map pass (the GL renders in software)
+  bool idle = false;                   // the last frame waited for input (paused and still)
+  double input_ms = 0;                 // the latest input's time to the frame that showed it
+  bool can_choose_files = false;       // a desktop file chooser is there (file_chooser.h)
+  bool choosing_file = false;          // ... and is open
   std::optional<session::CellPosition> hover;  // the map cell under the mouse
   float mouse[2] = {};                         // the pointer, in drawable pixels
   // Where every control was last drawn, by name, for scripted tests that click them

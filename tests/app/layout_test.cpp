@@ -43,6 +43,36 @@ TEST(Layout, TheTimelineRunsBetweenTheMapAndTheStrip) {
   }
 }
 
+// The menu bar takes the window's top rows, whole pixels, and the parts below share what is
+// left as before: nothing overlaps it, everything reaches the window's bottom, and a window too
+// short for it still keeps a pixel of map.
+TEST(Layout, TheMenuBarIsAcrossTheTopAndThePartsBelowIt) {
+  for (int h : {1, 2, 19, 20, 64, 360, 720, 2160}) {
+    for (bool strip : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "h " << h << " strip " << strip);
+      const Layout l = lay_out(1280, h, true, 360, strip, 170, 24, 19.4f);
+      EXPECT_EQ(l.menu_bar.top, 0);
+      EXPECT_EQ(l.menu_bar.left, 0);
+      EXPECT_EQ(l.menu_bar.width, 1280);
+      EXPECT_EQ(l.menu_bar.height, std::min(19.0f, static_cast<float>(h - 1)));
+      EXPECT_FALSE(l.map.empty());
+      for (const Rect* part : {&l.side_bar, &l.map, &l.timeline, &l.strip}) {
+        EXPECT_FALSE(overlap(l.menu_bar, *part));
+      }
+      EXPECT_EQ(l.side_bar.top, l.menu_bar.bottom());
+      EXPECT_EQ(l.side_bar.bottom(), static_cast<float>(h));
+      EXPECT_EQ(l.map.top, l.menu_bar.bottom());
+      const float bottom = !l.strip.empty()      ? l.strip.bottom()
+                           : !l.timeline.empty() ? l.timeline.bottom()
+                                                 : l.map.bottom();
+      EXPECT_EQ(bottom, static_cast<float>(h));
+    }
+  }
+  // Without one, the parts start at the top as they always did.
+  EXPECT_EQ(lay_out(1280, 720, true, 360, true, 170, 24).map.top, 0);
+  EXPECT_TRUE(lay_out(1280, 720, true, 360, true, 170, 24).menu_bar.empty());
+}
+
 TEST(Layout, TheSideBarAndTheStripNeverCoverTheMapAtAnySize) {
   for (int w : {1, 2, 64, 100, 300, 641, 1280, 1920, 3840, 16384}) {
     for (int h : {1, 2, 64, 99, 360, 720, 1080, 16384}) {
