@@ -14,43 +14,52 @@
 namespace terrain::app {
 namespace {
 
-// Where the entries are noted for the tests (set for the duration of draw_menu_bar).
-ControlRects* g_menu_controls = nullptr;
+// What the menus read and write: the model, the UI state, the commands asked for, and where
+// the entries are noted for the tests (nullptr: nowhere).
+struct Menus {
+  const session::LiveModel& model;
+  const UiState& ui;
+  const Layout& layout;
+  std::vector<Command>& commands;
+  ControlRects* controls;
 
-void note_item(const char* name) {
-  if (g_menu_controls == nullptr) return;
-  char full[ControlRects::kNameSize];
-  std::snprintf(full, sizeof full, "menu/%s", name);
-  const ImVec2 a = ImGui::GetItemRectMin();
-  const ImVec2 b = ImGui::GetItemRectMax();
-  g_menu_controls->note(full, a.x, a.y, b.x - a.x, b.y - a.y);
-}
+  void ask(Command command) const { commands.push_back(std::move(command)); }
 
-// A menu of the bar, noted as menu/NAME (the tests open it by its place).
-bool menu(const char* label, const char* name, bool enabled = true) {
-  const bool open = ImGui::BeginMenu(label, enabled);
-  note_item(name);
-  return open;
-}
+  void note_item(const char* name) const {
+    if (controls == nullptr) return;
+    char full[ControlRects::kNameSize];
+    std::snprintf(full, sizeof full, "menu/%s", name);
+    const ImVec2 a = ImGui::GetItemRectMin();
+    const ImVec2 b = ImGui::GetItemRectMax();
+    controls->note(full, a.x, a.y, b.x - a.x, b.y - a.y);
+  }
 
-// An entry with its shortcut (nullptr: none); true when picked.
-bool item(const char* label, const char* name, const char* shortcut = nullptr,
-          bool selected = false, bool enabled = true) {
-  const bool picked = ImGui::MenuItem(label, shortcut, selected, enabled);
-  note_item(name);
-  return picked;
-}
+  // A menu of the bar, noted as menu/NAME (the tests open it by its place).
+  bool menu(const char* label, const char* name, bool enabled = true) const {
+    const bool open = ImGui::BeginMenu(label, enabled);
+    note_item(name);
+    return open;
+  }
 
-void draw_file_menu(const session::LiveModel& model, const UiState& ui,
-                    std::vector<Command>& commands) {
-  const auto ask = [&](Command c) { commands.push_back(std::move(c)); };
+  // An entry with its shortcut (nullptr: none); true when picked.
+  bool item(const char* label, const char* name, const char* shortcut = nullptr,
+            bool selected = false, bool enabled = true) const {
+    const bool picked = ImGui::MenuItem(label, shortcut, selected, enabled);
+    note_item(name);
+    return picked;
+  }
+};
+
+void draw_file_menu(const Menus& m) {
+  const UiState& ui = m.ui;
+  const auto ask = [&](Command c) { m.ask(std::move(c)); };
   const bool busy = ui.work.has_value();
-  if (item("New seed", "new_seed", "N")) ask(UiCommand{NewSeed{}});
+  if (m.item("New seed", "new_seed", "N")) ask(UiCommand{NewSeed{}});
   ImGui::Separator();
-  if (item("Open...", "open", "Ctrl+O", false, !busy)) {
+  if (m.item("Open...", "open", "Ctrl+O", false, !busy)) {
     ask(UiCommand{ChooseFile{FileChoice::map_to_open}});
   }
-  if (menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
+  if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
     for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
       const std::filesystem::path path(ui.recent_maps[k]);
       const bool missing = k < ui.recent_missing.size() && ui.recent_missing[k];
@@ -59,69 +68,66 @@ void draw_file_menu(const session::LiveModel& model, const UiState& ui,
                     missing ? " (missing)" : "", k);
       char name[32];
       std::snprintf(name, sizeof name, "recent_%zu", k);
-      if (item(label, name, nullptr, false, !missing)) {
+      if (m.item(label, name, nullptr, false, !missing)) {
         ask(UiCommand{OpenRecent{static_cast<int>(k)}});
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
     }
     ImGui::EndMenu();
   }
-  if (item("Open heightmap...", "open_heightmap", nullptr, false, !busy)) {
+  if (m.item("Open heightmap...", "open_heightmap", nullptr, false, !busy)) {
     ask(UiCommand{ChooseFile{FileChoice::heightmap}});
   }
   ImGui::Separator();
-  if (item("Save", "save", "Ctrl+S", false, !busy)) ask(UiCommand{SaveMapNow{}});
-  if (item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(UiCommand{SaveMapAs{}});
-  if (item("Save PNG", "save_png", "S")) ask(UiCommand{SavePng{}});
-  if (menu("Export", "export")) {
+  if (m.item("Save", "save", "Ctrl+S", false, !busy)) ask(UiCommand{SaveMapNow{}});
+  if (m.item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(UiCommand{SaveMapAs{}});
+  if (m.item("Save PNG", "save_png", "S")) ask(UiCommand{SavePng{}});
+  if (m.menu("Export", "export")) {
     char heights[64];
     std::snprintf(heights, sizeof heights, "Heights (%s)",
                   std::string(io::heightmap_format_name(ui.export_format)).c_str());
-    if (item(heights, "export_heights")) ask(UiCommand{ExportHeightmap{false}});
-    if (item("Original ground", "export_original")) ask(UiCommand{ExportHeightmap{true}});
-    if (item("Hydrology layers (PNG)", "export_layers")) ask(UiCommand{ExportLayers{}});
-    if (item("Grids (.npy)", "export_grids")) ask(UiCommand{ExportGrids{}});
-    if (item("SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
-    if (item("glTF mesh (.glb)", "export_glb")) ask(UiCommand{ExportMesh{false}});
-    if (item("OBJ mesh", "export_obj")) ask(UiCommand{ExportMesh{true}});
+    if (m.item(heights, "export_heights")) ask(UiCommand{ExportHeightmap{false}});
+    if (m.item("Original ground", "export_original")) ask(UiCommand{ExportHeightmap{true}});
+    if (m.item("Hydrology layers (PNG)", "export_layers")) ask(UiCommand{ExportLayers{}});
+    if (m.item("Grids (.npy)", "export_grids")) ask(UiCommand{ExportGrids{}});
+    if (m.item("SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
+    if (m.item("glTF mesh (.glb)", "export_glb")) ask(UiCommand{ExportMesh{false}});
+    if (m.item("OBJ mesh", "export_obj")) ask(UiCommand{ExportMesh{true}});
     ImGui::Separator();
     char render[64];
     std::snprintf(render, sizeof render, "Render PNG (%d x %d)", ui.render_size[0],
                   ui.render_size[1]);
-    if (item(render, "render")) ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
-    if (item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record", nullptr,
-             ui.recording)) {
+    if (m.item(render, "render")) ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
+    if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record", nullptr,
+               ui.recording)) {
       ask(UiCommand{ToggleRecording{}});
     }
     ImGui::EndMenu();
   }
-  if (ui.can_choose_files && item("Save folder...", "save_folder", nullptr, false, !busy)) {
+  if (ui.can_choose_files && m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
     ask(UiCommand{ChooseFile{FileChoice::save_folder}});
   }
   ImGui::Separator();
-  if (item("Quit", "quit", "Ctrl+Q")) ask(UiCommand{Quit{}});
-  (void)model;
+  if (m.item("Quit", "quit", "Ctrl+Q")) ask(UiCommand{Quit{}});
 }
 
-void draw_edit_menu(const session::LiveModel& model, const UiState& ui,
-                    std::vector<Command>& commands) {
-  const session::History& history = model.history();
-  if (item("Undo", "undo", "Ctrl+Z", false, history.can_undo())) {
-    commands.push_back(session::HistoryCommand{session::Undo{}});
+void draw_edit_menu(const Menus& m) {
+  const session::History& history = m.model.history();
+  if (m.item("Undo", "undo", "Ctrl+Z", false, history.can_undo())) {
+    m.ask(session::HistoryCommand{session::Undo{}});
   }
-  if (item("Redo", "redo", "Ctrl+Shift+Z", false, history.can_redo())) {
-    commands.push_back(session::HistoryCommand{session::Redo{}});
+  if (m.item("Redo", "redo", "Ctrl+Shift+Z", false, history.can_redo())) {
+    m.ask(session::HistoryCommand{session::Redo{}});
   }
   ImGui::Separator();
-  if (item("Paint with the brush", "paint", "P", ui.paint_mode)) {
-    commands.push_back(UiCommand{TogglePaintMode{}});
+  if (m.item("Paint with the brush", "paint", "P", m.ui.paint_mode)) {
+    m.ask(UiCommand{TogglePaintMode{}});
   }
 }
 
-void draw_view_menu(const session::LiveModel& model, const UiState& ui, const Layout& layout,
-                    std::vector<Command>& commands) {
-  const MapView view = model.settings().view;
-  if (menu("Map shows", "map_shows")) {
+void draw_view_menu(const Menus& m) {
+  const MapView view = m.model.settings().view;
+  if (m.menu("Map shows", "map_shows")) {
     constexpr struct {
       MapView view;
       const char* label;
@@ -133,49 +139,47 @@ void draw_view_menu(const session::LiveModel& model, const UiState& ui, const La
     for (const auto& v : views) {
       char name[32];
       std::snprintf(name, sizeof name, "map_shows_%s", v.name);
-      if (item(v.label, name, "V", view == v.view)) {
-        commands.push_back(session::ViewCommand{session::SetView{v.view}});
+      if (m.item(v.label, name, "V", view == v.view)) {
+        m.ask(session::ViewCommand{session::SetView{v.view}});
       }
     }
     ImGui::EndMenu();
   }
   const bool three_d = view == MapView::three_d;
-  if (item("3D view", "3d", nullptr, three_d)) {
-    commands.push_back(
-        session::ViewCommand{session::SetView{three_d ? MapView::map : MapView::three_d}});
+  if (m.item("3D view", "3d", nullptr, three_d)) {
+    m.ask(session::ViewCommand{session::SetView{three_d ? MapView::map : MapView::three_d}});
   }
   ImGui::Separator();
-  if (item("Side view strip", "strip", "B", ui.side.shown)) {
-    commands.push_back(UiCommand{ToggleSideView{}});
+  if (m.item("Side view strip", "strip", "B", m.ui.side.shown)) {
+    m.ask(UiCommand{ToggleSideView{}});
   }
-  if (item("Panel", "panel", "H", !layout.side_bar.empty())) {
-    commands.push_back(UiCommand{TogglePanel{}});
+  if (m.item("Panel", "panel", "H", !m.layout.side_bar.empty())) {
+    m.ask(UiCommand{TogglePanel{}});
   }
-  if (item(three_d ? "Frame the island" : "Fit map", "fit", "Home")) {
-    commands.push_back(three_d ? Command{UiCommand{FrameIsland{}}} : Command{UiCommand{FitMap{}}});
+  if (m.item(three_d ? "Frame the island" : "Fit map", "fit", "Home")) {
+    m.ask(three_d ? Command{UiCommand{FrameIsland{}}} : Command{UiCommand{FitMap{}}});
   }
-  if (item("Fullscreen", "fullscreen", "F11", ui.fullscreen)) {
-    commands.push_back(UiCommand{ToggleFullscreen{}});
+  if (m.item("Fullscreen", "fullscreen", "F11", m.ui.fullscreen)) {
+    m.ask(UiCommand{ToggleFullscreen{}});
   }
 }
 
-void draw_help_menu(const UiState& ui, std::vector<Command>& commands) {
-  if (item("Keys", "keys", nullptr, ui.help == HelpWindow::keys)) {
-    commands.push_back(
-        UiCommand{ShowHelp{ui.help == HelpWindow::keys ? HelpWindow::none : HelpWindow::keys}});
+void draw_help_menu(const Menus& m) {
+  const HelpWindow help = m.ui.help;
+  if (m.item("Keys", "keys", nullptr, help == HelpWindow::keys)) {
+    m.ask(UiCommand{ShowHelp{help == HelpWindow::keys ? HelpWindow::none : HelpWindow::keys}});
   }
-  if (item("About Terrain Sandbox", "about", nullptr, ui.help == HelpWindow::about)) {
-    commands.push_back(
-        UiCommand{ShowHelp{ui.help == HelpWindow::about ? HelpWindow::none : HelpWindow::about}});
+  if (m.item("About Terrain Sandbox", "about", nullptr, help == HelpWindow::about)) {
+    m.ask(UiCommand{ShowHelp{help == HelpWindow::about ? HelpWindow::none : HelpWindow::about}});
   }
 }
 
 // The Keys or About window, in the middle of the map; its Close (or the window's own close
 // box) hides it.
-void draw_help_window(const UiState& ui, const Layout& layout, float ppp,
-                      std::vector<Command>& commands) {
-  if (ui.help == HelpWindow::none) return;
-  const bool keys = ui.help == HelpWindow::keys;
+void draw_help_window(const Menus& m, float ppp) {
+  const Layout& layout = m.layout;
+  if (m.ui.help == HelpWindow::none) return;
+  const bool keys = m.ui.help == HelpWindow::keys;
   const ImVec2 centre((layout.map.left + layout.map.width / 2) / ppp,
                       (layout.map.top + layout.map.height / 2) / ppp);
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -196,9 +200,9 @@ void draw_help_window(const UiState& ui, const Layout& layout, float ppp,
     ImGui::TextUnformatted("Dear ImGui " IMGUI_VERSION ", SDL2, GLM.");
   }
   if (ImGui::Button("Close")) open = false;
-  note_item("help_close");
+  m.note_item("help_close");
   ImGui::End();
-  if (!open) commands.push_back(UiCommand{ShowHelp{HelpWindow::none}});
+  if (!open) m.ask(UiCommand{ShowHelp{HelpWindow::none}});
 }
 
 }  // namespace
@@ -215,28 +219,27 @@ float menu_bar_height() {
 
 void draw_menu_bar(const session::LiveModel& model, UiState& ui, const Layout& layout,
                    float pixels_per_point, std::vector<Command>& commands) {
-  g_menu_controls = ui.note_controls ? &ui.controls : nullptr;
+  const Menus m{model, ui, layout, commands, ui.note_controls ? &ui.controls : nullptr};
   if (ImGui::BeginMainMenuBar()) {
-    if (menu("File", "file")) {
-      draw_file_menu(model, ui, commands);
+    if (m.menu("File", "file")) {
+      draw_file_menu(m);
       ImGui::EndMenu();
     }
-    if (menu("Edit", "edit")) {
-      draw_edit_menu(model, ui, commands);
+    if (m.menu("Edit", "edit")) {
+      draw_edit_menu(m);
       ImGui::EndMenu();
     }
-    if (menu("View", "view")) {
-      draw_view_menu(model, ui, layout, commands);
+    if (m.menu("View", "view")) {
+      draw_view_menu(m);
       ImGui::EndMenu();
     }
-    if (menu("Help", "help")) {
-      draw_help_menu(ui, commands);
+    if (m.menu("Help", "help")) {
+      draw_help_menu(m);
       ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();
   }
-  draw_help_window(ui, layout, pixels_per_point, commands);
-  g_menu_controls = nullptr;
+  draw_help_window(m, pixels_per_point);
 }
 
 }  // namespace terrain::app
