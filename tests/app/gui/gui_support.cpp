@@ -499,6 +499,22 @@ std::string nth_line(App& app, const std::string& prefix, std::size_t n) {
   return "";
 }
 
+std::string line_after(App& app, std::size_t from, const std::string& prefix,
+                       std::chrono::seconds wait) {
+  const auto until = std::chrono::steady_clock::now() + wait;
+  while (std::chrono::steady_clock::now() < until) {
+    const std::string out = app.out();
+    if (out.size() > from) {
+      std::istringstream lines(out.substr(from));
+      for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(prefix, 0) == 0) return line;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return "";
+}
+
 std::string nth_state(App& app, const std::string& key, std::size_t n) {
   const std::string line = nth_line(app, "state " + key + " ", n);
   return line.empty() ? "" : line.substr(7 + key.size());

@@ -135,6 +135,10 @@ void type_text(const std::string& text);
 // The `n`-th line starting with `prefix` the app printed (1 = the first), waiting up to a
 // minute for it; "" if it never came.
 std::string nth_line(App& app, const std::string& prefix, std::size_t n);
+// The first line the app printed after the first `from` bytes of its output (a mark taken
+// with app.out().size()) that starts with `prefix`, waiting up to `wait`; "" if none came.
+std::string line_after(App& app, std::size_t from, const std::string& prefix,
+                       std::chrono::seconds wait = std::chrono::seconds(60));
 // The value of the `n`-th "state KEY VALUE" line for `key` (TERRAIN_SANDBOX_LAYOUT=1: the app
 // prints each setting as it changes), waiting up to a minute; "" if it never came.
 std::string nth_state(App& app, const std::string& key, std::size_t n);

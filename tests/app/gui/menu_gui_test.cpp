@@ -45,20 +45,8 @@ class Menus {
   // Where the output stands: lines after this mark are new.
   std::size_t mark() { return app_.out().size(); }
 
-  // The first line after `from` that starts with `prefix`, waiting up to a minute; "".
   std::string line_after(std::size_t from, const std::string& prefix) {
-    const auto until = std::chrono::steady_clock::now() + seconds(60);
-    while (std::chrono::steady_clock::now() < until) {
-      const std::string out = app_.out();
-      if (out.size() > from) {
-        std::istringstream lines(out.substr(from));
-        for (std::string line; std::getline(lines, line);) {
-          if (line.rfind(prefix, 0) == 0) return line;
-        }
-      }
-      std::this_thread::sleep_for(milliseconds(20));
-    }
-    return "";
+    return gui::line_after(app_, from, prefix);
   }
 
   // Picks the entry and expects a new "state KEY ..." line: `expected` when given.
