@@ -981,7 +981,8 @@ render::MapInputs App::map_inputs(bool whole_window) const {
 
 render::MapInputs App::picture_inputs(int width, int height) const {
   render::MapInputs in;
-  in.frame = camera_.frame({0, 0, static_cast<double>(width), static_cast<double>(height)});
+  // A picture is the sketch's canvas: at fit its viewport, covering the picture (no bars).
+  in.frame = camera_.picture_frame({0, 0, static_cast<double>(width), static_cast<double>(height)});
   const session::Settings& s = model_.settings();
   in.terrain = &model_.terrain();
   in.sea_level = s.sea_level;
