@@ -25,6 +25,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -32,6 +33,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -933,12 +935,41 @@ void draw_brush_section(const PanelContext& c) {
   if (changed) c.ask(UiCommand{SetBrush{b}});
 }
 
-// 8. Keys.
+// 8. Keys: the key table's list (keys.h) and the mouse's, each line's keys in a column as wide
+// as the widest key, what they do beside them, both wrapped to the side bar's width.
+void draw_help_table(const char* id, std::span<const std::array<const char*, 2>> rows) {
+  if (!ImGui::BeginTable(id, 2)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("Ctrl+Shift+Z,").x);
+  ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
+  for (const auto& [keys, does] : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(keys);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(does);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTable();
+}
+
 void draw_keys_section() {
-  ImGui::TextUnformatted(kKeyHelp);
+  // Made once: the key table and the count of schemes never change while the app runs.
+  static const std::vector<KeyHelpLine> kLines =
+      key_help(static_cast<int>(render::color_schemes().size()));
+  static const std::vector<std::array<const char*, 2>> kRows = [] {
+    std::vector<std::array<const char*, 2>> rows;
+    for (const KeyHelpLine& line : kLines) rows.push_back({line.keys.c_str(), line.does.c_str()});
+    return rows;
+  }();
+  draw_help_table("##keys", kRows);
   note("key_help");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("(not while typing in a field)");
+  ImGui::PopTextWrapPos();
   ImGui::Separator();
-  ImGui::TextUnformatted(kMouseHelp);
+  draw_help_table("##mouse", kMouseHelp);
 }
 
 }  // namespace
