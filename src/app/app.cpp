@@ -360,6 +360,12 @@ void App::events() {
           }
           break;
         }
+        // Esc closes an open drop-down (the panel closes it in the next frame), and does
+        // nothing else then.
+        if (event.key.keysym.sym == SDLK_ESCAPE && ui_.drop_downs.open) {
+          ui_.drop_downs.close = true;
+          break;
+        }
         // Esc stops long work, the map as it was before it (and what waited behind it).
         if (event.key.keysym.sym == SDLK_ESCAPE && ui_.work) {
           pending_.push_back(UiCommand{CancelWork{}});

@@ -108,7 +108,16 @@ bool radio(const char* group, const char* label, int* current, int value) {
 
 // A drop-down of `count` items: its frame noted as the label's name, and while it is open
 // each item as "NAME/ITEM". Returns true when an item other than the current one was picked.
-bool combo(const char* label, int* current, const char* const items[], int count) {
+//
+// Two things Dear ImGui 1.86 does not do, done here with `drop_downs` (UiState): Esc closes the
+// open drop-down (ImGui closes popups with Esc only under keyboard navigation, which would take
+// the app's shortcuts: App::events sees the key and sets `close`); and a click on another
+// drop-down while one is open opens that one. ImGui closes the open one with that click and
+// swallows it (the other's frame cannot be hovered while a popup has the focus), so the click
+// is noted here (`open_next`, the popup's ID, as BeginCombo names it) and the popup opened in
+// the next frame, the first one gone.
+bool combo(UiState::DropDowns& drop_downs, const char* label, int* current,
+           const char* const items[], int count) {
   char c[ControlRects::kNameSize];
   const std::string_view combo_name = control_name(label, c);
   // The frame's rectangle, before the drop-down's popup (if open) becomes the last item.
@@ -116,8 +125,25 @@ bool combo(const char* label, int* current, const char* const items[], int count
   const float width = ImGui::CalcItemWidth();
   const float height = ImGui::GetFrameHeight();
   if (g_controls != nullptr) g_controls->note(combo_name, at.x, at.y, width, height);
+  // BeginCombo's popup is "##ComboPopup" under the combo's own ID (its label).
+  constexpr const char* kPopup = "##ComboPopup";
+  ImGui::PushID(label);
+  const ImGuiID popup = ImGui::GetID(kPopup);
+  if (drop_downs.open_next == popup) {
+    ImGui::OpenPopup(kPopup);
+    drop_downs.open_next = 0;
+  } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsPopupOpen(kPopup) &&
+             ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) &&
+             ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + height)) &&
+             ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup)) {
+    // (Over this frame and this window, not over the open list lying across it.)
+    drop_downs.open_next = popup;
+  }
+  ImGui::PopID();
   bool changed = false;
   if (ImGui::BeginCombo(label, items[*current])) {
+    drop_downs.open = true;
+    if (drop_downs.close) ImGui::CloseCurrentPopup();
     for (int k = 0; k < count; k++) {
       const bool selected = k == *current;
       if (ImGui::Selectable(items[k], selected) && !selected) {
@@ -199,7 +225,8 @@ constexpr float kSplitterWidth = 6;
 std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across,
                               bool& grabbed);
 // The Side view section's controls.
-void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask);
+void draw_side_view_controls(const SideViewState& side, UiState::DropDowns& drop_downs,
+                             const std::function<void(Command)>& ask);
 // The History section's list.
 void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask);
 
@@ -452,7 +479,7 @@ void draw_ground_section(const PanelContext& c) {
   }
   int generator = c.s.generator == Generator::island ? 0 : 1;
   const char* generators[] = {"Noise island", "Diamond-square"};
-  if (combo("Generator", &generator, generators, 2)) {
+  if (combo(c.ui.drop_downs, "Generator", &generator, generators, 2)) {
     c.ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
   }
   double v = 0;
@@ -522,7 +549,7 @@ void draw_rivers_section(const PanelContext& c) {
   if (min_flow != c.s.min_flow) c.ask(ViewCommand{SetMinFlow{min_flow}});
   int routing = c.s.routing == Routing::sketch ? 0 : 1;
   const char* routings[] = {"Sketch's", "Flood's"};
-  if (combo("Routing", &routing, routings, 2)) {
+  if (combo(c.ui.drop_downs, "Routing", &routing, routings, 2)) {
     c.ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
   }
   if (ImGui::IsItemHovered()) {
@@ -542,7 +569,7 @@ void draw_view_section(const PanelContext& c) {
     scheme_labels[k] = schemes[static_cast<std::size_t>(k)].label.c_str();
   }
   int scheme = c.ui.scheme;
-  if (combo("Colour scheme", &scheme, scheme_labels, scheme_count)) {
+  if (combo(c.ui.drop_downs, "Colour scheme", &scheme, scheme_labels, scheme_count)) {
     c.ask(UiCommand{SetScheme{scheme}});
   }
   double v = c.s.contour_levels;
@@ -552,7 +579,7 @@ void draw_view_section(const PanelContext& c) {
   // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(c.s.view);
   const char* views[] = {"Map", "Basins", "Flow", "3D"};
-  if (combo("Map shows", &view, views, 4)) {
+  if (combo(c.ui.drop_downs, "Map shows", &view, views, 4)) {
     c.ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
@@ -642,7 +669,7 @@ void draw_output_section(const PanelContext& c) {
   for (int k = 0; k < 5; k++) {
     if (formats[k] == c.ui.export_format) format = k;
   }
-  if (combo("Heights as", &format, format_labels, 5)) {
+  if (combo(c.ui.drop_downs, "Heights as", &format, format_labels, 5)) {
     c.ask(UiCommand{SetExportFormat{formats[format]}});
   }
   // Heights in real units: the TIFF a GeoTIFF, the float formats and the meshes in metres.
@@ -685,7 +712,7 @@ void draw_output_section(const PanelContext& c) {
               : *c.ui.svg_page.paper == exports::kSvgPaperA3 ? 2
                                                              : 0;
   const char* papers[] = {"Screen (no paper)", "A4 landscape", "A3 landscape"};
-  if (combo("SVG paper", &paper, papers, 3)) {
+  if (combo(c.ui.drop_downs, "SVG paper", &paper, papers, 3)) {
     exports::SvgPage page = c.ui.svg_page;
     page.paper = paper == 0   ? std::nullopt
                  : paper == 1 ? std::optional(exports::kSvgPaperA4)
@@ -694,7 +721,7 @@ void draw_output_section(const PanelContext& c) {
   }
   int style = c.ui.svg_page.style == exports::SvgStyle::map ? 0 : 1;
   const char* styles[] = {"Map's colours", "Plot (dark pens)"};
-  if (combo("SVG style", &style, styles, 2)) {
+  if (combo(c.ui.drop_downs, "SVG style", &style, styles, 2)) {
     exports::SvgPage page = c.ui.svg_page;
     page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
     c.ask(UiCommand{SetSvgPage{page}});
@@ -919,7 +946,7 @@ void draw_brush_section(const PanelContext& c) {
                                        "Flatten", "Roughen", "Rain here"};
   int tool = 0;
   while (kBrushTools[tool] != b.tool) tool++;
-  if (combo("Tool", &tool, kTools, 6)) {
+  if (combo(c.ui.drop_downs, "Tool", &tool, kTools, 6)) {
     b.tool = kBrushTools[tool];
     changed = true;
   }
@@ -928,7 +955,7 @@ void draw_brush_section(const PanelContext& c) {
   static const char* const kFalloffs[] = {"Smooth", "Linear", "Hard"};
   int falloff = 0;
   while (kBrushFalloffs[falloff] != b.falloff) falloff++;
-  if (combo("Falloff", &falloff, kFalloffs, 3)) {
+  if (combo(c.ui.drop_downs, "Falloff", &falloff, kFalloffs, 3)) {
     b.falloff = kBrushFalloffs[falloff];
     changed = true;
   }
@@ -981,7 +1008,11 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   const float ppp = pixels_per_point;
   g_controls = ui.note_controls ? &ui.controls : nullptr;
   g_commands = &commands;
+  // Whether a drop-down is open, as this frame leaves it (combo() notes it; Esc's `close` is
+  // carried out by the open one in this frame, and then done with).
+  ui.drop_downs.open = false;
   if (layout.side_bar.empty()) {
+    ui.drop_downs.close = false;
     // Hidden (H, or a window too narrow for it): a button over the map's corner brings it
     // back, so a newcomer in a small window finds the controls.
     ImGui::SetNextWindowPos(ImVec2(layout.map.left / ppp + 8, layout.map.top / ppp + 8));
@@ -1047,7 +1078,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
 
   // 6. Side view
   if (section("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
-    draw_side_view_controls(ui.side, ask);
+    draw_side_view_controls(ui.side, ui.drop_downs, ask);
   }
 
   // 6b. Brush
@@ -1064,6 +1095,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   if (section("Keys")) draw_keys_section();
   ImGui::PopItemWidth();
   ImGui::End();
+  ui.drop_downs.close = false;
 
   // The splitter: a thin handle at the bar's right edge; dragging it resizes the bar.
   ImGui::SetNextWindowPos(ImVec2(layout.side_bar.right() / ppp - kSplitterWidth, 0));
@@ -1317,14 +1349,15 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
   return moved;
 }
 
-void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask) {
+void draw_side_view_controls(const SideViewState& side, UiState::DropDowns& drop_downs,
+                             const std::function<void(Command)>& ask) {
   const float item_width = ImGui::CalcItemWidth();
   bool shown = side.shown;
   if (checkbox("Show the strip (B)", &shown)) ask(UiCommand{ShowSideView{shown}});
   // (Not "Side view": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(side.view);
   const char* views[] = {"Cross-section", "Skyline: random walk", "Skyline: sections"};
-  if (combo("Strip shows", &view, views, 3)) {
+  if (combo(drop_downs, "Strip shows", &view, views, 3)) {
     ask(UiCommand{SetSideView{static_cast<SideView>(view)}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("K steps through them");

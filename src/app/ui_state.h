@@ -120,6 +120,13 @@ struct UiState {
   // ordinary frame does no bookkeeping for them.
   ControlRects controls;
   bool note_controls = false;
+  // The panel's drop-downs (Dear ImGui's combos, panel.cpp): Esc closes the open one, and a
+  // click on another while one is open opens that one (ImGui 1.86 only closes the first).
+  struct DropDowns {
+    bool open = false;       // one was open in the frame last drawn
+    bool close = false;      // Esc came with one open: the panel closes it in the next frame
+    uint32_t open_next = 0;  // the popup (its ImGui ID) clicked while another was open
+  } drop_downs;
   // The History list's labels of the steps other than rain, made again only when the
   // history's shape changes (History::shape_version), and how many steps it last showed.
   std::vector<std::string> step_labels;
