@@ -117,31 +117,43 @@ bool radio(const char* group, const char* label, int* current, int value) {
 // is noted here (`open_next`, the popup's ID, as BeginCombo names it) and the popup opened in
 // the next frame, the first one gone.
 bool combo(UiState::DropDowns& drop_downs, const char* label, int* current,
-           const char* const items[], int count) {
+           const char* const items[], int count, const char* tip = nullptr) {
   char c[ControlRects::kNameSize];
   const std::string_view combo_name = control_name(label, c);
+  // The label is drawn apart (beside the frame, or above it where the widest item would not
+  // fit beside it: place_drop_down), so the combo's own is only its ID.
+  char id[ControlRects::kNameSize + 2];
+  std::snprintf(id, sizeof id, "##%s", label);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float widest = 0;
+  for (int k = 0; k < count; k++) widest = std::max(widest, ImGui::CalcTextSize(items[k]).x);
+  const float height = ImGui::GetFrameHeight();  // the arrow is a square as tall as the frame
+  const DropDownPlace place =
+      place_drop_down(widest + 2 * style.FramePadding.x + height, ImGui::CalcItemWidth(),
+                      ImGui::GetContentRegionAvail().x);
+  if (place.label_above) ImGui::TextUnformatted(label);
+  const float width = place.width;
   // The frame's rectangle, before the drop-down's popup (if open) becomes the last item.
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float width = ImGui::CalcItemWidth();
-  const float height = ImGui::GetFrameHeight();
   if (g_controls != nullptr) g_controls->note(combo_name, at.x, at.y, width, height);
-  // BeginCombo's popup is "##ComboPopup" under the combo's own ID (its label).
+  const bool over = ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + height)) &&
+                    ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
+  // BeginCombo's popup is "##ComboPopup" under the combo's own ID.
   constexpr const char* kPopup = "##ComboPopup";
-  ImGui::PushID(label);
+  ImGui::PushID(id);
   const ImGuiID popup = ImGui::GetID(kPopup);
   if (drop_downs.open_next == popup) {
     ImGui::OpenPopup(kPopup);
     drop_downs.open_next = 0;
-  } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsPopupOpen(kPopup) &&
-             ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) &&
-             ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + height)) &&
-             ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup)) {
+  } else if (over && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsPopupOpen(kPopup) &&
+             ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
     // (Over this frame and this window, not over the open list lying across it.)
     drop_downs.open_next = popup;
   }
   ImGui::PopID();
   bool changed = false;
-  if (ImGui::BeginCombo(label, items[*current])) {
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id, items[*current])) {
     drop_downs.open = true;
     if (drop_downs.close) ImGui::CloseCurrentPopup();
     for (int k = 0; k < count; k++) {
@@ -158,6 +170,12 @@ bool combo(UiState::DropDowns& drop_downs, const char* label, int* current,
       if (selected) ImGui::SetItemDefaultFocus();
     }
     ImGui::EndCombo();
+  } else if (tip != nullptr && over) {
+    ImGui::SetTooltip("%s", tip);
+  }
+  if (!place.label_above) {
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
   }
   return changed;
 }
@@ -549,13 +567,10 @@ void draw_rivers_section(const PanelContext& c) {
   if (min_flow != c.s.min_flow) c.ask(ViewCommand{SetMinFlow{min_flow}});
   int routing = c.s.routing == Routing::sketch ? 0 : 1;
   const char* routings[] = {"Sketch's", "Flood's"};
-  if (combo(c.ui.drop_downs, "Routing", &routing, routings, 2)) {
+  if (combo(c.ui.drop_downs, "Routing", &routing, routings, 2,
+            "Sketch's: steepest descent over the filled ground and its ripple.\n"
+            "Flood's: through filled hollows along the links the flood came by.")) {
     c.ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Sketch's: steepest descent over the filled ground and its ripple.\n"
-        "Flood's: through filled hollows along the links the flood came by.");
   }
 }
 
@@ -579,10 +594,9 @@ void draw_view_section(const PanelContext& c) {
   // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(c.s.view);
   const char* views[] = {"Map", "Basins", "Flow", "3D"};
-  if (combo(c.ui.drop_downs, "Map shows", &view, views, 4)) {
+  if (combo(c.ui.drop_downs, "Map shows", &view, views, 4, "V steps through them")) {
     c.ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
   bool on = c.s.show_lakes;
   if (checkbox("Show lakes", &on)) c.ask(ViewCommand{ShowLakes{on}});
   ImGui::SameLine();
@@ -1041,8 +1055,10 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
                                      ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("Terrain Sandbox", nullptr, bar_flags);
-  // Labels keep about 120 points; the controls take the rest of the bar.
+  // Labels keep about 120 points; the controls take the rest of the bar. Text wraps at the
+  // bar's edge rather than running under it (a narrow window's bar is 216 pixels wide).
   ImGui::PushItemWidth(-120);
+  ImGui::PushTextWrapPos(0.0f);
   const float item_width = ImGui::CalcItemWidth();  // a control's frame, without its label
 
   const PanelContext c{model, ui, s, layout, ppp, item_width, stats, commands};
@@ -1093,6 +1109,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   // 8. Frame times and keys
   if (section("Frame times")) draw_frame_times_section(c);
   if (section("Keys")) draw_keys_section();
+  ImGui::PopTextWrapPos();
   ImGui::PopItemWidth();
   ImGui::End();
   ui.drop_downs.close = false;
@@ -1357,10 +1374,9 @@ void draw_side_view_controls(const SideViewState& side, UiState::DropDowns& drop
   // (Not "Side view": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(side.view);
   const char* views[] = {"Cross-section", "Skyline: random walk", "Skyline: sections"};
-  if (combo(drop_downs, "Strip shows", &view, views, 3)) {
+  if (combo(drop_downs, "Strip shows", &view, views, 3, "K steps through them")) {
     ask(UiCommand{SetSideView{static_cast<SideView>(view)}});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("K steps through them");
   if (side.view == SideView::cross_section) {
     int row = render::cross_section_row(side.row, sketch::ROWS);
     if (ImGui::SliderInt("Row", &row, 0, sketch::ROWS - 1, "%d", ImGuiSliderFlags_AlwaysClamp)) {
@@ -1421,12 +1437,15 @@ namespace {
 
 // The list: the start, then each step; the one the map is at marked, the steps that undo left
 // to redo greyed. A rain step's label is written as it is drawn (it grows every tick); the
-// others are kept until the history's shape changes.
+// others are kept until the history's shape changes. Each label wraps to the list's width, so
+// a long one ("Erosion 0.30 -> 0.45 (while 14,400 drops fell)") is read whole: rows are as tall
+// as their labels, measured once (UiState::row_heights), and only the rows in sight are drawn.
 void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask) {
   using namespace session;
   const History& history = model.history();
   const std::span<const HistoryStep> steps = history.steps();
-  if (ui.labels_shape != history.shape_version()) {
+  const bool new_shape = ui.labels_shape != history.shape_version();
+  if (new_shape) {
     ui.step_labels.resize(steps.size());
     for (std::size_t k = 0; k < steps.size(); k++) {
       if (steps[k].kind != StepKind::rain) ui.step_labels[k] = step_label(history, k);
@@ -1437,49 +1456,89 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   const std::size_t done = history.steps_done(at);
   const bool inside = history.inside_step(at);
   const std::size_t current = inside ? done + 1 : done;  // the row the map is at
-  const int rows = static_cast<int>(steps.size()) + 1;
+  const std::size_t rows = steps.size() + 1;
   const float row_height = ImGui::GetTextLineHeightWithSpacing();
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
   // The wheel scrolls the side bar even over the list (its scroll bar scrolls the list, and
   // it follows the step the map is at), so that scrolling the panel never sticks on it.
   ImGui::BeginChild("##history list", ImVec2(0, row_height * 7.5f), true,
                     ImGuiWindowFlags_NoScrollWithMouse);
-  ImGuiListClipper clipper;
-  clipper.Begin(rows);
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; row++) {
-      const auto r = static_cast<std::size_t>(row);
-      char text[160];
-      if (row == 0) {
-        std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
-      } else if (steps[r - 1].kind == StepKind::rain) {
-        uint64_t drops = 0;
-        for (std::size_t a = steps[r - 1].first; a < steps[r - 1].end; a++) {
-          drops += std::get<RainDrops>(history.atoms()[a]).drops;
-        }
-        char count[32];
-        const std::string_view drops_text = with_thousands(drops, count);
-        std::snprintf(text, sizeof text, "Rain: %.*s drops###step%d",
-                      static_cast<int>(drops_text.size()), drops_text.data(), row);
-      } else {
-        std::snprintf(text, sizeof text, "%s###step%d", ui.step_labels[r - 1].c_str(), row);
+  // The row's label (with its ID after "###"), and where its text ends.
+  char text[512];
+  const auto label = [&](std::size_t row) {
+    int n = 0;
+    if (row == 0) {
+      n = std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
+    } else if (steps[row - 1].kind == StepKind::rain) {
+      uint64_t drops = 0;
+      for (std::size_t a = steps[row - 1].first; a < steps[row - 1].end; a++) {
+        drops += std::get<RainDrops>(history.atoms()[a]).drops;
       }
-      const bool undone = r > current;
-      if (undone)
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      char name[32];
-      std::snprintf(name, sizeof name, "step%d", row);
-      if (ImGui::Selectable(text, r == current)) ask(HistoryCommand{GoToStep{r}});
-      note(text, name);
-      if (undone) ImGui::PopStyleColor();
-      if (r == current && inside && ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The timeline stopped inside this step");
-      }
+      char count[32];
+      const std::string_view drops_text = with_thousands(drops, count);
+      n = std::snprintf(text, sizeof text, "Rain: %.*s drops###step%zu",
+                        static_cast<int>(drops_text.size()), drops_text.data(), row);
+    } else {
+      n = std::snprintf(text, sizeof text, "%s###step%zu", ui.step_labels[row - 1].c_str(), row);
     }
+    const char* end = std::strstr(text, "###");
+    return end != nullptr
+               ? end
+               : text + std::min<std::size_t>(static_cast<std::size_t>(n), sizeof text - 1);
+  };
+  const float wrap = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const auto measure = [&](std::size_t row) {
+    const char* end = label(row);
+    return ImGui::CalcTextSize(text, end, false, wrap).y;
+  };
+  if (new_shape || wrap != ui.rows_width || ui.row_heights.size() != rows) {
+    ui.row_heights.resize(rows);
+    for (std::size_t r = 0; r < rows; r++) ui.row_heights[r] = measure(r);
+    ui.rows_width = wrap;
   }
+  // The rows in sight: from the scroll's top to the list's bottom.
+  const float top = ImGui::GetScrollY();
+  const float bottom = top + ImGui::GetWindowHeight();
+  float y = ImGui::GetCursorPosY();
+  const float start = y;
+  float current_y = y;
+  for (std::size_t r = 0; r < rows; r++) {
+    const float pitch = ui.row_heights[r] + gap;
+    if (r == current) current_y = y;
+    if (y + pitch < top || y > bottom) {
+      y += pitch;
+      continue;
+    }
+    ImGui::SetCursorPosY(y);
+    const char* end = label(r);
+    // A rain row's count grows, and may take another line: measured as it is drawn.
+    ui.row_heights[r] = ImGui::CalcTextSize(text, end, false, wrap).y;
+    const bool undone = r > current;
+    if (undone)
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const ImVec2 corner = ImGui::GetCursorScreenPos();
+    // The Selectable shows no text of its own (its label is only the ID after "###"): the
+    // label is written over it, wrapped.
+    if (ImGui::Selectable(end, r == current, 0, ImVec2(0, ui.row_heights[r]))) {
+      ask(HistoryCommand{GoToStep{r}});
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "step%zu", r);
+    note(text, name);
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), corner,
+                                        ImGui::GetColorU32(ImGuiCol_Text), text, end, wrap);
+    if (undone) ImGui::PopStyleColor();
+    if (r == current && inside && ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("The timeline stopped inside this step");
+    }
+    y += ui.row_heights[r] + gap;
+  }
+  // The list's whole height, for the scroll bar.
+  ImGui::SetCursorPosY(y);
+  ImGui::Dummy(ImVec2(0, 0));
   // A new step scrolls the list to it.
   if (steps.size() != ui.listed_steps) {
-    ImGui::SetScrollY(
-        std::max(0.0f, row_height * static_cast<float>(current) - ImGui::GetWindowHeight() / 2));
+    ImGui::SetScrollY(std::max(0.0f, current_y - start - ImGui::GetWindowHeight() / 2));
     ui.listed_steps = steps.size();
   }
   ImGui::EndChild();

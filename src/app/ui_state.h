@@ -132,6 +132,10 @@ struct UiState {
   std::vector<std::string> step_labels;
   uint64_t labels_shape = ~uint64_t{0};
   std::size_t listed_steps = 0;
+  // Each row's height, its label wrapped to the list's width (the start's first), measured
+  // again when the shape or the width changes (a rain row's as it was last drawn).
+  std::vector<float> row_heights;
+  float rows_width = 0;
 };
 
 // Whether the map has changed since its file was opened or saved: a step taken, or undone.

@@ -113,6 +113,12 @@ class Panel {
     }
     ASSERT_GT(latest_rect(app_, name)[2], 0) << "the drop-down " << combo << " did not open";
     expect(name, key, expected);
+    // The list gone: the frame drawn with the new value has reported where the controls are
+    // now (picking the map's view or the strip's moves the controls under it).
+    const auto gone = std::chrono::steady_clock::now() + seconds(20);
+    while (latest_rect(app_, name)[2] > 0 && std::chrono::steady_clock::now() < gone) {
+      std::this_thread::sleep_for(milliseconds(50));
+    }
   }
 
   // Clicks the field `name` (at `along` of its width), selects what it holds, types `text` and
