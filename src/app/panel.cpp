@@ -1492,6 +1492,9 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
     return ImGui::CalcTextSize(text, end, false, wrap).y;
   };
   if (new_shape || wrap != ui.rows_width || ui.row_heights.size() != rows) {
+    // Another width (the list's scroll bar come or gone, the side bar resized) makes other
+    // heights: the step the map is at is scrolled to again, with them.
+    if (wrap != ui.rows_width) ui.listed_steps = ~std::size_t{0};
     ui.row_heights.resize(rows);
     for (std::size_t r = 0; r < rows; r++) ui.row_heights[r] = measure(r);
     ui.rows_width = wrap;
@@ -1536,7 +1539,7 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   // The list's whole height, for the scroll bar.
   ImGui::SetCursorPosY(y);
   ImGui::Dummy(ImVec2(0, 0));
-  // A new step scrolls the list to it.
+  // A new step scrolls the list to it (and so does another width, above).
   if (steps.size() != ui.listed_steps) {
     ImGui::SetScrollY(std::max(0.0f, current_y - start - ImGui::GetWindowHeight() / 2));
     ui.listed_steps = steps.size();

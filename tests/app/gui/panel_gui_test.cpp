@@ -112,6 +112,8 @@ class Panel {
       std::this_thread::sleep_for(milliseconds(50));
     }
     ASSERT_GT(latest_rect(app_, name)[2], 0) << "the drop-down " << combo << " did not open";
+    // (The list's first frame is drawn at another place than the frames after it.)
+    settled_rect(app_, name);
     expect(name, key, expected);
     // The list gone: the frame drawn with the new value has reported where the controls are
     // now (picking the map's view or the strip's moves the controls under it).
