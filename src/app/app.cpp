@@ -369,6 +369,12 @@ void App::events() {
           }
           break;
         }
+        // Esc closes an open drop-down (the panel closes it in the next frame), and does
+        // nothing else then.
+        if (event.key.keysym.sym == SDLK_ESCAPE && ui_.drop_downs.open) {
+          ui_.drop_downs.close = true;
+          break;
+        }
         // Esc stops long work, the map as it was before it (and what waited behind it).
         if (event.key.keysym.sym == SDLK_ESCAPE && ui_.work) {
           pending_.push_back(UiCommand{CancelWork{}});
@@ -992,7 +998,8 @@ render::MapInputs App::map_inputs(bool whole_window) const {
 
 render::MapInputs App::picture_inputs(int width, int height) const {
   render::MapInputs in;
-  in.frame = camera_.frame({0, 0, static_cast<double>(width), static_cast<double>(height)});
+  // A picture is the sketch's canvas: at fit its viewport, covering the picture (no bars).
+  in.frame = camera_.picture_frame({0, 0, static_cast<double>(width), static_cast<double>(height)});
   const session::Settings& s = model_.settings();
   in.terrain = &model_.terrain();
   in.sea_level = s.sea_level;

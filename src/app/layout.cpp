@@ -54,4 +54,9 @@ Layout lay_out(int width, int height, bool side_bar, float side_bar_width, bool 
   return layout;
 }
 
+DropDownPlace place_drop_down(float needed, float beside, float full) {
+  if (needed <= beside) return {false, beside};
+  return {true, std::max(beside, full)};
+}
+
 }  // namespace terrain::app

@@ -45,6 +45,16 @@ float clamp_strip_height(float height, float window_height);
 // H), and in a window narrower than kPanelFoldWidth only once asked for there (`opened_small`).
 bool side_bar_shown(bool visible, bool opened_small, float width_points);
 
+// Where a drop-down goes in the side bar: its frame beside its label, `beside` wide (what the
+// bar leaves its controls), when the widest item's text with the frame's padding and arrow
+// (`needed`) fits there; else on a line of its own under the label, the bar's whole width
+// (`full`), so that no item is cut short in the frame ("16-bit PN" at 800 x 500).
+struct DropDownPlace {
+  bool label_above = false;
+  float width = 0;
+};
+DropDownPlace place_drop_down(float needed, float beside, float full);
+
 // The parts for a window of `width` x `height` pixels (each at least 1). The menu bar is
 // `menu_height` tall (whole pixels; less when the window is too small for it and a pixel of
 // map); below it the side bar is as wide as `side_bar_width` allows (clamped), the strip as

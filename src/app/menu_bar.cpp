@@ -3,12 +3,14 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 
 #include "app/keys.h"
+#include "app/panel.h"
 #include "io/heightmap.h"
 
 namespace terrain::app {
@@ -183,14 +185,18 @@ void draw_help_window(const Menus& m, float ppp) {
   const ImVec2 centre((layout.map.left + layout.map.width / 2) / ppp,
                       (layout.map.top + layout.map.height / 2) / ppp);
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // The Keys' tables wrap to the window's width: it is given one.
+  if (keys) {
+    ImGui::SetNextWindowSize(
+        ImVec2(std::min(480.0f, layout.map.width / ppp), std::min(560.0f, layout.map.height / ppp)),
+        ImGuiCond_Appearing);
+  }
   bool open = true;
   ImGui::Begin(keys ? "Keys###help" : "About Terrain Sandbox###help", &open,
-               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+               (keys ? 0 : ImGuiWindowFlags_AlwaysAutoResize) | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoCollapse);
   if (keys) {
-    ImGui::TextUnformatted(kKeyHelp);
-    ImGui::Separator();
-    ImGui::TextUnformatted(kMouseHelp);
+    draw_keys_help();
   } else {
     ImGui::Text("Terrain Sandbox %s", TERRAIN_VERSION);
     ImGui::TextUnformatted(

@@ -25,6 +25,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -32,6 +33,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -106,16 +108,54 @@ bool radio(const char* group, const char* label, int* current, int value) {
 
 // A drop-down of `count` items: its frame noted as the label's name, and while it is open
 // each item as "NAME/ITEM". Returns true when an item other than the current one was picked.
-bool combo(const char* label, int* current, const char* const items[], int count) {
+//
+// Two things Dear ImGui 1.86 does not do, done here with `drop_downs` (UiState): Esc closes the
+// open drop-down (ImGui closes popups with Esc only under keyboard navigation, which would take
+// the app's shortcuts: App::events sees the key and sets `close`); and a click on another
+// drop-down while one is open opens that one. ImGui closes the open one with that click and
+// swallows it (the other's frame cannot be hovered while a popup has the focus), so the click
+// is noted here (`open_next`, the popup's ID, as BeginCombo names it) and the popup opened in
+// the next frame, the first one gone.
+bool combo(UiState::DropDowns& drop_downs, const char* label, int* current,
+           const char* const items[], int count, const char* tip = nullptr) {
   char c[ControlRects::kNameSize];
   const std::string_view combo_name = control_name(label, c);
+  // The label is drawn apart (beside the frame, or above it where the widest item would not
+  // fit beside it: place_drop_down), so the combo's own is only its ID.
+  char id[ControlRects::kNameSize + 2];
+  std::snprintf(id, sizeof id, "##%s", label);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float widest = 0;
+  for (int k = 0; k < count; k++) widest = std::max(widest, ImGui::CalcTextSize(items[k]).x);
+  const float height = ImGui::GetFrameHeight();  // the arrow is a square as tall as the frame
+  const DropDownPlace place =
+      place_drop_down(widest + 2 * style.FramePadding.x + height, ImGui::CalcItemWidth(),
+                      ImGui::GetContentRegionAvail().x);
+  if (place.label_above) ImGui::TextUnformatted(label);
+  const float width = place.width;
   // The frame's rectangle, before the drop-down's popup (if open) becomes the last item.
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float width = ImGui::CalcItemWidth();
-  const float height = ImGui::GetFrameHeight();
   if (g_controls != nullptr) g_controls->note(combo_name, at.x, at.y, width, height);
+  const bool over = ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + height)) &&
+                    ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
+  // BeginCombo's popup is "##ComboPopup" under the combo's own ID.
+  constexpr const char* kPopup = "##ComboPopup";
+  ImGui::PushID(id);
+  const ImGuiID popup = ImGui::GetID(kPopup);
+  if (drop_downs.open_next == popup) {
+    ImGui::OpenPopup(kPopup);
+    drop_downs.open_next = 0;
+  } else if (over && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsPopupOpen(kPopup) &&
+             ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+    // (Over this frame and this window, not over the open list lying across it.)
+    drop_downs.open_next = popup;
+  }
+  ImGui::PopID();
   bool changed = false;
-  if (ImGui::BeginCombo(label, items[*current])) {
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id, items[*current])) {
+    drop_downs.open = true;
+    if (drop_downs.close) ImGui::CloseCurrentPopup();
     for (int k = 0; k < count; k++) {
       const bool selected = k == *current;
       if (ImGui::Selectable(items[k], selected) && !selected) {
@@ -130,6 +170,12 @@ bool combo(const char* label, int* current, const char* const items[], int count
       if (selected) ImGui::SetItemDefaultFocus();
     }
     ImGui::EndCombo();
+  } else if (tip != nullptr && over) {
+    ImGui::SetTooltip("%s", tip);
+  }
+  if (!place.label_above) {
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
   }
   return changed;
 }
@@ -197,7 +243,8 @@ constexpr float kSplitterWidth = 6;
 std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool across,
                               bool& grabbed);
 // The Side view section's controls.
-void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask);
+void draw_side_view_controls(const SideViewState& side, UiState::DropDowns& drop_downs,
+                             const std::function<void(Command)>& ask);
 // The History section's list.
 void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask);
 
@@ -450,7 +497,7 @@ void draw_ground_section(const PanelContext& c) {
   }
   int generator = c.s.generator == Generator::island ? 0 : 1;
   const char* generators[] = {"Noise island", "Diamond-square"};
-  if (combo("Generator", &generator, generators, 2)) {
+  if (combo(c.ui.drop_downs, "Generator", &generator, generators, 2)) {
     c.ask(MapCommand{SetGenerator{generator == 0 ? Generator::island : Generator::diamond_square}});
   }
   double v = 0;
@@ -520,13 +567,10 @@ void draw_rivers_section(const PanelContext& c) {
   if (min_flow != c.s.min_flow) c.ask(ViewCommand{SetMinFlow{min_flow}});
   int routing = c.s.routing == Routing::sketch ? 0 : 1;
   const char* routings[] = {"Sketch's", "Flood's"};
-  if (combo("Routing", &routing, routings, 2)) {
+  if (combo(c.ui.drop_downs, "Routing", &routing, routings, 2,
+            "Sketch's: steepest descent over the filled ground and its ripple.\n"
+            "Flood's: through filled hollows along the links the flood came by.")) {
     c.ask(ViewCommand{SetRouting{routing == 0 ? Routing::sketch : Routing::flood}});
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Sketch's: steepest descent over the filled ground and its ripple.\n"
-        "Flood's: through filled hollows along the links the flood came by.");
   }
 }
 
@@ -540,7 +584,7 @@ void draw_view_section(const PanelContext& c) {
     scheme_labels[k] = schemes[static_cast<std::size_t>(k)].label.c_str();
   }
   int scheme = c.ui.scheme;
-  if (combo("Colour scheme", &scheme, scheme_labels, scheme_count)) {
+  if (combo(c.ui.drop_downs, "Colour scheme", &scheme, scheme_labels, scheme_count)) {
     c.ask(UiCommand{SetScheme{scheme}});
   }
   double v = c.s.contour_levels;
@@ -550,10 +594,9 @@ void draw_view_section(const PanelContext& c) {
   // (Not "View": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(c.s.view);
   const char* views[] = {"Map", "Basins", "Flow", "3D"};
-  if (combo("Map shows", &view, views, 4)) {
+  if (combo(c.ui.drop_downs, "Map shows", &view, views, 4, "V steps through them")) {
     c.ask(ViewCommand{SetView{kMapViews[static_cast<std::size_t>(view)]}});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("V steps through them");
   bool on = c.s.show_lakes;
   if (checkbox("Show lakes", &on)) c.ask(ViewCommand{ShowLakes{on}});
   ImGui::SameLine();
@@ -640,7 +683,7 @@ void draw_output_section(const PanelContext& c) {
   for (int k = 0; k < 5; k++) {
     if (formats[k] == c.ui.export_format) format = k;
   }
-  if (combo("Heights as", &format, format_labels, 5)) {
+  if (combo(c.ui.drop_downs, "Heights as", &format, format_labels, 5)) {
     c.ask(UiCommand{SetExportFormat{formats[format]}});
   }
   // Heights in real units: the TIFF a GeoTIFF, the float formats and the meshes in metres.
@@ -683,7 +726,7 @@ void draw_output_section(const PanelContext& c) {
               : *c.ui.svg_page.paper == exports::kSvgPaperA3 ? 2
                                                              : 0;
   const char* papers[] = {"Screen (no paper)", "A4 landscape", "A3 landscape"};
-  if (combo("SVG paper", &paper, papers, 3)) {
+  if (combo(c.ui.drop_downs, "SVG paper", &paper, papers, 3)) {
     exports::SvgPage page = c.ui.svg_page;
     page.paper = paper == 0   ? std::nullopt
                  : paper == 1 ? std::optional(exports::kSvgPaperA4)
@@ -692,7 +735,7 @@ void draw_output_section(const PanelContext& c) {
   }
   int style = c.ui.svg_page.style == exports::SvgStyle::map ? 0 : 1;
   const char* styles[] = {"Map's colours", "Plot (dark pens)"};
-  if (combo("SVG style", &style, styles, 2)) {
+  if (combo(c.ui.drop_downs, "SVG style", &style, styles, 2)) {
     exports::SvgPage page = c.ui.svg_page;
     page.style = style == 0 ? exports::SvgStyle::map : exports::SvgStyle::plot;
     c.ask(UiCommand{SetSvgPage{page}});
@@ -933,7 +976,7 @@ void draw_brush_section(const PanelContext& c) {
                                        "Flatten", "Roughen", "Rain here"};
   int tool = 0;
   while (kBrushTools[tool] != b.tool) tool++;
-  if (combo("Tool", &tool, kTools, 6)) {
+  if (combo(c.ui.drop_downs, "Tool", &tool, kTools, 6)) {
     b.tool = kBrushTools[tool];
     changed = true;
   }
@@ -942,22 +985,55 @@ void draw_brush_section(const PanelContext& c) {
   static const char* const kFalloffs[] = {"Smooth", "Linear", "Hard"};
   int falloff = 0;
   while (kBrushFalloffs[falloff] != b.falloff) falloff++;
-  if (combo("Falloff", &falloff, kFalloffs, 3)) {
+  if (combo(c.ui.drop_downs, "Falloff", &falloff, kFalloffs, 3)) {
     b.falloff = kBrushFalloffs[falloff];
     changed = true;
   }
   if (changed) c.ask(UiCommand{SetBrush{b}});
 }
 
-// 8. Keys.
-void draw_keys_section() {
-  ImGui::TextUnformatted(kKeyHelp);
-  note("key_help");
-  ImGui::Separator();
-  ImGui::TextUnformatted(kMouseHelp);
+}  // namespace
+
+namespace {
+
+// 8. Keys: the key table's list (keys.h) and the mouse's, each line's keys in a column as wide
+// as the widest key, what they do beside them, both wrapped to the side bar's width.
+void draw_help_table(const char* id, std::span<const std::array<const char*, 2>> rows) {
+  if (!ImGui::BeginTable(id, 2)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("Ctrl+Shift+Z,").x);
+  ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
+  for (const auto& [keys, does] : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(keys);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(does);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
+
+void draw_keys_help() {
+  // Made once: the key table and the count of schemes never change while the app runs.
+  static const std::vector<KeyHelpLine> kLines =
+      key_help(static_cast<int>(render::color_schemes().size()));
+  static const std::vector<std::array<const char*, 2>> kRows = [] {
+    std::vector<std::array<const char*, 2>> rows;
+    for (const KeyHelpLine& line : kLines) rows.push_back({line.keys.c_str(), line.does.c_str()});
+    return rows;
+  }();
+  draw_help_table("##keys", kRows);
+  note("key_help");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("(not while typing in a field)");
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+  draw_help_table("##mouse", kMouseHelp);
+}
 
 void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, const Layout& layout,
                 float pixels_per_point, std::vector<Command>& commands) {
@@ -966,7 +1042,11 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   const float ppp = pixels_per_point;
   g_controls = ui.note_controls ? &ui.controls : nullptr;
   g_commands = &commands;
+  // Whether a drop-down is open, as this frame leaves it (combo() notes it; Esc's `close` is
+  // carried out by the open one in this frame, and then done with).
+  ui.drop_downs.open = false;
   if (layout.side_bar.empty()) {
+    ui.drop_downs.close = false;
     // Hidden (H, or a window too narrow for it): a button over the map's corner brings it
     // back, so a newcomer in a small window finds the controls.
     ImGui::SetNextWindowPos(ImVec2(layout.map.left / ppp + 8, layout.map.top / ppp + 8));
@@ -995,8 +1075,10 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
                                      ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("Terrain Sandbox", nullptr, bar_flags);
-  // Labels keep about 120 points; the controls take the rest of the bar.
+  // Labels keep about 120 points; the controls take the rest of the bar. Text wraps at the
+  // bar's edge rather than running under it (a narrow window's bar is 216 pixels wide).
   ImGui::PushItemWidth(-120);
+  ImGui::PushTextWrapPos(0.0f);
   const float item_width = ImGui::CalcItemWidth();  // a control's frame, without its label
 
   const PanelContext c{model, ui, s, layout, ppp, item_width, stats, commands};
@@ -1032,7 +1114,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
 
   // 6. Side view
   if (section("Side view", ImGuiTreeNodeFlags_DefaultOpen)) {
-    draw_side_view_controls(ui.side, ask);
+    draw_side_view_controls(ui.side, ui.drop_downs, ask);
   }
 
   // 6b. Brush
@@ -1046,9 +1128,11 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
 
   // 8. Frame times and keys
   if (section("Frame times")) draw_frame_times_section(c);
-  if (section("Keys")) draw_keys_section();
+  if (section("Keys")) draw_keys_help();
+  ImGui::PopTextWrapPos();
   ImGui::PopItemWidth();
   ImGui::End();
+  ui.drop_downs.close = false;
 
   // The splitter: a thin handle at the bar's right edge; dragging it resizes the bar.
   ImGui::SetNextWindowPos(
@@ -1303,17 +1387,17 @@ std::optional<float> splitter(const char* name, ImGuiMouseCursor cursor, bool ac
   return moved;
 }
 
-void draw_side_view_controls(const SideViewState& side, const std::function<void(Command)>& ask) {
+void draw_side_view_controls(const SideViewState& side, UiState::DropDowns& drop_downs,
+                             const std::function<void(Command)>& ask) {
   const float item_width = ImGui::CalcItemWidth();
   bool shown = side.shown;
   if (checkbox("Show the strip (B)", &shown)) ask(UiCommand{ShowSideView{shown}});
   // (Not "Side view": the section's header has that label, and a label is Dear ImGui's ID.)
   int view = static_cast<int>(side.view);
   const char* views[] = {"Cross-section", "Skyline: random walk", "Skyline: sections"};
-  if (combo("Strip shows", &view, views, 3)) {
+  if (combo(drop_downs, "Strip shows", &view, views, 3, "K steps through them")) {
     ask(UiCommand{SetSideView{static_cast<SideView>(view)}});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("K steps through them");
   if (side.view == SideView::cross_section) {
     int row = render::cross_section_row(side.row, sketch::ROWS);
     if (ImGui::SliderInt("Row", &row, 0, sketch::ROWS - 1, "%d", ImGuiSliderFlags_AlwaysClamp)) {
@@ -1375,12 +1459,15 @@ namespace {
 // The list: the start, then each step (an action with the rain after it, as undo takes it
 // back); the one the map is at marked, the steps that undo left to redo greyed. What each
 // step's action was is kept until the history's shape changes; its drops are written as it is
-// drawn (the last step's grow every tick).
+// drawn (the last step's grow every tick). Each label wraps to the list's width, so a long one
+// is read whole: rows are as tall as their labels, measured once (UiState::row_heights), and
+// only the rows in sight are drawn.
 void draw_history(const LiveModel& model, UiState& ui, const std::function<void(Command)>& ask) {
   using namespace session;
   const History& history = model.history();
   const std::span<const HistoryStep> steps = history.steps();
-  if (ui.labels_shape != history.shape_version()) {
+  const bool new_shape = ui.labels_shape != history.shape_version();
+  if (new_shape) {
     ui.step_labels.resize(steps.size());
     for (std::size_t k = 0; k < steps.size(); k++) {
       ui.step_labels[k] = step_action_label(history, k);
@@ -1391,52 +1478,95 @@ void draw_history(const LiveModel& model, UiState& ui, const std::function<void(
   const std::size_t done = history.steps_done(at);
   const bool inside = history.inside_step(at);
   const std::size_t current = inside ? done + 1 : done;  // the row the map is at
-  const int rows = static_cast<int>(steps.size()) + 1;
+  const std::size_t rows = steps.size() + 1;
   const float row_height = ImGui::GetTextLineHeightWithSpacing();
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
   // The wheel scrolls the side bar even over the list (its scroll bar scrolls the list, and
   // it follows the step the map is at), so that scrolling the panel never sticks on it.
   ImGui::BeginChild("##history list", ImVec2(0, row_height * 7.5f), true,
                     ImGuiWindowFlags_NoScrollWithMouse);
-  ImGuiListClipper clipper;
-  clipper.Begin(rows);
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; row++) {
-      const auto r = static_cast<std::size_t>(row);
-      char text[320];
-      if (row == 0) {
-        std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
+  // The row's label (with its ID after "###"), and where its text ends.
+  char text[512];
+  const auto label = [&](std::size_t row) {
+    int n = 0;
+    if (row == 0) {
+      n = std::snprintf(text, sizeof text, "%s###step0", start_label(history).c_str());
+    } else {
+      const uint64_t drops = step_drops(history, row - 1);
+      char count[32];
+      const std::string_view drops_text = with_thousands(drops, count);
+      const std::string& action = ui.step_labels[row - 1];
+      if (steps[row - 1].kind == StepKind::rain) {
+        n = std::snprintf(text, sizeof text, "Rain: %.*s drops###step%zu",
+                          static_cast<int>(drops_text.size()), drops_text.data(), row);
+      } else if (drops > 0) {
+        n = std::snprintf(text, sizeof text, "%s + %.*s drops###step%zu", action.c_str(),
+                          static_cast<int>(drops_text.size()), drops_text.data(), row);
       } else {
-        const uint64_t drops = step_drops(history, r - 1);
-        char count[32];
-        const std::string_view drops_text = with_thousands(drops, count);
-        const std::string& action = ui.step_labels[r - 1];
-        if (steps[r - 1].kind == StepKind::rain) {
-          std::snprintf(text, sizeof text, "Rain: %.*s drops###step%d",
-                        static_cast<int>(drops_text.size()), drops_text.data(), row);
-        } else if (drops > 0) {
-          std::snprintf(text, sizeof text, "%s + %.*s drops###step%d", action.c_str(),
-                        static_cast<int>(drops_text.size()), drops_text.data(), row);
-        } else {
-          std::snprintf(text, sizeof text, "%s###step%d", action.c_str(), row);
-        }
-      }
-      const bool undone = r > current;
-      if (undone)
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      char name[32];
-      std::snprintf(name, sizeof name, "step%d", row);
-      if (ImGui::Selectable(text, r == current)) ask(HistoryCommand{GoToStep{r}});
-      note(text, name);
-      if (undone) ImGui::PopStyleColor();
-      if (r == current && inside && ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The timeline stopped inside this step");
+        n = std::snprintf(text, sizeof text, "%s###step%zu", action.c_str(), row);
       }
     }
+    const char* end = std::strstr(text, "###");
+    return end != nullptr
+               ? end
+               : text + std::min<std::size_t>(static_cast<std::size_t>(n), sizeof text - 1);
+  };
+  const float wrap = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const auto measure = [&](std::size_t row) {
+    const char* end = label(row);
+    return ImGui::CalcTextSize(text, end, false, wrap).y;
+  };
+  if (new_shape || wrap != ui.rows_width || ui.row_heights.size() != rows) {
+    // Another width (the list's scroll bar come or gone, the side bar resized) makes other
+    // heights: the step the map is at is scrolled to again, with them.
+    if (wrap != ui.rows_width) ui.listed_steps = ~std::size_t{0};
+    ui.row_heights.resize(rows);
+    for (std::size_t r = 0; r < rows; r++) ui.row_heights[r] = measure(r);
+    ui.rows_width = wrap;
   }
-  // A new step scrolls the list to it.
+  // The rows in sight: from the scroll's top to the list's bottom.
+  const float top = ImGui::GetScrollY();
+  const float bottom = top + ImGui::GetWindowHeight();
+  float y = ImGui::GetCursorPosY();
+  const float start = y;
+  float current_y = y;
+  for (std::size_t r = 0; r < rows; r++) {
+    const float pitch = ui.row_heights[r] + gap;
+    if (r == current) current_y = y;
+    if (y + pitch < top || y > bottom) {
+      y += pitch;
+      continue;
+    }
+    ImGui::SetCursorPosY(y);
+    const char* end = label(r);
+    // A rain row's count grows, and may take another line: measured as it is drawn.
+    ui.row_heights[r] = ImGui::CalcTextSize(text, end, false, wrap).y;
+    const bool undone = r > current;
+    if (undone)
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const ImVec2 corner = ImGui::GetCursorScreenPos();
+    // The Selectable shows no text of its own (its label is only the ID after "###"): the
+    // label is written over it, wrapped.
+    if (ImGui::Selectable(end, r == current, 0, ImVec2(0, ui.row_heights[r]))) {
+      ask(HistoryCommand{GoToStep{r}});
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "step%zu", r);
+    note(text, name);
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), corner,
+                                        ImGui::GetColorU32(ImGuiCol_Text), text, end, wrap);
+    if (undone) ImGui::PopStyleColor();
+    if (r == current && inside && ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("The timeline stopped inside this step");
+    }
+    y += ui.row_heights[r] + gap;
+  }
+  // The list's whole height, for the scroll bar.
+  ImGui::SetCursorPosY(y);
+  ImGui::Dummy(ImVec2(0, 0));
+  // A new step scrolls the list to it (and so does another width, above).
   if (steps.size() != ui.listed_steps) {
-    ImGui::SetScrollY(
-        std::max(0.0f, row_height * static_cast<float>(current) - ImGui::GetWindowHeight() / 2));
+    ImGui::SetScrollY(std::max(0.0f, current_y - start - ImGui::GetWindowHeight() / 2));
     ui.listed_steps = steps.size();
   }
   ImGui::EndChild();

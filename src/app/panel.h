@@ -71,6 +71,10 @@ void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per
 // ui.open_asked (a map file to open in the map's place).
 void draw_quit_question(UiState& ui, std::vector<Command>& commands);
 
+// The keys (from the key table, keys.h) and the mouse, as two lists of two columns wrapped to
+// the window's width: the panel's Keys section and Help > Keys.
+void draw_keys_help();
+
 // Puts the model's seed into the seed field (when it is not being edited).
 void show_seed(UiState& ui, uint32_t seed);
 

@@ -59,6 +59,14 @@ void Reporter::test_lines(const Frame& f) {
     const glm::dvec2 center = f.camera.center();
     std::printf("view zoom %.17g center %.17g,%.17g\n", f.camera.zoom(), center.x, center.y);
   }
+  // Where the camera puts the grid in the map's area (grid point 0,0 and the pixels a cell),
+  // whenever the camera or the area changes.
+  const terrain::Frame placed = f.camera.frame(f.layout.map_area());
+  if (placed.left != placed_.left || placed.top != placed_.top ||
+      placed.scale_x != placed_.scale_x) {
+    placed_ = placed;
+    std::printf("view frame %.17g %.17g %.17g\n", placed.left, placed.top, placed.scale_x);
+  }
   if (f.ui.side.row != row_) {
     row_ = f.ui.side.row;
     std::printf("side view row %d\n", render::cross_section_row(f.ui.side.row, sketch::ROWS));

@@ -5,7 +5,8 @@
 // drops" when the rain stops itself, "rain finished in N ms (...)" when a finish lands.
 // For the GUI tests, with TERRAIN_SANDBOX_LAYOUT=1: where every control is ("layout NAME x y w
 // h"), every setting as it changes ("state KEY VALUE", state_report.h), the map's, the strip's
-// and the timeline's rectangles, the camera ("view zoom Z center X,Y"), the cross-section's row
+// and the timeline's rectangles, the camera ("view zoom Z center X,Y", and "view frame LEFT TOP
+// SCALE": where grid point 0,0 lands in the window and the pixels a cell), the cross-section's row
 // and what the hover readout shows ("readout {...}", as --probe prints it). A test waits for
 // the line that says its click took effect rather than sleeping; "input N M" when N key and
 // button events (presses, releases, wheel turns) and M pointer moves have been answered: a
@@ -59,6 +60,7 @@ class Reporter {
   bool playing_ = false;
   std::optional<session::CellPosition> hover_;
   unsigned camera_ = 0;
+  terrain::Frame placed_{0, 0, 0, 0};
   Rect map_{-1, -1, -1, -1};
   StateValues state_;
   std::optional<int> row_;

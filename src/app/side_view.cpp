@@ -16,7 +16,7 @@ std::string_view side_view_name(SideView view) {
 }
 
 std::optional<SideView> parse_side_view(std::string_view name) {
-  for (SideView v : {SideView::cross_section, SideView::walk, SideView::sections}) {
+  for (SideView v : kSideViews) {
     if (side_view_name(v) == name) return v;
   }
   return std::nullopt;

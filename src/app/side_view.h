@@ -8,6 +8,7 @@
 // changed only through the commands in command.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -17,6 +18,9 @@
 namespace terrain::app {
 
 enum class SideView { cross_section, walk, sections };
+// The side views in the order K steps through them.
+inline constexpr std::array<SideView, 3> kSideViews{SideView::cross_section, SideView::walk,
+                                                    SideView::sections};
 
 // "cross-section", "walk", "sections": the names --side-view takes.
 std::string_view side_view_name(SideView view);

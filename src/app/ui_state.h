@@ -122,11 +122,22 @@ struct UiState {
   // ordinary frame does no bookkeeping for them.
   ControlRects controls;
   bool note_controls = false;
+  // The panel's drop-downs (Dear ImGui's combos, panel.cpp): Esc closes the open one, and a
+  // click on another while one is open opens that one (ImGui 1.86 only closes the first).
+  struct DropDowns {
+    bool open = false;       // one was open in the frame last drawn
+    bool close = false;      // Esc came with one open: the panel closes it in the next frame
+    uint32_t open_next = 0;  // the popup (its ImGui ID) clicked while another was open
+  } drop_downs;
   // The History list's labels of the steps other than rain, made again only when the
   // history's shape changes (History::shape_version), and how many steps it last showed.
   std::vector<std::string> step_labels;
   uint64_t labels_shape = ~uint64_t{0};
   std::size_t listed_steps = 0;
+  // Each row's height, its label wrapped to the list's width (the start's first), measured
+  // again when the shape or the width changes (a rain row's as it was last drawn).
+  std::vector<float> row_heights;
+  float rows_width = 0;
 };
 
 // Whether the map has changed since its file was opened or saved: a step taken, or undone.

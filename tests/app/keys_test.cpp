@@ -1,6 +1,6 @@
 // The keyboard shortcuts (src/app/keys.cpp): each key gives the command keys.h documents, the
-// toggles toggle against the current settings, and every key kKeyHelp lists is one the app
-// knows (and no other key does anything).
+// toggles toggle against the current settings, and the Keys list (key_help, made from the key
+// table) names every key the app answers, with what it does, and no other.
 #include "app/keys.h"
 
 #include <gtest/gtest.h>
@@ -235,51 +235,69 @@ TEST(Keys, OtherKeysDoNothing) {
   }
 }
 
-// --- kKeyHelp ------------------------------------------------------------------------------
+// --- key_help -------------------------------------------------------------------------------
 
-// A key as kKeyHelp names it: "Space", "F11", a capital letter or a digit.
-SDL_Keycode key_named(const std::string& name) {
-  if (name == "Space") return SDLK_SPACE;
-  if (name == "Esc") return SDLK_ESCAPE;
-  if (name == "Home") return SDLK_HOME;
-  if (name.size() >= 2 && name[0] == 'F' && name.find_first_not_of("0123456789", 1) == name.npos) {
-    const int n = std::stoi(name.substr(1));
-    if (n >= 1 && n <= 12) return SDLK_F1 + (n - 1);
-  }
-  if (name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z') return SDLK_a + (name[0] - 'A');
-  if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return SDLK_0 + (name[0] - '0');
-  if (name == "[") return SDLK_LEFTBRACKET;
-  if (name == "]") return SDLK_RIGHTBRACKET;
-  ADD_FAILURE() << "kKeyHelp names a key the test cannot read: '" << name << "'";
-  return SDLK_UNKNOWN;
+// A key the Keys list names, with the modifiers it names.
+struct Listed {
+  SDL_Keycode key;
+  SDL_Keymod mod;
+  bool operator<(const Listed& o) const { return key != o.key ? key < o.key : mod < o.mod; }
+  bool operator==(const Listed& o) const { return key == o.key && mod == o.mod; }
+};
+void PrintTo(const Listed& k, std::ostream* os) {
+  *os << ((k.mod & KMOD_CTRL) ? "Ctrl+" : "") << ((k.mod & KMOD_SHIFT) ? "Shift+" : "")
+      << SDL_GetKeyName(k.key);
 }
 
-// The keys of kKeyHelp's first column ("F11 F" is two keys, "1-5" five), and Esc, which its
-// fullscreen line names ("(Esc leaves)").
-std::vector<SDL_Keycode> help_keys() {
-  std::vector<SDL_Keycode> keys;
-  std::istringstream lines(kKeyHelp);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.empty() || line[0] == '(') continue;  // the note under the table
-    const auto gap = line.find("  ");
-    EXPECT_NE(gap, std::string::npos) << "no key column: " << line;
-    std::istringstream column(line.substr(0, gap));
+// A key as the list writes it: "Ctrl+" or "Ctrl+Shift+" and SDL's name of the key, read back
+// with SDL's own table of names (the test's, not the list's).
+Listed read_key(std::string name) {
+  SDL_Keymod mod = KMOD_NONE;
+  for (const auto& [prefix, m] :
+       {std::pair{std::string("Ctrl+Shift+"), static_cast<SDL_Keymod>(KMOD_LCTRL | KMOD_LSHIFT)},
+        std::pair{std::string("Ctrl+"), KMOD_LCTRL}}) {
+    if (name.rfind(prefix, 0) == 0) {
+      mod = m;
+      name = name.substr(prefix.size());
+      break;
+    }
+  }
+  const SDL_Keycode key = SDL_GetKeyFromName(name.c_str());
+  EXPECT_NE(key, SDLK_UNKNOWN) << "the Keys list names a key SDL does not know: '" << name << "'";
+  return {key, mod};
+}
+
+// Every key of the list's lines ("F11, F" is two keys, "1-5" five), in order.
+std::vector<Listed> help_keys(int schemes = kSchemes) {
+  std::vector<Listed> keys;
+  for (const KeyHelpLine& line : key_help(schemes)) {
+    EXPECT_FALSE(line.keys.empty());
+    EXPECT_FALSE(line.does.empty()) << line.keys;
+    std::istringstream names(line.keys);
     std::string name;
-    while (column >> name) {
-      const auto dash = name.find('-');
+    while (std::getline(names, name, ',')) {
+      if (!name.empty() && name[0] == ' ') name.erase(0, 1);
+      const auto dash = name.find('-', 1);
       if (dash != std::string::npos) {
-        const SDL_Keycode from = key_named(name.substr(0, dash));
-        const SDL_Keycode to = key_named(name.substr(dash + 1));
-        EXPECT_LT(from, to) << name;
-        for (SDL_Keycode key = from; key <= to; key++) keys.push_back(key);
+        const Listed from = read_key(name.substr(0, dash));
+        const Listed to = read_key(name.substr(dash + 1));
+        EXPECT_LT(from.key, to.key) << name;
+        for (SDL_Keycode key = from.key; key <= to.key; key++) keys.push_back({key, from.mod});
       } else {
-        keys.push_back(key_named(name));
+        keys.push_back(read_key(name));
       }
     }
-    if (line.find("(Esc leaves)") != std::string::npos) keys.push_back(SDLK_ESCAPE);
   }
   return keys;
+}
+
+// The line of the list that names `key`.
+KeyHelpLine line_for(const std::string& keys) {
+  for (const KeyHelpLine& line : key_help(kSchemes)) {
+    if (line.keys == keys) return line;
+  }
+  ADD_FAILURE() << "no line for " << keys;
+  return {};
 }
 
 // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; with Ctrl no other key does its plain command.
@@ -317,56 +335,100 @@ TEST(Keys, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
 
 TEST(KeyHelp, ListsTheDocumentedKeys) {
   const auto keys = help_keys();
-  const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
-  const std::set<SDL_Keycode> documented = {SDLK_SPACE,
-                                            SDLK_r,
-                                            SDLK_n,
-                                            SDLK_s,
-                                            SDLK_F11,
-                                            SDLK_f,
-                                            SDLK_ESCAPE,
-                                            SDLK_w,
-                                            SDLK_o,
-                                            SDLK_d,
-                                            SDLK_1,
-                                            SDLK_2,
-                                            SDLK_3,
-                                            SDLK_4,
-                                            SDLK_5,
-                                            SDLK_h,
-                                            SDLK_v,
-                                            SDLK_l,
-                                            SDLK_t,
-                                            SDLK_b,
-                                            SDLK_HOME,
-                                            SDLK_z,
-                                            SDLK_g,
-                                            SDLK_k,
-                                            SDLK_LEFTBRACKET,
-                                            SDLK_RIGHTBRACKET,
-                                            SDLK_p};
+  const std::set<Listed> listed(keys.begin(), keys.end());
+  const SDL_Keymod none = KMOD_NONE;
+  const SDL_Keymod ctrl = KMOD_LCTRL;
+  const auto ctrl_shift = static_cast<SDL_Keymod>(KMOD_LCTRL | KMOD_LSHIFT);
+  const std::set<Listed> documented = {{SDLK_SPACE, none},       {SDLK_r, none},
+                                       {SDLK_n, none},           {SDLK_s, none},
+                                       {SDLK_F11, none},         {SDLK_f, none},
+                                       {SDLK_ESCAPE, none},      {SDLK_w, none},
+                                       {SDLK_o, none},           {SDLK_d, none},
+                                       {SDLK_1, none},           {SDLK_2, none},
+                                       {SDLK_3, none},           {SDLK_4, none},
+                                       {SDLK_5, none},           {SDLK_h, none},
+                                       {SDLK_v, none},           {SDLK_l, none},
+                                       {SDLK_t, none},           {SDLK_b, none},
+                                       {SDLK_HOME, none},        {SDLK_z, none},
+                                       {SDLK_g, none},           {SDLK_k, none},
+                                       {SDLK_LEFTBRACKET, none}, {SDLK_RIGHTBRACKET, none},
+                                       {SDLK_p, none},           {SDLK_z, ctrl},
+                                       {SDLK_z, ctrl_shift},     {SDLK_y, ctrl},
+                                       {SDLK_s, ctrl},           {SDLK_s, ctrl_shift},
+                                       {SDLK_o, ctrl},           {SDLK_q, ctrl}};
   EXPECT_EQ(listed, documented);
   EXPECT_EQ(keys.size(), listed.size()) << "a key is listed twice";
 }
 
 TEST(KeyHelp, EveryKeyItListsHasACommand) {
-  for (SDL_Keycode key : help_keys()) {
+  for (const Listed& k : help_keys()) {
     // Fullscreen, so that Esc has its command too.
-    EXPECT_TRUE(press(key, {}, true).has_value()) << SDL_GetKeyName(key);
+    EXPECT_TRUE(command_for_key(k.key, {}, true, SideView::cross_section, kSchemes, k.mod))
+        << SDL_GetKeyName(k.key) << " mod " << k.mod;
   }
 }
 
+// Every key, alone and with Ctrl, and with Ctrl+Shift where that is not Ctrl's own meaning:
+// a key that does something is in the list.
 TEST(KeyHelp, NoKeyItLeavesOutHasACommand) {
   const auto keys = help_keys();
-  const std::set<SDL_Keycode> listed(keys.begin(), keys.end());
+  const std::set<Listed> listed(keys.begin(), keys.end());
   std::vector<SDL_Keycode> all;
   for (SDL_Keycode key = 0; key < 128; key++) all.push_back(key);
   for (SDL_Keycode key = SDLK_CAPSLOCK; key <= SDLK_KP_PERIOD; key++) all.push_back(key);
   for (SDL_Keycode key = SDLK_F13; key <= SDLK_F24; key++) all.push_back(key);
   for (SDL_Keycode key = SDLK_LCTRL; key <= SDLK_RGUI; key++) all.push_back(key);
+  const auto ctrl_shift = static_cast<SDL_Keymod>(KMOD_LCTRL | KMOD_LSHIFT);
+  const auto with = [](SDL_Keycode key, SDL_Keymod mod) {
+    return command_for_key(key, {}, true, SideView::cross_section, kSchemes, mod);
+  };
   for (SDL_Keycode key : all) {
-    if (listed.count(key)) continue;
-    EXPECT_FALSE(press(key, {}, true).has_value()) << "key " << key << " is not in kKeyHelp";
+    for (const SDL_Keymod mod : {KMOD_NONE, KMOD_LCTRL, ctrl_shift}) {
+      if (listed.count({key, mod})) continue;
+      const auto command = with(key, mod);
+      if (mod == ctrl_shift && command) {
+        // Ctrl+Shift+Y is Ctrl+Y: a key with no Ctrl+Shift meaning has its Ctrl one.
+        EXPECT_TRUE(listed.count({key, KMOD_LCTRL})) << "key " << key << " with Ctrl+Shift";
+        continue;
+      }
+      EXPECT_FALSE(command.has_value()) << "key " << key << " mod " << mod << " is not listed";
+    }
+  }
+}
+
+// A line per thing the keys do, in the table's order: the keys of one action together.
+TEST(KeyHelp, KeysOfOneActionShareALine) {
+  EXPECT_EQ(line_for("F11, F").does, "fullscreen");
+  EXPECT_EQ(line_for("Home, Z").does, "fit the whole map (in 3D: frame the island)");
+  EXPECT_EQ(line_for("Ctrl+Shift+Z, Ctrl+Y").does, "redo");
+  EXPECT_EQ(line_for("1-5").does, "colour scheme");
+  EXPECT_EQ(line_for("Ctrl+Shift+S").does, "save the map file as");
+  EXPECT_NE(line_for("Escape").does.find("drop-down"), std::string::npos);
+  EXPECT_EQ(key_help(kSchemes).front().keys, "Space");
+  // The number keys follow the count of schemes: none, none listed.
+  EXPECT_EQ(line_for("1-5").keys, "1-5");
+  bool numbers = false;
+  for (const KeyHelpLine& line : key_help(0)) numbers |= line.does == "colour scheme";
+  EXPECT_FALSE(numbers);
+  for (const KeyHelpLine& line : key_help(7)) {
+    if (line.does == "colour scheme") {
+      EXPECT_EQ(line.keys, "1-7");
+    }
+  }
+}
+
+// V's line names every view V steps through, in its order (3D too), K's every side view.
+TEST(KeyHelp, VAndKListTheViewsTheyStepThrough) {
+  EXPECT_EQ(line_for("V").does, "next view: map, basins, flow, 3d");
+  EXPECT_EQ(line_for("K").does, "next side view: cross-section, walk, sections");
+  // And in the order V goes: from each named view, V goes to the next one named.
+  session::Settings s;
+  for (std::size_t k = 0; k < kMapViews.size(); k++) {
+    s.view = kMapViews[k];
+    const auto next = press(SDLK_v, s);
+    ASSERT_TRUE((is<ViewCommand, session::SetView>(next)));
+    EXPECT_EQ((as<ViewCommand, session::SetView>(next).view),
+              kMapViews[(k + 1) % kMapViews.size()]);
   }
 }
 

@@ -164,5 +164,29 @@ TEST(Layout, TheMapAreaIsTheCamerasRectangle) {
   EXPECT_EQ(a.height, 550);
 }
 
+// A drop-down keeps its frame beside its label while its widest item fits there, and goes under
+// its label, the bar's whole width, when it does not: whatever the widths, the widest item fits
+// in the frame whenever it fits in the bar at all.
+TEST(Layout, ADropDownGoesUnderItsLabelWhenItsWidestItemWouldBeCut) {
+  // 1280 x 720: a 331-point bar, 211 beside the label; "16-bit PNG" needs about 100.
+  EXPECT_FALSE(place_drop_down(100, 211, 331).label_above);
+  EXPECT_EQ(place_drop_down(100, 211, 331).width, 211);
+  // 800 x 500: 84 beside the label, 204 in all.
+  EXPECT_TRUE(place_drop_down(100, 84, 204).label_above);
+  EXPECT_EQ(place_drop_down(100, 84, 204).width, 204);
+  for (float needed = 10; needed < 400; needed += 7) {
+    for (float full = 50; full < 500; full += 13) {
+      for (float beside = 0; beside <= full; beside += 11) {
+        const DropDownPlace p = place_drop_down(needed, beside, full);
+        if (needed <= full) {
+          EXPECT_GE(p.width, needed) << needed << " " << beside << " " << full;
+        }
+        EXPECT_GE(p.width, beside);
+        EXPECT_EQ(p.label_above, needed > beside);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace terrain::app

@@ -1,4 +1,4 @@
-// Zoom and pan over the sketch's viewport (see map_camera.h).
+// Zoom and pan over the whole map (see map_camera.h).
 #include "render/geometry/map_camera.h"
 
 #include <algorithm>
@@ -54,15 +54,20 @@ void MapCamera::set_grid(int cols, int rows) {
   version_++;
 }
 
-// viewport()'s scale: max(width / (COLS - 1), height / (ROWS - 1)), as Frame::viewport has it.
+// The whole map: each cell (a square centred on its grid point) inside the area on both axes.
 double MapCamera::fit_scale(const MapArea& area) const {
+  return std::min(area.width / cols_, area.height / rows_);
+}
+
+// viewport()'s scale: max(width / (COLS - 1), height / (ROWS - 1)), as Frame::viewport has it.
+double MapCamera::viewport_scale(const MapArea& area) const {
   return std::max(area.width / (cols_ - 1), area.height / (rows_ - 1));
 }
 
 // On each axis the area shows `half` cells either side of the centre; the centre may go no
 // nearer the grid's first or last point than that. Where the area is as large as the grid on
-// that axis (fit's fitting axis: lo and hi meet, up to rounding) the centre is the middle,
-// exactly, as viewport() centres it.
+// that axis or larger (lo and hi meet, up to rounding, or cross) the centre is the middle,
+// exactly, as viewport() centres it: the whole map at fit, with bars either side.
 glm::dvec2 MapCamera::clamped_center(const MapArea& area, double scale) const {
   const glm::dvec2 wanted = center();
   const glm::dvec2 last(cols_ - 1, rows_ - 1);
@@ -83,7 +88,14 @@ void MapCamera::store_center(glm::dvec2 cell, const MapArea& area, double scale)
 }
 
 Frame MapCamera::frame(const MapArea& area) const {
-  const double scale = fit_scale(area) * zoom_;
+  return frame_at(area, fit_scale(area) * zoom_);
+}
+
+Frame MapCamera::picture_frame(const MapArea& area) const {
+  return frame_at(area, viewport_scale(area) * zoom_);
+}
+
+Frame MapCamera::frame_at(const MapArea& area, double scale) const {
   const glm::dvec2 c = clamped_center(area, scale);
   // viewport(): left = (width - (COLS - 1) * scale) / 2, with 2 * centre for COLS - 1.
   return {area.left + (area.width - (2 * c.x) * scale) / 2,

@@ -324,13 +324,13 @@ TEST(DrainageGui, TheViewKeyAndTheHoverReadoutThroughTheWindow) {
     ASSERT_NE(line, "") << app.out() << app.err();
     saved.push_back(line.substr(6));
   }
-  // Hover over the map beside the side bar: the cell under (900, 400) of the sketch's
-  // viewport of the map's area (at fit).
+  // Hover over the map beside the side bar: the cell under (900, 400) of the whole map fitted
+  // into the map's area (every cell inside it, centred).
   const std::vector<int> area = app.layout("map");
   ASSERT_GT(area[2], 0);
-  const double scale = std::max(area[2] / 319.0, area[3] / 179.0);
-  const double left = area[0] + (area[2] - 319 * scale) / 2;
-  const double top = area[1] + (area[3] - 179 * scale) / 2;
+  const double scale = std::min(area[2] / double(kCols), area[3] / double(kRows));
+  const double left = area[0] + (area[2] - (kCols - 1) * scale) / 2;
+  const double top = area[1] + (area[3] - (kRows - 1) * scale) / 2;
   const int px = 900;
   const int py = 400;
   const int cx = static_cast<int>(std::floor((px + 0.5 - left) / scale + 0.5));

@@ -1,9 +1,9 @@
 // Moving around the map, the side view and finishing the rain, through the real window under
 // Xvfb: the wheel zooms about the pointer (the point under it stays, to far below a pixel),
-// a drag pans, Home fits the sketch's viewport again, Shift+click picks the cross-section's
-// row, and the pictures that leave the app are the map alone at the window's size at the
-// zoom and pan on screen (at fit: exactly what the flags' screenshot, the sketch's viewport,
-// gives).
+// a drag pans, Home fits the whole map again (letterboxed in a window of another shape than
+// the grid's), Shift+click picks the cross-section's row, and the pictures that leave the app
+// are the map alone at the window's size at the zoom and pan on screen (at fit: exactly what
+// the flags' screenshot, the sketch's viewport, gives).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,14 +56,25 @@ std::string wait_for_more(App& app, const std::string& prefix, std::size_t count
   return "";
 }
 
-// The map's frame in its area for a zoom and centre, as the sketch's viewport scaled: grid
-// point (x, y) at (left + x * scale, top + y * scale), the centre at the area's middle.
+// The map's frame in its area for a zoom and centre, as the whole map's fit scaled (every cell
+// inside the area at zoom 1): grid point (x, y) at (left + x * scale, top + y * scale), the
+// centre at the area's middle.
 struct Placed {
   double left, top, scale;
 };
 Placed place(const std::vector<int>& area, double zoom, double cx, double cy) {
-  const double scale = std::max(area[2] / double(kCols - 1), area[3] / double(kRows - 1)) * zoom;
+  const double scale = std::min(area[2] / double(kCols), area[3] / double(kRows)) * zoom;
   return {area[0] + area[2] / 2.0 - cx * scale, area[1] + area[3] / 2.0 - cy * scale, scale};
+}
+
+// The app's last "view frame LEFT TOP SCALE" line (where the window's map puts grid point 0,0,
+// and the pixels a cell), once one has come.
+Placed view_frame(App& app) {
+  Placed p{0, 0, 0};
+  if (app.wait_for_line("view frame ", seconds(60)).empty()) return p;
+  const std::string line = lines_starting(app.out(), "view frame ").back();
+  std::sscanf(line.c_str(), "view frame %lf %lf %lf", &p.left, &p.top, &p.scale);
+  return p;
 }
 
 std::string saved_after(App& app, std::size_t count) {
@@ -93,6 +104,8 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   EXPECT_NEAR(zoomed.zoom, std::pow(1.2, 5), 1e-9) << line;
   // The point under the pointer (the pixel's centre) is the same map point before and after.
   const Placed fit = place(area, 1, (kCols - 1) / 2.0, (kRows - 1) / 2.0);
+  const Placed shown = view_frame(app);
+  EXPECT_NEAR(shown.scale, place(area, zoomed.zoom, zoomed.cx, zoomed.cy).scale, 1e-9);
   const Placed now = place(area, zoomed.zoom, zoomed.cx, zoomed.cy);
   const double before_x = (px + 0.5 - fit.left) / fit.scale;
   const double before_y = (py + 0.5 - fit.top) / fit.scale;
@@ -115,7 +128,7 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   const std::string zoomed_png = saved_after(app, 0);
   ASSERT_NE(zoomed_png, "") << app.out() << app.err();
 
-  // 4. Home: the sketch's viewport again; Save PNG is then the plain screenshot.
+  // 4. Home: the whole map again; Save PNG is then the plain screenshot (the sketch's viewport).
   const std::size_t before_home = lines_starting(app.out(), "view zoom").size();
   press("Home");
   line = wait_for_more(app, "view zoom", before_home - 1);
@@ -151,6 +164,72 @@ TEST(ViewGui, WheelZoomsAboutThePointerDragPansHomeFitsAndPicturesFollow) {
   const io::RgbaImage plain = paused_picture(kViewMap, dir, "plain.png");
   EXPECT_EQ(io::read_png(fit_png), plain);
   EXPECT_NE(plain, flagged_png);
+}
+
+// Whether the window's map at `p` shows every cell of the grid inside the map's `area`,
+// centred, meeting the area's edges on one axis (bars on the other): the whole map, letterboxed.
+void expect_whole_map(const Placed& p, const std::vector<int>& area) {
+  ASSERT_GT(p.scale, 0);
+  const double left = p.left - p.scale / 2;
+  const double top = p.top - p.scale / 2;
+  const double right = p.left + (kCols - 0.5) * p.scale;
+  const double bottom = p.top + (kRows - 0.5) * p.scale;
+  EXPECT_GE(left, area[0] - 1e-6);
+  EXPECT_GE(top, area[1] - 1e-6);
+  EXPECT_LE(right, area[0] + area[2] + 1e-6);
+  EXPECT_LE(bottom, area[1] + area[3] + 1e-6);
+  EXPECT_NEAR(left - area[0], area[0] + area[2] - right, 1e-6);
+  EXPECT_NEAR(top - area[1], area[1] + area[3] - bottom, 1e-6);
+  EXPECT_NEAR(std::min(left - area[0], top - area[1]), 0, 1e-6);
+}
+
+// At 800 x 500 the map beside the side bar is taller than the grid's shape: fit shows the whole
+// island with bars above and below (it used to crop the sides), and Home after zooming in
+// brings that back.
+TEST(ViewGui, FitIsTheWholeMapLetterboxedAt800x500AndHomeBringsItBack) {
+  const TempDir dir;
+  App app({"--seed", "42", "--paused", "--size", "800x500"}, dir.path);
+  const std::string window = app.window_id();
+  ASSERT_FALSE(window.empty());
+  const std::vector<int> area = settled_rect(app, "map");
+  ASSERT_GT(area[0], 0) << "the side bar is shown";
+  EXPECT_LT(area[2] * 9, area[3] * 16) << "the map's area is taller than 16:9";
+  const Placed fit = view_frame(app);
+  expect_whole_map(fit, area);
+  EXPECT_GT(fit.top - fit.scale / 2, area[1] + 5) << "a bar above the map";
+
+  // Zoomed in about the map's top-left part, the bars go; Home brings the whole map back.
+  xdotool("mousemove --window " + window + " " + std::to_string(area[0] + area[2] / 4) + " " +
+          std::to_string(area[1] + area[3] / 4));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const std::size_t views = lines_starting(app.out(), "view zoom").size();
+  for (int k = 0; k < 3; k++) {
+    xdotool("click 4");
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  }
+  const std::string line = wait_for_more(app, "view zoom", views);
+  ASSERT_NE(line, "") << app.out() << app.err();
+  View zoomed = parse_view(line);
+  for (int wait = 0; wait < 100 && zoomed.zoom < 1.7; wait++) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    zoomed = parse_view(lines_starting(app.out(), "view zoom").back());
+  }
+  EXPECT_NEAR(zoomed.zoom, std::pow(1.2, 3), 1e-9);
+  const Placed in = view_frame(app);
+  EXPECT_LT(in.left - in.scale / 2, area[0]);
+  EXPECT_LT(in.top - in.scale / 2, area[1]);
+  const std::size_t before_home = lines_starting(app.out(), "view zoom").size();
+  press("Home");
+  const std::string home_line = wait_for_more(app, "view zoom", before_home);
+  ASSERT_NE(home_line, "") << app.out() << app.err();
+  const View home = parse_view(home_line);
+  EXPECT_EQ(home.zoom, 1);
+  const Placed back = view_frame(app);
+  expect_whole_map(back, area);
+  EXPECT_EQ(back.left, fit.left);
+  EXPECT_EQ(back.top, fit.top);
+  EXPECT_EQ(back.scale, fit.scale);
+  EXPECT_EQ(app.quit(), 0) << app.err();
 }
 
 TEST(ViewGui, ZoomOneIsTheSketchesViewportAndTheStripNeverReachesAPicture) {
