@@ -195,6 +195,10 @@ void draw_help_window(const Menus& m, float ppp) {
   ImGui::Begin(keys ? "Keys###help" : "About Terrain Sandbox###help", &open,
                (keys ? 0 : ImGuiWindowFlags_AlwaysAutoResize) | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoCollapse);
+  // Close first: the Keys' list may run past the window's bottom.
+  if (ImGui::Button("Close")) open = false;
+  m.note_item("help_close");
+  ImGui::Separator();
   if (keys) {
     draw_keys_help();
   } else {
@@ -205,8 +209,6 @@ void draw_help_window(const Menus& m, float ppp) {
         "basins) and side-view landscapes.");
     ImGui::TextUnformatted("Dear ImGui " IMGUI_VERSION ", SDL2, GLM.");
   }
-  if (ImGui::Button("Close")) open = false;
-  m.note_item("help_close");
   ImGui::End();
   if (!open) m.ask(UiCommand{ShowHelp{HelpWindow::none}});
 }

@@ -199,21 +199,12 @@ TEST(ViewGui, FitIsTheWholeMapLetterboxedAt800x500AndHomeBringsItBack) {
   EXPECT_GT(fit.top - fit.scale / 2, area[1] + 5) << "a bar above the map";
 
   // Zoomed in about the map's top-left part, the bars go; Home brings the whole map back.
-  xdotool("mousemove --window " + window + " " + std::to_string(area[0] + area[2] / 4) + " " +
-          std::to_string(area[1] + area[3] / 4));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  move_to(window, area[0] + area[2] / 4, area[1] + area[3] / 4);
   const std::size_t views = lines_starting(app.out(), "view zoom").size();
-  for (int k = 0; k < 3; k++) {
-    xdotool("click 4");
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-  }
+  wheel(true, 3);  // each answered: the camera's line is printed before
   const std::string line = wait_for_more(app, "view zoom", views);
   ASSERT_NE(line, "") << app.out() << app.err();
-  View zoomed = parse_view(line);
-  for (int wait = 0; wait < 100 && zoomed.zoom < 1.7; wait++) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    zoomed = parse_view(lines_starting(app.out(), "view zoom").back());
-  }
+  const View zoomed = parse_view(line);
   EXPECT_NEAR(zoomed.zoom, std::pow(1.2, 3), 1e-9);
   const Placed in = view_frame(app);
   EXPECT_LT(in.left - in.scale / 2, area[0]);
