@@ -16,7 +16,9 @@ namespace terrain::app {
 
 class ControlRects {
  public:
-  static constexpr std::size_t kCapacity = 192;
+  // The panel's controls and drop-down items, and the file dialog's (at most 50:
+  // file_dialog_view.h), with room to spare.
+  static constexpr std::size_t kCapacity = 256;
   static constexpr std::size_t kNameSize = 48;
 
   // Starts a frame: every control is unseen until noted again.
