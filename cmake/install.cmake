@@ -98,7 +98,7 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 # here: a GL driver (Mesa's, llvmpipe where there is no GPU) and a sans-serif font.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1-mesa-dri, fonts-dejavu-core | fonts-freefont-ttf")
-# The desktop's file chooser for Browse... and Choose... in the panel (src/app/file_chooser.h);
-# without it paths are typed.
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "zenity")
+# The desktop's file chooser for Open, Save as, Browse..., Choose... and the exports
+# (src/app/file_chooser.h); without it the window draws its own file dialog (file_dialog.h).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "zenity")
 include(CPack)

@@ -29,6 +29,7 @@ packages=(
   help2man dpkg-dev                             # man pages from --help; cpack's .deb (dpkg-shlibdeps)
   desktop-file-utils appstream                  # the install test validates the launcher entry and metainfo
   shared-mime-info                              # ... and builds the map file type's database
+  zenity                                        # the desktop's file chooser (the app draws its own without it)
 )
 # npm for that test's p5.js and jsdom: Debian's own package, unless npm is there already (the
 # NodeSource nodejs package carries its own, and conflicts with Debian's).

@@ -28,6 +28,7 @@
 #include <utility>
 
 #include "app/config_paths.h"
+#include "app/file_dialog_view.h"
 #include "app/fonts.h"
 #include "app/keys.h"
 #include "app/menu_bar.h"
@@ -180,7 +181,8 @@ App::App(const AppOptions& options)
     folder = default_folder_->string();
   }
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
-  ui_.can_choose_files = chooser_.available();
+  // The desktop's chooser, or else the window's own dialog: there is always one.
+  ui_.can_choose_files = true;
   pending_.reserve(64);
   input_ms_.reserve(1 << 16);
   lay_out_window();
@@ -356,6 +358,16 @@ void App::events() {
         mouse_event(event);
         break;
       case SDL_KEYDOWN:
+        // While the file dialog is open, Return is its Open or Save and Esc its Cancel (carried
+        // out as it is drawn, once this frame's typing is in its fields); no shortcut works.
+        if (file_dialog_.is_open()) {
+          const SDL_Keycode key = event.key.keysym.sym;
+          if (key == SDLK_ESCAPE) file_dialog_.press_escape();
+          if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && !event.key.repeat) {
+            file_dialog_.press_return();
+          }
+          break;
+        }
         // While quitting or opening asks, Esc is its Cancel and no other shortcut works.
         if (ui_.quit_asked) {
           if (event.key.keysym.sym == SDLK_ESCAPE) {
@@ -454,7 +466,10 @@ void App::events() {
   draw_status(ui_, layout_, pixels_per_point_);
   draw_work(ui_, layout_, pixels_per_point_, pending_);
   draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
-  draw_quit_question(ui_, pending_);
+  // One window over the map at a time: the file dialog (which the questions' Save may open)
+  // over the question, which comes back once it closes.
+  if (!file_dialog_.is_open()) draw_quit_question(ui_, pending_);
+  draw_file_dialog(file_dialog_, ui_.note_controls ? &ui_.controls : nullptr);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
 
@@ -642,6 +657,7 @@ void App::carry_out_own(const Command& command) {
   if (const auto* open = std::get_if<OpenFile>(&command)) open_file(open->path);
   if (const auto* folder = std::get_if<SetSaveFolder>(&command)) set_save_folder(folder->path);
   if (const auto* save = std::get_if<SaveMap>(&command)) save_map(save->path, save->replace);
+  if (const auto* to = std::get_if<ExportTo>(&command)) export_to(*to);
 }
 
 void App::message(const std::string& text, bool failed) {
@@ -799,52 +815,112 @@ void App::set_save_folder(const std::string& path) {
   std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", path.c_str());
   default_folder_.reset();
   preferences_.save_folder = path;
+  keep_preferences();
+}
+
+void App::keep_preferences() {
   if (!preferences_file_) return;
   try {
     save_preferences(*preferences_file_, preferences_);
   } catch (const std::exception& e) {
-    refuse(std::string("the save folder is not kept for the next run: ") + e.what());
+    refuse(std::string("the save folder and the recent folders are not kept for the next run: ") +
+           e.what());
   }
 }
 
+// Where the chooser starts, and the name it suggests: the path typed in the panel for it (the
+// heightmap's, the map file's), else the map's own file, else the save folder; an export is
+// named as the save folder's would be.
 void App::choose_file(FileChoice what) {
-  if (chooser_.open()) return;
-  std::string from = std::filesystem::path(ui_.open_text).parent_path().string();
-  if (what == FileChoice::save_folder) from = ui_.folder_text;
-  if (what == FileChoice::map_to_open || what == FileChoice::map_to_save) {
-    from = ui_.map_path.empty() ? std::string(ui_.folder_text)
-                                : std::filesystem::path(ui_.map_path).parent_path().string();
+  if (chooser_.open() || file_dialog_.is_open()) return;
+  std::filesystem::path from = ui_.folder_text;
+  std::string name;
+  if (what == FileChoice::heightmap && ui_.open_text[0] != '\0') {
+    from = std::filesystem::path(ui_.open_text).parent_path();
+    name = std::filesystem::path(ui_.open_text).filename().string();
+  } else if (what == FileChoice::map_to_open || what == FileChoice::map_to_save) {
+    if (ui_.map_text[0] != '\0') {
+      from = std::filesystem::path(ui_.map_text).parent_path();
+      name = std::filesystem::path(ui_.map_text).filename().string();
+    } else if (!ui_.map_path.empty()) {
+      from = std::filesystem::path(ui_.map_path).parent_path();
+      name = std::filesystem::path(ui_.map_path).filename().string();
+    }
+  } else if (is_export(what)) {
+    name = save_stem();
+    if (what == FileChoice::export_heights) name += "_heights";
+    if (what == FileChoice::export_original) name += "_original";
+    if (what == FileChoice::export_layers) name += "_layers";
+    if (what == FileChoice::export_grids) name += "_grids";
+    const std::vector<std::string> extensions = dialog_kind(what, ui_.export_format).extensions;
+    if (!extensions.empty()) name += extensions.front();
   }
-  if (!chooser_.start(what, from)) {
-    refuse("the desktop's file chooser (zenity) could not be started: type the path instead");
-  }
+  if (from.empty()) from = save_folder();
+  const DialogKind kind = dialog_kind(what, ui_.export_format);
+  if (chooser_.available() && chooser_.start(what, kind, from.string(), name)) return;
+  // No desktop chooser (zenity missing, or it would not start): the window's own.
+  file_dialog_.open(what, kind, from, name, preferences_.recent_folders);
+  ui_.choosing_file = true;
 }
 
+// Every frame: an answer from the desktop's chooser or the window's dialog, carried out.
 void App::update_chooser() {
-  ui_.choosing_file = chooser_.open();
+  if (auto answer = file_dialog_.take_answer()) {
+    // The folders used lately, kept between runs.
+    if (preferences_.recent_folders != file_dialog_.recent()) {
+      preferences_.recent_folders = file_dialog_.recent();
+      keep_preferences();
+    }
+    carry_out_choice(answer->what, answer->path, answer->replace);
+  }
+  ui_.choosing_file = chooser_.open() || file_dialog_.is_open();
   const auto answer = chooser_.poll();
   if (!answer) return;  // still open
-  if (answer->path.empty()) {
+  if (answer->failed) {
+    // It started but could not show itself: the window's own dialog, from now on.
+    chooser_.give_up();
+    choose_file(answer->what);
+    return;
+  }
+  // zenity asked before replacing the file it named (--confirm-overwrite); a name given
+  // without the extension gets it, and then nothing is replaced without asking.
+  std::string path = answer->path;
+  bool replace = false;
+  const DialogKind kind = dialog_kind(answer->what, ui_.export_format);
+  if (!path.empty() && kind.mode == DialogMode::save_file) {
+    replace = has_extension(path, kind.extensions);
+    if (!replace) path += kind.extensions.front();
+  }
+  carry_out_choice(answer->what, path, replace);
+}
+
+void App::carry_out_choice(FileChoice what, const std::string& path, bool replace) {
+  if (path.empty()) {
     // Cancelled: the question's Save waits no more (the question stays).
-    if (answer->what == FileChoice::map_to_save) {
+    if (what == FileChoice::map_to_save) {
       quit_after_save_ = false;
       open_after_save_.clear();
     }
     return;
   }
-  if (answer->what == FileChoice::save_folder) {
-    set_save_folder(answer->path);
-    tell("Saves go to " + answer->path, false);
-  } else if (answer->what == FileChoice::map_to_save) {
-    // The chooser asked before replacing the file it named; a name given without the extension
-    // gets it, and then nothing is replaced without asking.
-    const bool named = session::is_map_file_path(answer->path);
-    dispatch(SaveMap{named ? answer->path : answer->path + session::kMapFileExtension, named});
-  } else if (answer->what == FileChoice::map_to_open) {
-    open_file(answer->path);
-  } else {
-    std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", answer->path.c_str());
-    open_file(answer->path);
+  switch (what) {
+    case FileChoice::save_folder:
+      set_save_folder(path);
+      tell("Saves go to " + path, false);
+      return;
+    case FileChoice::map_to_save:
+      dispatch(SaveMap{path, replace});
+      return;
+    case FileChoice::map_to_open:
+      dispatch(OpenFile{path});
+      return;
+    case FileChoice::heightmap:
+      std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", path.c_str());
+      dispatch(OpenFile{path});
+      return;
+    default:
+      dispatch(ExportTo{what, path, replace});
+      return;
   }
 }
 
@@ -1023,13 +1099,24 @@ render::MapInputs App::picture_inputs(int width, int height) const {
 
 // --- 4. saving, and the end --------------------------------------------------------------------
 
-void App::save_png() {
+void App::save_png(const ExportTarget& to) {
   int pw = 0;
   int ph = 0;
   window_.drawable_size(pw, ph);
   snapshot_pixels_.resize(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4);
   renderer_.snapshot(map_inputs(true), pw, ph, snapshot_pixels_);
-  saved(io::save_snapshot(save_folder(), save_stem(), snapshot_pixels_, pw, ph), "");
+  if (to.path.empty()) {
+    saved(io::save_snapshot(save_folder(), save_stem(), snapshot_pixels_, pw, ph), "");
+    return;
+  }
+  std::vector<uint8_t> png;
+  try {
+    png = io::encode_png_rgba_quick(snapshot_pixels_, pw, ph);
+  } catch (const std::exception& e) {
+    saved(io::SaveResult{false, {}, e.what()}, "");
+    return;
+  }
+  saved(save_export(to, "", ".png", png), "");
 }
 
 int App::finish() {

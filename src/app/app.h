@@ -19,6 +19,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "app/autosave.h"
 #include "app/command.h"
 #include "app/file_chooser.h"
+#include "app/file_dialog.h"
 #include "app/frame_stats.h"
 #include "app/layout.h"
 #include "app/panel.h"
@@ -45,6 +47,13 @@
 #include "session/live_model.h"
 
 namespace terrain::app {
+
+// Where an export goes: into the save folder under the sketch's save name (no path), or to the
+// path chosen (ExportTo), a regular file there replaced only when `replace`.
+struct ExportTarget {
+  std::string path;
+  bool replace = false;
+};
 
 class App : private Shell {
  public:
@@ -88,7 +97,7 @@ class App : private Shell {
   // ImGui's .ini text into ini_path_ (preferences.h), when ImGui asks and at the end; a file
   // that cannot be written is left as it was (the panel's place is not worth a message).
   void save_panel_place();
-  void save_png();
+  void save_png(const ExportTarget& to = {});
   // The files the app opens and exports (app_files.cpp). A heightmap opened becomes the
   // ground (session::SetGround); returns false, with the message in the panel and on stderr
   // and nothing changed, when it cannot be.
@@ -125,11 +134,17 @@ class App : private Shell {
   void answer_quit(UnsavedAnswer answer);
   // The recent maps: the map's file put on the list when it changes, the list shown.
   void update_recent();
-  void export_heightmap(bool original);
-  void export_layers();
-  void export_grids();
-  void export_svg();
-  void export_mesh(bool obj);
+  void export_heightmap(bool original, const ExportTarget& to = {});
+  void export_layers(const ExportTarget& to = {});
+  void export_grids(const ExportTarget& to = {});
+  void export_svg(const ExportTarget& to = {});
+  void export_mesh(bool obj, const ExportTarget& to = {});
+  // An export's bytes written where `to` says (the save folder: <stem><extension>, -2, -3 ...
+  // when taken), whole or not at all; a set of files into a new folder likewise.
+  io::SaveResult save_export(const ExportTarget& to, const std::string& stem,
+                             const std::string& extension, std::span<const uint8_t> bytes);
+  io::SaveResult save_export_folder(const ExportTarget& to, const std::string& stem,
+                                    const std::vector<io::NamedFile>& files);
   // A picture of the map at width x height: started here, drawn a tile a frame in update()
   // (step_render), then encoded and saved on a worker thread.
   void start_render(int width, int height);
@@ -181,9 +196,16 @@ class App : private Shell {
   // Where saves go now (the panel's field); the default folder is made on the first save.
   std::filesystem::path save_folder();
   void set_save_folder(const std::string& path);
-  // The desktop's file chooser: opened, and its answer carried out once it closes.
+  // The preferences written to their file (the save folder, the recent folders); a failure
+  // said once as a message.
+  void keep_preferences();
+  // A file chooser for `what`: the desktop's where one can be started, else the window's own
+  // file dialog (file_dialog.h); either one's answer carried out once it closes.
   void choose_file(FileChoice what);
   void update_chooser();
+  void carry_out_choice(FileChoice what, const std::string& path, bool replace);
+  // An export to a name chosen (Export as...: app_files.cpp).
+  void export_to(const ExportTo& to);
   // Whether the side bar shows at the window's size now, and its width and the strip's height
   // in drawable pixels (from their shares of the window).
   bool side_bar_shown_now() const;
@@ -223,6 +245,7 @@ class App : private Shell {
   std::string recent_added_;                     // the map's file last put on the list
   double recent_looked_ = -1e9;                  // when the list's files were last looked for
   FileChooser chooser_;                          // the desktop's file chooser, where there is one
+  FileDialog file_dialog_;                       // ... and the window's own, where there is none
   std::optional<std::filesystem::path> preferences_file_;  // in the config folder, if any
   Preferences preferences_;
   // default_save_folder() when the save folder is it, made when first needed.

@@ -25,12 +25,14 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/file_dialog.h"
 #include "core/hydrology.h"
 #include "core/number_text.h"
 #include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
+#include "io/atomic_file.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
 #include "io/heightmap_png.h"
@@ -38,18 +40,6 @@
 #include "session/saved_map.h"
 
 namespace terrain::app {
-namespace {
-
-// The extension each format is saved with.
-std::string extension_of(io::HeightmapFormat format) {
-  if (format == io::HeightmapFormat::tiff) return ".tif";
-  std::string extension = ".";
-  extension += io::heightmap_format_name(format);
-  return extension;
-}
-
-}  // namespace
-
 // Reads and fits a heightmap: no state of the app touched, so it runs on a worker as well.
 GroundRead App::load_ground(const std::string& path, GroundFit fit) {
   GroundRead loaded;
@@ -133,7 +123,57 @@ void App::saved(const io::SaveResult& result, const std::string& what) {
   std::fflush(stdout);
 }
 
-void App::export_heightmap(bool original) {
+io::SaveResult App::save_export(const ExportTarget& to, const std::string& stem,
+                                const std::string& extension, std::span<const uint8_t> bytes) {
+  if (to.path.empty()) return io::save_new_file(save_folder(), stem, extension, bytes);
+  try {
+    io::write_file_atomically(to.path, bytes,
+                              to.replace ? io::WriteMode::replace : io::WriteMode::never_overwrite);
+  } catch (const std::exception& e) {
+    return io::SaveResult{false, {}, e.what()};
+  }
+  return io::SaveResult{true, to.path, ""};
+}
+
+io::SaveResult App::save_export_folder(const ExportTarget& to, const std::string& stem,
+                                       const std::vector<io::NamedFile>& files) {
+  if (to.path.empty()) return io::save_new_folder(save_folder(), stem, files);
+  // The folder chosen, made new (never into one that is there: -2, -3 ... then).
+  const std::filesystem::path path(to.path);
+  return io::save_new_folder(path.parent_path(), path.filename().string(), files);
+}
+
+// Export as...: the export `to.what` names, to its path.
+void App::export_to(const ExportTo& to) {
+  const ExportTarget target{to.path, to.replace};
+  switch (to.what) {
+    case FileChoice::export_picture:
+      save_png(target);
+      return;
+    case FileChoice::export_heights:
+    case FileChoice::export_original:
+      export_heightmap(to.what == FileChoice::export_original, target);
+      return;
+    case FileChoice::export_layers:
+      export_layers(target);
+      return;
+    case FileChoice::export_grids:
+      export_grids(target);
+      return;
+    case FileChoice::export_svg:
+      export_svg(target);
+      return;
+    case FileChoice::export_glb:
+    case FileChoice::export_obj:
+      export_mesh(to.what == FileChoice::export_obj, target);
+      return;
+    default:
+      refuse("not an export: " + to.path);
+      return;
+  }
+}
+
+void App::export_heightmap(bool original, const ExportTarget& to) {
   const Heightfield& field = original ? model_.original() : model_.heights();
   const io::HeightmapFormat format = ui_.export_format;
   std::vector<uint8_t> bytes;
@@ -150,8 +190,8 @@ void App::export_heightmap(bool original) {
     what = " (" + std::to_string(field.width()) + " x " + std::to_string(field.height()) +
            ", heights " + number_text(q.min) + " to " + number_text(q.max) + ")";
   }
-  saved(io::save_new_file(save_folder(), save_stem() + (original ? "_original" : "_heights"),
-                          extension_of(format), bytes),
+  saved(save_export(to, save_stem() + (original ? "_original" : "_heights"),
+                    heightmap_extension(format), bytes),
         what);
 }
 
@@ -166,25 +206,25 @@ Hydrology hydrology_now(const session::LiveModel& model) {
 
 }  // namespace
 
-void App::export_layers() {
+void App::export_layers(const ExportTarget& to) {
   const Hydrology hydrology = hydrology_now(model_);
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
-  saved(io::save_new_folder(
-            save_folder(), save_stem() + "_layers",
+  saved(save_export_folder(
+            to, save_stem() + "_layers",
             exports::layer_files(model_.heights(), model_.settings().sea_level, hydrology, scheme)),
         " (flow.png, basins.png, strahler.png, lakes.png)");
 }
 
-void App::export_grids() {
+void App::export_grids(const ExportTarget& to) {
   const Hydrology hydrology = hydrology_now(model_);
-  saved(io::save_new_folder(save_folder(), save_stem() + "_grids",
-                            exports::grid_files(model_.original(), model_.heights(), hydrology)),
+  saved(save_export_folder(to, save_stem() + "_grids",
+                           exports::grid_files(model_.original(), model_.heights(), hydrology)),
         " (8 .npy grids)");
 }
 
 // The SVG and the mesh as terrain-cli makes them (exports/map_exports.h), so the same map
 // gives the same file.
-void App::export_svg() {
+void App::export_svg(const ExportTarget& to) {
   const session::Settings& s = model_.settings();
   std::string svg;
   try {
@@ -196,13 +236,13 @@ void App::export_svg() {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
   }
-  saved(io::save_new_file(
-            save_folder(), save_stem(), ".svg",
+  saved(save_export(
+            to, save_stem(), ".svg",
             std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(svg.data()), svg.size())),
         "");
 }
 
-void App::export_mesh(bool obj) {
+void App::export_mesh(bool obj, const ExportTarget& to) {
   std::vector<uint8_t> bytes;
   try {
     // In metres, in place of the exaggeration, when the real units are given.
@@ -214,7 +254,7 @@ void App::export_mesh(bool obj) {
     saved(io::SaveResult{false, {}, e.what()}, "");
     return;
   }
-  saved(io::save_new_file(save_folder(), save_stem(), obj ? ".obj" : ".glb", bytes), "");
+  saved(save_export(to, save_stem(), obj ? ".obj" : ".glb", bytes), "");
 }
 
 // --- Pictures at any size ------------------------------------------------------------------

@@ -86,11 +86,8 @@ void App::answer_open(UnsavedAnswer answer) {
     std::string name = ui_.map_text;
     if (!session::is_map_file_path(name)) name += session::kMapFileExtension;
     save_map(name, false);
-  } else if (chooser_.available()) {
-    choose_file(FileChoice::map_to_save);
   } else {
-    open_after_save_.clear();
-    ui_.quit_problem = "Type the map file's name first (there is no file chooser here)";
+    choose_file(FileChoice::map_to_save);
   }
 }
 
@@ -167,7 +164,7 @@ void App::save_map_now() {
 }
 
 // Under the name typed in the panel (never over a file), or else one chosen in the desktop's
-// chooser (which asks before it replaces one).
+// chooser or the window's file dialog (both ask before they replace a file).
 void App::save_map_as() {
   if (ui_.map_text[0] != '\0') {
     std::string path = ui_.map_text;
@@ -175,13 +172,7 @@ void App::save_map_as() {
     save_map(path, false);
     return;
   }
-  if (chooser_.available()) {
-    choose_file(FileChoice::map_to_save);
-    return;
-  }
-  refuse(
-      "Type the map file's name in the Map file section first (there is no file chooser "
-      "here)");
+  choose_file(FileChoice::map_to_save);
 }
 
 void App::saved_message(bool ok, const std::string& message) {
@@ -339,19 +330,17 @@ void App::answer_quit(UnsavedAnswer answer) {
       break;
   }
   // Saved as Save does: to the map's own file; else under the name typed in the question (never
-  // over a file), else one chosen in the desktop's chooser, and it quits once the file is
-  // written. A save that fails keeps the window, the reason shown in the question.
+  // over a file), else one chosen in a chooser (the desktop's or the window's), and it quits once
+  // the file is written. A save that fails keeps the window, the reason shown in the question.
   if (!ui_.map_path.empty()) {
     if (save_map(ui_.map_path, true)) running_ = false;
   } else if (ui_.map_text[0] != '\0') {
     std::string path = ui_.map_text;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
     if (save_map(path, false)) running_ = false;
-  } else if (chooser_.available()) {
+  } else {
     quit_after_save_ = true;
     choose_file(FileChoice::map_to_save);
-  } else {
-    ui_.quit_problem = "Type the map file's name first (there is no file chooser here)";
   }
 }
 

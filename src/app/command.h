@@ -155,9 +155,30 @@ struct CancelWork {};
 struct StepTimeline {
   int direction = 1;
 };
-// Open the desktop's file chooser (file_chooser.h) for a heightmap to open, or for the save
-// folder; what is chosen comes back as OpenFile or SetSaveFolder.
-enum class FileChoice { heightmap, save_folder, map_to_open, map_to_save };
+// Open a file chooser for `what`: the desktop's (file_chooser.h) where one can be started,
+// else the window's own file dialog (file_dialog.h). What is chosen comes back as OpenFile
+// (a heightmap, a map file), SetSaveFolder, SaveMap (Save as) or ExportTo (Export as...).
+enum class FileChoice {
+  heightmap,
+  save_folder,
+  map_to_open,
+  map_to_save,
+  // Export as...: one export under a name chosen (ExportTo), beside the panel's buttons that
+  // save into the save folder under the sketch's names.
+  export_picture,   // the map as the window shows it, PNG (Save PNG's)
+  export_heights,   // ExportHeightmap, in the panel's format
+  export_original,  // ExportHeightmap{original}
+  export_layers,    // ExportLayers: a new folder
+  export_grids,     // ExportGrids: a new folder
+  export_svg,
+  export_glb,
+  export_obj,
+};
+// Whether a FileChoice is an export's.
+inline bool is_export(FileChoice what) {
+  return what != FileChoice::heightmap && what != FileChoice::save_folder &&
+         what != FileChoice::map_to_open && what != FileChoice::map_to_save;
+}
 struct ChooseFile {
   FileChoice what = FileChoice::heightmap;
 };
@@ -323,6 +344,16 @@ struct SaveMap {
   bool replace = false;
 };
 
+// An export (`what`, one of the FileChoice exports) to `path`, chosen in a file chooser: a
+// file there is replaced only when `replace` (the chooser asked) and only when it is a regular
+// file, else the export is refused and says so; the layers and the grids make the new folder
+// `path`, never one that is there. Whole or not at all, as every save.
+struct ExportTo {
+  FileChoice what = FileChoice::export_heights;
+  std::string path;
+  bool replace = false;
+};
+
 // A map file read on a worker (OpenFile of a .tsmap) is ready: it becomes the session (its
 // history, its place, its view), or its message says why not. Through dispatch, as a ground.
 struct MapRead {
@@ -343,7 +374,7 @@ struct LandMap {
 struct ScriptStep;
 using Command =
     std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand, UiCommand,
-                 OpenFile, SetSaveFolder, LandGround, SaveMap, LandMap, ScriptStep>;
+                 OpenFile, SetSaveFolder, LandGround, SaveMap, ExportTo, LandMap, ScriptStep>;
 
 // A script's line (--script FILE), carried out as its command; `where` names it ("walk.jsonl
 // line 3") in front of what it is refused for. A refused line stops the script: the lines

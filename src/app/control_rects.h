@@ -16,6 +16,8 @@ namespace terrain::app {
 
 class ControlRects {
  public:
+  // The panel's controls and drop-down items, the menu bar's entries and the file dialog's
+  // (at most 50: file_dialog_view.h), with room to spare.
   static constexpr std::size_t kCapacity = 320;
   static constexpr std::size_t kNameSize = 48;
 

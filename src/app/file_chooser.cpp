@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -56,29 +57,34 @@ FileChooser::~FileChooser() {
   if (out_ >= 0) close(out_);
 }
 
-bool FileChooser::start(FileChoice what, const std::string& folder) {
+bool FileChooser::start(FileChoice what, const DialogKind& kind, const std::string& folder,
+                        const std::string& name) {
   if (!available() || open()) return false;
   std::vector<std::string> args{program_, "--file-selection"};
-  if (what == FileChoice::save_folder) {
+  // "Terrain Sandbox: open a map", as the window's dialog names it.
+  std::string title = kind.title;
+  if (!title.empty())
+    title[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(title[0])));
+  args.push_back("--title=Terrain Sandbox: " + title);
+  if (kind.mode == DialogMode::pick_folder) {
     args.emplace_back("--directory");
-    args.emplace_back("--title=Terrain Sandbox: where saves go");
-  } else if (what == FileChoice::map_to_open) {
-    args.emplace_back("--title=Terrain Sandbox: open a map");
-    args.emplace_back("--file-filter=Terrain Sandbox maps | *.tsmap");
-    args.emplace_back("--file-filter=All files | *");
-  } else if (what == FileChoice::map_to_save) {
+  } else if (kind.mode == DialogMode::save_file) {
     // zenity asks before it replaces a file.
     args.emplace_back("--save");
     args.emplace_back("--confirm-overwrite");
-    args.emplace_back("--title=Terrain Sandbox: save the map as");
-    args.emplace_back("--file-filter=Terrain Sandbox maps | *.tsmap");
-  } else {
-    args.emplace_back("--title=Terrain Sandbox: open a heightmap");
-    args.emplace_back("--file-filter=Heightmaps | *.png *.exr *.tif *.tiff *.npy *.r16");
-    args.emplace_back("--file-filter=All files | *");
+  } else if (kind.mode == DialogMode::new_folder) {
+    args.emplace_back("--save");  // a name for a new folder (the app refuses one that is there)
   }
-  // zenity starts in the folder of --filename when it ends with '/'.
-  if (!folder.empty()) args.push_back("--filename=" + folder + (folder.back() == '/' ? "" : "/"));
+  if (!kind.extensions.empty()) {
+    std::string patterns;
+    for (const std::string& e : kind.extensions) patterns += (patterns.empty() ? "*" : " *") + e;
+    args.push_back("--file-filter=" + kind.filter + " | " + patterns);
+    if (kind.mode == DialogMode::open_file) args.emplace_back("--file-filter=All files | *");
+  }
+  // zenity starts in the folder of --filename, with the name after its last '/' suggested.
+  if (!folder.empty()) {
+    args.push_back("--filename=" + folder + (folder.back() == '/' ? "" : "/") + name);
+  }
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) return false;
   posix_spawn_file_actions_t actions;
@@ -128,6 +134,8 @@ std::optional<FileChooser::Answer> FileChooser::poll() {
   answer.what = what_;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     answer.path = read_.substr(0, read_.find('\n'));
+  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 1) {
+    answer.failed = true;
   }
   return answer;
 }

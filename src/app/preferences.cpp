@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "app/file_dialog.h"
 #include "io/atomic_file.h"
 #include "session/json_read.h"
 
@@ -23,6 +24,12 @@ Preferences load_preferences(const std::filesystem::path& file) {
     if (j.is_object() && j.contains("save_folder") && j["save_folder"].is_string()) {
       p.save_folder = j["save_folder"].get<std::string>();
     }
+    if (j.is_object() && j.contains("recent_folders") && j["recent_folders"].is_array()) {
+      for (const Json& folder : j["recent_folders"]) {
+        if (p.recent_folders.size() >= kMostRecentFolders) break;
+        if (folder.is_string()) p.recent_folders.push_back(folder.get<std::string>());
+      }
+    }
   } catch (const std::exception&) {
     return Preferences{};  // none yet, not ours, or half-edited by hand: the defaults
   }
@@ -32,6 +39,10 @@ Preferences load_preferences(const std::filesystem::path& file) {
 void save_preferences(const std::filesystem::path& file, const Preferences& preferences) {
   Json j;
   j["save_folder"] = preferences.save_folder;
+  j["recent_folders"] = Json::array();
+  for (std::size_t k = 0; k < preferences.recent_folders.size() && k < kMostRecentFolders; k++) {
+    j["recent_folders"].push_back(preferences.recent_folders[k]);
+  }
   io::write_file_atomically(file, j.dump(2) + "\n", io::WriteMode::replace);
 }
 

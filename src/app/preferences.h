@@ -1,6 +1,7 @@
 // What the app remembers between runs besides the panel's place (ImGui's .ini): the save
-// folder. A JSON file in the user's config folder (config_paths.h), written whole or not at
-// all; a missing or unreadable file is the defaults.
+// folder, and the folders the file dialog used lately (file_dialog.h). A JSON file in the user's
+// config folder (config_paths.h), written whole or not at all; a missing or unreadable file is the
+// defaults.
 #pragma once
 
 #include <cstddef>
@@ -8,16 +9,20 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace terrain::app {
 
 struct Preferences {
   std::string save_folder;  // empty: the default (default_save_folder())
+  // The file dialog's recent folders, newest first, at most kMostRecentFolders (file_dialog.h;
+  // more in the file are dropped).
+  std::vector<std::string> recent_folders;
 };
 
-// The most the preferences file (and user-dirs.dirs) may hold: a path is at most 4096 bytes,
-// six times that written as JSON escapes.
-inline constexpr uint64_t kMaxPreferencesBytes = uint64_t{64} << 10;
+// The most the preferences file (and user-dirs.dirs) may hold: nine paths (the save folder and
+// the recent folders) of at most 4096 bytes, six times that written as JSON escapes.
+inline constexpr uint64_t kMaxPreferencesBytes = uint64_t{256} << 10;
 inline constexpr std::size_t kMaxPreferencesValues = 64;
 
 // The preferences in `file`; the defaults when it is missing or not what it should be (not a

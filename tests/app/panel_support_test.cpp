@@ -117,7 +117,7 @@ TEST(Preferences, TheSaveFolderIsKeptAndABadFileIsTheDefaults) {
   Scratch dir;
   const auto file = dir.path() / "preferences.json";
   EXPECT_EQ(load_preferences(file).save_folder, "") << "no file: the defaults";
-  save_preferences(file, Preferences{"/data/maps with spaces/é"});
+  save_preferences(file, Preferences{"/data/maps with spaces/é", {}});
   EXPECT_EQ(load_preferences(file).save_folder, "/data/maps with spaces/é");
   std::ofstream(file) << "{\"save_folder\": 7}";
   EXPECT_EQ(load_preferences(file).save_folder, "");

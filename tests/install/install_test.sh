@@ -7,8 +7,8 @@
 #      terrain-cli --help, a map and a heightmap; the app draws a --screenshot; the launcher
 #      entry's Exec line opens a heightmap given as its %f;
 #   3. cpack -G DEB gives a package holding all of it whose Depends names SDL2 and the other
-#      run-time libraries, which apt-get would install (simulated) and whose programs run
-#      when unpacked.
+#      run-time libraries and whose Recommends names zenity, which apt-get would install
+#      (simulated) and whose programs run when unpacked.
 #
 #   install_test.sh BUILD_DIR SOURCE_DIR SANITIZED
 # SANITIZED: 1 for a sanitizer build (whose programs name their sources in the sanitizers' own
@@ -134,6 +134,8 @@ depends="$(dpkg-deb -f "$deb" Depends)"
 for lib in libsdl2 libpng16 libopenexr libtiff libtinygltf libgif libavcodec libgl1-mesa-dri; do
   grep -q "$lib" <<<"$depends" || fail "Depends does not name $lib: $depends"
 done
+# The desktop's file chooser is recommended (the app draws its own file dialog without it).
+grep -qw zenity <<<"$(dpkg-deb -f "$deb" Recommends)" || fail "Recommends does not name zenity"
 [ "$(dpkg-deb -f "$deb" Version)" = "$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$prefix/share/metainfo/$id.metainfo.xml")" ] ||
   fail "the package's version is not the metainfo's"
 apt-get install --simulate -q "$deb" >"$work/apt.out" 2>&1 ||
