@@ -106,7 +106,27 @@ void draw_file_menu(const Menus& m) {
     }
     ImGui::EndMenu();
   }
-  if (ui.can_choose_files && m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
+  // Each export under a name chosen in the file chooser (the Export menu's go into the save
+  // folder under the sketch's names).
+  if (m.menu("Export as", "export_as", !busy)) {
+    constexpr struct {
+      FileChoice what;
+      const char* label;
+      const char* name;
+    } kinds[] = {{FileChoice::export_picture, "Picture (PNG)...", "as_picture"},
+                 {FileChoice::export_heights, "Heights...", "as_heights"},
+                 {FileChoice::export_original, "Original ground...", "as_original"},
+                 {FileChoice::export_layers, "Hydrology layers...", "as_layers"},
+                 {FileChoice::export_grids, "Grids...", "as_grids"},
+                 {FileChoice::export_svg, "SVG...", "as_svg"},
+                 {FileChoice::export_glb, "glTF mesh (.glb)...", "as_glb"},
+                 {FileChoice::export_obj, "OBJ mesh...", "as_obj"}};
+    for (const auto& k : kinds) {
+      if (m.item(k.label, k.name)) ask(UiCommand{ChooseFile{k.what}});
+    }
+    ImGui::EndMenu();
+  }
+  if (m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
     ask(UiCommand{ChooseFile{FileChoice::save_folder}});
   }
   ImGui::Separator();

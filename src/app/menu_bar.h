@@ -1,6 +1,7 @@
 // The menu bar across the window's top, as a desktop program has one:
 //   File  New seed, Open..., Open heightmap..., Open recent >, Save, Save as..., Save PNG,
-//         Export > (each export, Render PNG, the time-lapse), Save folder..., Quit
+//         Export > (each export into the save folder, Render PNG, the time-lapse), Export as >
+//         (each export under a name chosen), Save folder..., Quit
 //   Edit  Undo, Redo, Paint with the brush
 //   View  Map shows > (map, basins, flow, 3D), 3D view, the side view strip, the panel, Fit
 //         map, Fullscreen

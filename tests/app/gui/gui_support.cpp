@@ -37,6 +37,12 @@ std::vector<App*> g_apps;
 const std::string kSanitizerOptions =
     "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1";
 
+// No desktop file chooser (zenity, which scripts/install-deps.sh installs) pops up over a
+// test's window: the chooser named is a program that is not there, so the app's own file
+// dialog is the one shown; a test that wants a chooser names its stand-in (given after this).
+const std::string kNoDesktopChooser =
+    "TERRAIN_SANDBOX_FILE_CHOOSER=/nonexistent/no-desktop-chooser";
+
 void stop_xvfb() {
   if (xvfb_pid > 0) {
     kill(xvfb_pid, SIGTERM);
@@ -136,7 +142,7 @@ App::App(const std::vector<std::string>& args, const std::filesystem::path& dir,
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<std::string> all_env{config_home(dir), state_home(dir), "TERRAIN_SANDBOX_LAYOUT=1",
-                                   kSanitizerOptions};
+                                   kSanitizerOptions, kNoDesktopChooser};
   all_env.insert(all_env.end(), env.begin(), env.end());
   argv_ = argv;
   env_ = all_env;
@@ -395,8 +401,9 @@ int run_app(const std::vector<std::string>& args, const std::filesystem::path& d
   ensure_display();
   std::vector<std::string> argv{TERRAIN_SANDBOX};
   argv.insert(argv.end(), args.begin(), args.end());
-  const pid_t pid = spawn(argv, dir / "run.out", dir / "run.err",
-                          {config_home(dir), state_home(dir), kSanitizerOptions});
+  const pid_t pid =
+      spawn(argv, dir / "run.out", dir / "run.err",
+            {config_home(dir), state_home(dir), kSanitizerOptions, kNoDesktopChooser});
   int status = 0;
   waitpid(pid, &status, 0);
   if (out) *out = slurp(dir / "run.out");

@@ -19,6 +19,16 @@ using std::chrono::milliseconds;
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
+// Waits until the control `name` is drawn no more; false if it still is after 30 s.
+bool wait_gone(App& app, const std::string& name) {
+  const auto until = std::chrono::steady_clock::now() + seconds(30);
+  while (latest_rect(app, name)[2] > 0) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(milliseconds(20));
+  }
+  return true;
+}
+
 // The menu bar's driver: opens menus by the names the app reports them under ("menu/file"),
 // picks entries, and waits for what they said they would do.
 class Menus {
@@ -107,8 +117,36 @@ TEST(MenuGui, EveryEntryOfTheMenuBarTakesEffectThroughTheRealWindow) {
   }
   menus.expect("file", {"export"}, "record", "recording");
   menus.expect_saved("file", {"export"}, "record");
-  // An untitled map with no file chooser here: Save says where its name goes.
-  menus.expect("file", {}, "save", "status");
+  // What asks for a file (no desktop chooser here): the window's file dialog, which Esc closes.
+  // (Save, on an untitled map, saves as.)
+  for (const auto& [submenus, entry] :
+       std::vector<std::pair<std::vector<std::string>, std::string>>{{{}, "open"},
+                                                                     {{}, "open_heightmap"},
+                                                                     {{}, "save"},
+                                                                     {{}, "save_as"},
+                                                                     {{}, "save_folder"},
+                                                                     {{"export_as"}, "as_picture"},
+                                                                     {{"export_as"}, "as_heights"},
+                                                                     {{"export_as"}, "as_original"},
+                                                                     {{"export_as"}, "as_layers"},
+                                                                     {{"export_as"}, "as_grids"},
+                                                                     {{"export_as"}, "as_glb"},
+                                                                     {{"export_as"}, "as_obj"}}) {
+    SCOPED_TRACE(entry);
+    menus.pick("file", submenus, entry);
+    EXPECT_GT(settled_rect(app, "file_dialog_cancel")[2], 0) << entry << " showed no dialog";
+    press("Escape");
+    EXPECT_TRUE(wait_gone(app, "file_dialog_cancel"));
+  }
+  // Export as, through: the SVG under a name typed, the extension added.
+  menus.pick("file", {"export_as"}, "as_svg");
+  ASSERT_GT(settled_rect(app, "file_dialog_name")[2], 0);
+  press("ctrl+a");
+  type_text((dir.path / "plotted").string());
+  std::size_t mark = menus.mark();
+  press("Return");
+  EXPECT_NE(menus.line_after(mark, "Saved " + (dir.path / "plotted.svg").string()), "")
+      << app.err();
 
   // Edit.
   menus.expect("edit", {}, "undo", "history", "1 of 2");
