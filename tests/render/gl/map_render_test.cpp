@@ -456,8 +456,10 @@ TEST(MapPainters, AZoomedMapIsTheMiddleOfALargerMapAtFit) {
     inputs.show_lakes = true;
     inputs.hydrology = &hydrology;
     const int w = 640, h = 368;  // halves of whole 8-pixel tiles
-    const Image large{2 * w, 2 * h, renderer.snapshot(inputs, 2 * w, 2 * h)};
+    // Both through the camera: at fit (the whole map, letterboxed) in the larger canvas.
     MapCamera camera(terrain.width(), terrain.height());
+    inputs.frame = camera.frame({0, 0, double(2 * w), double(2 * h)});
+    const Image large{2 * w, 2 * h, renderer.snapshot(inputs, 2 * w, 2 * h)};
     camera.set_zoom(2);
     inputs.frame = camera.frame({0, 0, double(w), double(h)});
     const Image zoomed{w, h, renderer.snapshot(inputs, w, h)};
