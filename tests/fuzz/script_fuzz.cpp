@@ -29,7 +29,7 @@
 #include <variant>
 #include <vector>
 
-#include "app/app_core.h"
+#include "app/core/app_core.h"
 #include "json_mutator.h"
 #include "session/live_model.h"
 #include "session/script.h"

@@ -1,0 +1,273 @@
+// The menu bar (menu_bar.h).
+#include "app/panel/menu_bar.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "app/core/keys.h"
+#include "app/panel/panel.h"
+#include "io/heightmap.h"
+
+namespace terrain::app {
+namespace {
+
+// What the menus read and write: the model, the UI state, the commands asked for, and where
+// the entries are noted for the tests (nullptr: nowhere).
+struct Menus {
+  const session::LiveModel& model;
+  const UiState& ui;
+  const Layout& layout;
+  std::vector<Command>& commands;
+  ControlRects* controls;
+
+  void ask(Command command) const { commands.push_back(std::move(command)); }
+
+  void note_item(const char* name) const {
+    if (controls == nullptr) return;
+    char full[ControlRects::kNameSize];
+    std::snprintf(full, sizeof full, "menu/%s", name);
+    const ImVec2 a = ImGui::GetItemRectMin();
+    const ImVec2 b = ImGui::GetItemRectMax();
+    controls->note(full, a.x, a.y, b.x - a.x, b.y - a.y);
+  }
+
+  // A menu of the bar, noted as menu/NAME (the tests open it by its place).
+  bool menu(const char* label, const char* name, bool enabled = true) const {
+    const bool open = ImGui::BeginMenu(label, enabled);
+    note_item(name);
+    return open;
+  }
+
+  // An entry with its shortcut (nullptr: none); true when picked.
+  bool item(const char* label, const char* name, const char* shortcut = nullptr,
+            bool selected = false, bool enabled = true) const {
+    const bool picked = ImGui::MenuItem(label, shortcut, selected, enabled);
+    note_item(name);
+    return picked;
+  }
+};
+
+void draw_file_menu(const Menus& m) {
+  const UiState& ui = m.ui;
+  const auto ask = [&](Command c) { m.ask(std::move(c)); };
+  const bool busy = ui.work.has_value();
+  if (m.item("New seed", "new_seed", "N")) ask(UiCommand{NewSeed{}});
+  ImGui::Separator();
+  if (m.item("Open...", "open", "Ctrl+O", false, !busy)) {
+    ask(UiCommand{ChooseFile{FileChoice::map_to_open}});
+  }
+  if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
+    for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
+      const std::filesystem::path path(ui.recent_maps[k]);
+      const bool missing = k < ui.recent_missing.size() && ui.recent_missing[k];
+      char label[300];
+      std::snprintf(label, sizeof label, "%s%s##recent%zu", path.filename().c_str(),
+                    missing ? " (missing)" : "", k);
+      char name[32];
+      std::snprintf(name, sizeof name, "recent_%zu", k);
+      if (m.item(label, name, nullptr, false, !missing)) {
+        ask(UiCommand{OpenRecent{static_cast<int>(k)}});
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
+    }
+    ImGui::EndMenu();
+  }
+  if (m.item("Open heightmap...", "open_heightmap", nullptr, false, !busy)) {
+    ask(UiCommand{ChooseFile{FileChoice::heightmap}});
+  }
+  ImGui::Separator();
+  if (m.item("Save", "save", "Ctrl+S", false, !busy)) ask(UiCommand{SaveMapNow{}});
+  if (m.item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(UiCommand{SaveMapAs{}});
+  if (m.item("Save PNG", "save_png", "S")) ask(UiCommand{SavePng{}});
+  if (m.menu("Export", "export")) {
+    char heights[64];
+    std::snprintf(heights, sizeof heights, "Heights (%s)",
+                  std::string(io::heightmap_format_name(ui.export_format)).c_str());
+    if (m.item(heights, "export_heights")) ask(UiCommand{ExportHeightmap{false}});
+    if (m.item("Original ground", "export_original")) ask(UiCommand{ExportHeightmap{true}});
+    if (m.item("Hydrology layers (PNG)", "export_layers")) ask(UiCommand{ExportLayers{}});
+    if (m.item("Grids (.npy)", "export_grids")) ask(UiCommand{ExportGrids{}});
+    if (m.item("SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
+    if (m.item("glTF mesh (.glb)", "export_glb")) ask(UiCommand{ExportMesh{false}});
+    if (m.item("OBJ mesh", "export_obj")) ask(UiCommand{ExportMesh{true}});
+    ImGui::Separator();
+    char render[64];
+    std::snprintf(render, sizeof render, "Render PNG (%d x %d)", ui.render_size[0],
+                  ui.render_size[1]);
+    if (m.item(render, "render")) ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
+    if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record", nullptr,
+               ui.recording)) {
+      ask(UiCommand{ToggleRecording{}});
+    }
+    ImGui::EndMenu();
+  }
+  // Each export under a name chosen in the file chooser (the Export menu's go into the save
+  // folder under the sketch's names).
+  if (m.menu("Export as", "export_as", !busy)) {
+    constexpr struct {
+      FileChoice what;
+      const char* label;
+      const char* name;
+    } kinds[] = {{FileChoice::export_picture, "Picture (PNG)...", "as_picture"},
+                 {FileChoice::export_heights, "Heights...", "as_heights"},
+                 {FileChoice::export_original, "Original ground...", "as_original"},
+                 {FileChoice::export_layers, "Hydrology layers...", "as_layers"},
+                 {FileChoice::export_grids, "Grids...", "as_grids"},
+                 {FileChoice::export_svg, "SVG...", "as_svg"},
+                 {FileChoice::export_glb, "glTF mesh (.glb)...", "as_glb"},
+                 {FileChoice::export_obj, "OBJ mesh...", "as_obj"}};
+    for (const auto& k : kinds) {
+      if (m.item(k.label, k.name)) ask(UiCommand{ChooseFile{k.what}});
+    }
+    ImGui::EndMenu();
+  }
+  if (m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
+    ask(UiCommand{ChooseFile{FileChoice::save_folder}});
+  }
+  ImGui::Separator();
+  if (m.item("Quit", "quit", "Ctrl+Q")) ask(UiCommand{Quit{}});
+}
+
+void draw_edit_menu(const Menus& m) {
+  const session::History& history = m.model.history();
+  if (m.item("Undo", "undo", "Ctrl+Z", false, history.can_undo())) {
+    m.ask(session::HistoryCommand{session::Undo{}});
+  }
+  if (m.item("Redo", "redo", "Ctrl+Shift+Z", false, history.can_redo())) {
+    m.ask(session::HistoryCommand{session::Redo{}});
+  }
+  ImGui::Separator();
+  if (m.item("Paint with the brush", "paint", "P", m.ui.paint_mode)) {
+    m.ask(UiCommand{TogglePaintMode{}});
+  }
+}
+
+void draw_view_menu(const Menus& m) {
+  const MapView view = m.model.settings().view;
+  if (m.menu("Map shows", "map_shows")) {
+    constexpr struct {
+      MapView view;
+      const char* label;
+      const char* name;
+    } views[] = {{MapView::map, "Map", "map"},
+                 {MapView::basins, "Basins", "basins"},
+                 {MapView::flow, "Flow", "flow"},
+                 {MapView::three_d, "3D", "3d"}};
+    for (const auto& v : views) {
+      char name[32];
+      std::snprintf(name, sizeof name, "map_shows_%s", v.name);
+      if (m.item(v.label, name, "V", view == v.view)) {
+        m.ask(session::ViewCommand{session::SetView{v.view}});
+      }
+    }
+    ImGui::EndMenu();
+  }
+  const bool three_d = view == MapView::three_d;
+  if (m.item("3D view", "3d", nullptr, three_d)) {
+    m.ask(session::ViewCommand{session::SetView{three_d ? MapView::map : MapView::three_d}});
+  }
+  ImGui::Separator();
+  if (m.item("Side view strip", "strip", "B", m.ui.side.shown)) {
+    m.ask(UiCommand{ToggleSideView{}});
+  }
+  if (m.item("Panel", "panel", "H", !m.layout.side_bar.empty())) {
+    m.ask(UiCommand{TogglePanel{}});
+  }
+  if (m.item(three_d ? "Frame the island" : "Fit map", "fit", "Home")) {
+    m.ask(three_d ? Command{UiCommand{FrameIsland{}}} : Command{UiCommand{FitMap{}}});
+  }
+  if (m.item("Fullscreen", "fullscreen", "F11", m.ui.fullscreen)) {
+    m.ask(UiCommand{ToggleFullscreen{}});
+  }
+}
+
+void draw_help_menu(const Menus& m) {
+  const HelpWindow help = m.ui.help;
+  if (m.item("Keys", "keys", nullptr, help == HelpWindow::keys)) {
+    m.ask(UiCommand{ShowHelp{help == HelpWindow::keys ? HelpWindow::none : HelpWindow::keys}});
+  }
+  if (m.item("About Terrain Sandbox", "about", nullptr, help == HelpWindow::about)) {
+    m.ask(UiCommand{ShowHelp{help == HelpWindow::about ? HelpWindow::none : HelpWindow::about}});
+  }
+}
+
+// The Keys or About window, in the middle of the map; its Close (or the window's own close
+// box) hides it.
+void draw_help_window(const Menus& m, float ppp) {
+  const Layout& layout = m.layout;
+  if (m.ui.help == HelpWindow::none) return;
+  const bool keys = m.ui.help == HelpWindow::keys;
+  const ImVec2 centre((layout.map.left + layout.map.width / 2) / ppp,
+                      (layout.map.top + layout.map.height / 2) / ppp);
+  ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // The Keys' tables wrap to the window's width: it is given one.
+  if (keys) {
+    ImGui::SetNextWindowSize(
+        ImVec2(std::min(480.0f, layout.map.width / ppp), std::min(560.0f, layout.map.height / ppp)),
+        ImGuiCond_Appearing);
+  }
+  bool open = true;
+  ImGui::Begin(keys ? "Keys###help" : "About Terrain Sandbox###help", &open,
+               (keys ? 0 : ImGuiWindowFlags_AlwaysAutoResize) | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoCollapse);
+  // Close first: the Keys' list may run past the window's bottom.
+  if (ImGui::Button("Close")) open = false;
+  m.note_item("help_close");
+  ImGui::Separator();
+  if (keys) {
+    draw_keys_help();
+  } else {
+    ImGui::Text("Terrain Sandbox %s", TERRAIN_VERSION);
+    ImGui::TextUnformatted(
+        "Rain carves an island while you watch: the p5.js \"Hydraulic Erosion\" sketch,\n"
+        "ported bit for bit, with diamond-square ground, drainage (rivers, Strahler order,\n"
+        "basins) and side-view landscapes.");
+    ImGui::TextUnformatted("Dear ImGui " IMGUI_VERSION ", SDL2, GLM.");
+  }
+  ImGui::End();
+  if (!open) m.ask(UiCommand{ShowHelp{HelpWindow::none}});
+}
+
+}  // namespace
+
+float menu_bar_height() {
+  // (Asked before the frame begins, when ImGui::GetFontSize has no window to answer for.)
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImFont* font = io.FontDefault != nullptr ? io.FontDefault
+                       : io.Fonts->Fonts.empty() ? nullptr
+                                                 : io.Fonts->Fonts[0];
+  const float size = font != nullptr ? font->FontSize * io.FontGlobalScale : 13.0f;
+  return std::ceil(size + 2 * ImGui::GetStyle().FramePadding.y);
+}
+
+void draw_menu_bar(const session::LiveModel& model, UiState& ui, const Layout& layout,
+                   float pixels_per_point, std::vector<Command>& commands) {
+  const Menus m{model, ui, layout, commands, ui.note_controls ? &ui.controls : nullptr};
+  if (ImGui::BeginMainMenuBar()) {
+    if (m.menu("File", "file")) {
+      draw_file_menu(m);
+      ImGui::EndMenu();
+    }
+    if (m.menu("Edit", "edit")) {
+      draw_edit_menu(m);
+      ImGui::EndMenu();
+    }
+    if (m.menu("View", "view")) {
+      draw_view_menu(m);
+      ImGui::EndMenu();
+    }
+    if (m.menu("Help", "help")) {
+      draw_help_menu(m);
+      ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+  }
+  draw_help_window(m, pixels_per_point);
+}
+
+}  // namespace terrain::app
