@@ -51,7 +51,8 @@ constexpr std::size_t kMostLines = 24;
 // script has none) and messages let go.
 struct Quiet : terrain::app::Shell {
   bool rendering_in_tiles() const override { return false; }
-  void carry_out_own(const terrain::app::Command&) override {}
+  void carry_out(const terrain::app::ShellCommand&) override {}
+  void carry_out(const terrain::app::FileCommand&) override {}
   void message(const std::string&, bool) override {}
   void say(const std::string&) override {}
 };

@@ -42,6 +42,19 @@ std::string steps_text(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " step" : " steps");
 }
 
+// Whether a command waits its turn while the map is busy (see app_core.h): all but the core's
+// own and the shell's at-once commands.
+bool waits_for_the_map(const Command& command) {
+  return std::visit(
+      Overloaded{[](const session::MapCommand&) { return true; },
+                 [](const session::ViewCommand&) { return true; },
+                 [](const session::HistoryCommand&) { return true; },
+                 [](const UiCommand&) { return false; }, [](const ShellCommand&) { return false; },
+                 [](const FileCommand&) { return true; }, [](const LandGround&) { return true; },
+                 [](const LandMap&) { return true; }, [](const ScriptStep&) { return true; }},
+      command);
+}
+
 }  // namespace
 
 Command command_of(const session::ScriptCommand& command) {
@@ -57,33 +70,6 @@ Command command_of(const session::ScriptCommand& command) {
 uint32_t random_seed() {
   std::random_device device;
   return std::uniform_int_distribution<uint32_t>(0, 999999)(device);
-}
-
-bool is_shells(const UiCommand& command) {
-  return std::visit(Overloaded{[](const SavePng&) { return true; },
-                               [](const ExportHeightmap&) { return true; },
-                               [](const ExportLayers&) { return true; },
-                               [](const ExportGrids&) { return true; },
-                               [](const ExportSvg&) { return true; },
-                               [](const ExportMesh&) { return true; },
-                               [](const RenderPng&) { return true; },
-                               [](const ToggleRecording&) { return true; },
-                               [](const ToggleFullscreen&) { return true; },
-                               [](const LeaveFullscreen&) { return true; },
-                               [](const TogglePanel&) { return true; },
-                               [](const ChooseFile&) { return true; },
-                               [](const Quit&) { return true; },
-                               [](const AnswerQuit&) { return true; },
-                               [](const AnswerOpen&) { return true; },
-                               [](const ResizeSideBar&) { return true; },
-                               [](const SaveMapNow&) { return true; },
-                               [](const SaveMapAs&) { return true; },
-                               [](const Recover&) { return true; },
-                               [](const OpenRecent&) { return true; },
-                               [](const RemoveRecent&) { return true; },
-                               [](const ResizeStrip&) { return true; },
-                               [](const auto&) { return false; }},
-                    command);
 }
 
 AppCore::AppCore(uint32_t seed, Shell& shell)
@@ -186,8 +172,7 @@ bool AppCore::take_stopped() {
 }
 
 void AppCore::dispatch(const Command& command) {
-  const bool to_the_map = !std::holds_alternative<UiCommand>(command);
-  if (to_the_map && (map_busy() || !waiting_.empty())) {
+  if (waits_for_the_map(command) && (map_busy() || !waiting_.empty())) {
     waiting_.push_back(command);
     return;
   }
@@ -263,17 +248,12 @@ void AppCore::carry_out(const Command& command) {
                           if (!was_finishing && model_.finishing()) shell_.finish_began();
                         },
                         [&](const session::HistoryCommand& c) { carry_out_history(c); },
-                        [&](const UiCommand& c) {
-                          if (is_shells(c)) {
-                            shell_.carry_out_own(command);
-                          } else {
-                            carry_out_ui(c);
-                          }
-                        },
+                        [&](const UiCommand& c) { carry_out_ui(c); },
+                        [&](const ShellCommand& c) { shell_.carry_out(c); },
+                        [&](const FileCommand& c) { shell_.carry_out(c); },
                         [&](const LandGround& c) { land_ground(*c.read); },
                         [&](const LandMap& c) { land_map(*c.read); },
-                        [&](const ScriptStep& c) { run_script_step(c); },
-                        [&](const auto&) { shell_.carry_out_own(command); }},
+                        [&](const ScriptStep& c) { run_script_step(c); }},
              command);
 }
 
@@ -466,7 +446,8 @@ void AppCore::carry_out_ui(const UiCommand& command) {
           },
           [&](const SetPaintMode& c) { ui_.paint_mode = c.on; },
           [&](const TogglePaintMode&) { ui_.paint_mode = !ui_.paint_mode; },
-          [&](const ShowHelp& c) { ui_.help = c.which; }, [&](const Paint& c) { paint(c); },
+          [&](const ShowHelp& c) { ui_.help = c.which; },
+          [&](const Paint& c) { paint(c); },
           [&](const NewSeed&) { dispatch(session::MapCommand{session::SetSeed{random_seed()}}); },
           [&](const SetScheme& c) {
             const auto count = static_cast<int>(render::color_schemes().size());
@@ -595,8 +576,7 @@ void AppCore::carry_out_ui(const UiCommand& command) {
               ui_.side.sections = c.params;
             });
           },
-          // The shell's (is_shells) never come here.
-          [&](const auto&) {}},
+      },
       command);
 }
 

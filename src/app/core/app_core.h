@@ -44,10 +44,11 @@ class Shell {
   // Stops the shell's own long work (a map file being opened) and says what it was doing;
   // nullopt when none runs.
   virtual std::optional<std::string> cancel_own() { return std::nullopt; }
-  // The commands that are the program's own: the UiCommands that need the window, the GL or
-  // the disk (is_shells below), OpenFile (a file read on a worker, whose result comes back as
-  // LandGround) and SetSaveFolder.
-  virtual void carry_out_own(const Command& command) = 0;
+  // The commands that are the program's own (command.h): those that need the window, the GL
+  // or the disk, at once; and those about files, in the map's turn (OpenFile: a file read on a
+  // worker, whose result comes back as LandGround or LandMap).
+  virtual void carry_out(const ShellCommand& command) = 0;
+  virtual void carry_out(const FileCommand& command) = 0;
   // A message for the user (an error when `failed`): the status line, the log, stderr.
   virtual void message(const std::string& text, bool failed) = 0;
   // A line for scripts on stdout ("Opened FILE ...").
@@ -62,10 +63,6 @@ uint32_t random_seed();
 // A script's command (session/script.h) as the app's: a map file to save is the shell's
 // SaveMap, never over a file; the rest are the session's commands as they are.
 Command command_of(const session::ScriptCommand& command);
-
-// Whether a UiCommand is the shell's (it needs the window, the GL or the disk) rather than the
-// core's (it changes the UI state or the camera).
-bool is_shells(const UiCommand& command);
 
 class AppCore {
  public:

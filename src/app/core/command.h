@@ -1,13 +1,15 @@
 // Every action a user or a script can take, as one value: a button, a key, a dropped file and
-// a flag all become a Command, and App::dispatch() is the one place that carries them out.
+// a flag all become a Command, and AppCore::dispatch() is the one place that carries them out.
 //
 //   session::MapCommand   changes the map (rain, a seed, a slider of the ground or the rain):
 //                         recorded in the map's recipe, replayable for the same bytes
 //   session::ViewCommand  changes what is shown or whether it rains (contours, toggles, play)
 //   session::HistoryCommand  goes back and forth along the map's history (undo, redo, seek)
-//   UiCommand             the app's own: the window, the panel, the scheme, saving, exports
-//   OpenFile              a file given to the app: a heightmap becomes the ground
-//   SetSaveFolder         where saves and exports go (kept between runs)
+//   UiCommand             the core's own: the panel's state, the scheme, the cameras, brushes
+//   ShellCommand          the shell's, at once: the window, quitting, saving, exports, recording
+//   FileCommand           the shell's, in the map's turn: a file to open, a save folder, a map
+//                         file or an export to a path chosen
+//   LandGround, LandMap   a heightmap or a map file read on a worker, landing
 //   ScriptStep            a script's line (--script): its command, and where it stands
 #pragma once
 
@@ -303,17 +305,27 @@ struct Paint {
   double y = 0;
 };
 
-// (UiCommand holds plain flags only; the one command that carries text stands on its own.)
+// The commands, by who carries them out (each list is closed: a command in none of them, or
+// one its carrier has no case for, does not compile, as AppCore::carry_out and the shell's
+// carry_out visit every alternative by name).
+//
+// The core's (app_core.h): what changes the UI state, the camera or the 3D view, and the
+// panel's own steps that change the map through the session (New seed picks a seed).
 using UiCommand =
-    std::variant<NewSeed, SetScheme, SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit,
-                 ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ResizeSideBar, ResizeStrip,
-                 ShowSideView, ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed,
-                 SetWalkParams, SetSectionParams, SetGroundFit, SetExportFormat, ExportHeightmap,
-                 ExportLayers, ExportGrids, ExportSvg, ExportMesh, RenderPng, SetRenderSize,
-                 ToggleRecording, SetRecording, ChooseFile, SetRealUnits, SetSvgPage, StepTimeline,
-                 SaveMapNow, SaveMapAs, Recover, OpenRecent, RemoveRecent, AnswerQuit, AnswerOpen,
-                 SetBrush, SetPaintMode, TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera,
-                 FrameIsland, SetCamera, PlaceCamera, SetExaggeration, CancelWork, ShowHelp>;
+    std::variant<NewSeed, SetScheme, ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ShowSideView,
+                 ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed, SetWalkParams,
+                 SetSectionParams, SetGroundFit, SetExportFormat, SetRenderSize, SetRecording,
+                 SetRealUnits, SetSvgPage, StepTimeline, SetBrush, SetPaintMode, TogglePaintMode,
+                 Paint, OrbitBy, PanCameraBy, ZoomCamera, FrameIsland, SetCamera, PlaceCamera,
+                 SetExaggeration, CancelWork, ShowHelp>;
+// The shell's, carried out at once even while the map is busy: what needs the window (its
+// size, fullscreen, quitting, the file chooser), the GL (pictures) or the disk (saves, exports,
+// recording, the recent maps). (Plain flags only; the commands that carry text stand apart.)
+using ShellCommand =
+    std::variant<SavePng, ToggleFullscreen, LeaveFullscreen, TogglePanel, Quit, ResizeSideBar,
+                 ResizeStrip, ExportHeightmap, ExportLayers, ExportGrids, ExportSvg, ExportMesh,
+                 RenderPng, ToggleRecording, ChooseFile, SaveMapNow, SaveMapAs, Recover, OpenRecent,
+                 RemoveRecent, AnswerQuit, AnswerOpen>;
 
 // Where Save PNG, the exports and the time-lapses go from now on: typed in the panel, chosen
 // in the file chooser; kept between runs (--save-folder wins for its run).
@@ -371,10 +383,13 @@ struct LandMap {
   std::shared_ptr<const MapRead> read;
 };
 
+// The shell's too, but about files the map's state decides (what a file read becomes, what a
+// save or an export writes): they wait their turn while the map is busy, as the map's own do.
+using FileCommand = std::variant<OpenFile, SetSaveFolder, SaveMap, ExportTo>;
+
 struct ScriptStep;
-using Command =
-    std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand, UiCommand,
-                 OpenFile, SetSaveFolder, LandGround, SaveMap, ExportTo, LandMap, ScriptStep>;
+using Command = std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand,
+                             UiCommand, ShellCommand, FileCommand, LandGround, LandMap, ScriptStep>;
 
 // A script's line (--script FILE), carried out as its command; `where` names it ("walk.jsonl
 // line 3") in front of what it is refused for. A refused line stops the script: the lines

@@ -74,11 +74,11 @@ std::optional<Command> command_for(KeyAction action, int offset, const session::
     case A::new_seed:
       return UiCommand{NewSeed{}};
     case A::save_png:
-      return UiCommand{SavePng{}};
+      return ShellCommand{SavePng{}};
     case A::fullscreen:
-      return UiCommand{ToggleFullscreen{}};
+      return ShellCommand{ToggleFullscreen{}};
     case A::leave_fullscreen:
-      if (fullscreen) return UiCommand{LeaveFullscreen{}};
+      if (fullscreen) return ShellCommand{LeaveFullscreen{}};
       return std::nullopt;
     case A::rivers:
       return ViewCommand{ShowRivers{!settings.show_rivers}};
@@ -99,7 +99,7 @@ std::optional<Command> command_for(KeyAction action, int offset, const session::
     case A::scheme:
       return UiCommand{SetScheme{offset}};
     case A::panel:
-      return UiCommand{TogglePanel{}};
+      return ShellCommand{TogglePanel{}};
     case A::strip:
       return UiCommand{ToggleSideView{}};
     case A::next_side_view: {
@@ -124,13 +124,13 @@ std::optional<Command> command_for(KeyAction action, int offset, const session::
     case A::redo:
       return HistoryCommand{Redo{}};
     case A::save_map:
-      return UiCommand{SaveMapNow{}};
+      return ShellCommand{SaveMapNow{}};
     case A::save_map_as:
-      return UiCommand{SaveMapAs{}};
+      return ShellCommand{SaveMapAs{}};
     case A::open_map:
-      return UiCommand{ChooseFile{FileChoice::map_to_open}};
+      return ShellCommand{ChooseFile{FileChoice::map_to_open}};
     case A::quit:
-      return UiCommand{Quit{}};
+      return ShellCommand{Quit{}};
   }
   return std::nullopt;
 }

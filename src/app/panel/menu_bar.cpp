@@ -59,7 +59,7 @@ void draw_file_menu(const Menus& m) {
   if (m.item("New seed", "new_seed", "N")) ask(UiCommand{NewSeed{}});
   ImGui::Separator();
   if (m.item("Open...", "open", "Ctrl+O", false, !busy)) {
-    ask(UiCommand{ChooseFile{FileChoice::map_to_open}});
+    ask(ShellCommand{ChooseFile{FileChoice::map_to_open}});
   }
   if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
     for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
@@ -71,38 +71,39 @@ void draw_file_menu(const Menus& m) {
       char name[32];
       std::snprintf(name, sizeof name, "recent_%zu", k);
       if (m.item(label, name, nullptr, false, !missing)) {
-        ask(UiCommand{OpenRecent{static_cast<int>(k)}});
+        ask(ShellCommand{OpenRecent{static_cast<int>(k)}});
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
     }
     ImGui::EndMenu();
   }
   if (m.item("Open heightmap...", "open_heightmap", nullptr, false, !busy)) {
-    ask(UiCommand{ChooseFile{FileChoice::heightmap}});
+    ask(ShellCommand{ChooseFile{FileChoice::heightmap}});
   }
   ImGui::Separator();
-  if (m.item("Save", "save", "Ctrl+S", false, !busy)) ask(UiCommand{SaveMapNow{}});
-  if (m.item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(UiCommand{SaveMapAs{}});
-  if (m.item("Save PNG", "save_png", "S")) ask(UiCommand{SavePng{}});
+  if (m.item("Save", "save", "Ctrl+S", false, !busy)) ask(ShellCommand{SaveMapNow{}});
+  if (m.item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(ShellCommand{SaveMapAs{}});
+  if (m.item("Save PNG", "save_png", "S")) ask(ShellCommand{SavePng{}});
   if (m.menu("Export", "export")) {
     char heights[64];
     std::snprintf(heights, sizeof heights, "Heights (%s)",
                   std::string(io::heightmap_format_name(ui.export_format)).c_str());
-    if (m.item(heights, "export_heights")) ask(UiCommand{ExportHeightmap{false}});
-    if (m.item("Original ground", "export_original")) ask(UiCommand{ExportHeightmap{true}});
-    if (m.item("Hydrology layers (PNG)", "export_layers")) ask(UiCommand{ExportLayers{}});
-    if (m.item("Grids (.npy)", "export_grids")) ask(UiCommand{ExportGrids{}});
-    if (m.item("SVG", "export_svg")) ask(UiCommand{ExportSvg{}});
-    if (m.item("glTF mesh (.glb)", "export_glb")) ask(UiCommand{ExportMesh{false}});
-    if (m.item("OBJ mesh", "export_obj")) ask(UiCommand{ExportMesh{true}});
+    if (m.item(heights, "export_heights")) ask(ShellCommand{ExportHeightmap{false}});
+    if (m.item("Original ground", "export_original")) ask(ShellCommand{ExportHeightmap{true}});
+    if (m.item("Hydrology layers (PNG)", "export_layers")) ask(ShellCommand{ExportLayers{}});
+    if (m.item("Grids (.npy)", "export_grids")) ask(ShellCommand{ExportGrids{}});
+    if (m.item("SVG", "export_svg")) ask(ShellCommand{ExportSvg{}});
+    if (m.item("glTF mesh (.glb)", "export_glb")) ask(ShellCommand{ExportMesh{false}});
+    if (m.item("OBJ mesh", "export_obj")) ask(ShellCommand{ExportMesh{true}});
     ImGui::Separator();
     char render[64];
     std::snprintf(render, sizeof render, "Render PNG (%d x %d)", ui.render_size[0],
                   ui.render_size[1]);
-    if (m.item(render, "render")) ask(UiCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
+    if (m.item(render, "render"))
+      ask(ShellCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
     if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record", nullptr,
                ui.recording)) {
-      ask(UiCommand{ToggleRecording{}});
+      ask(ShellCommand{ToggleRecording{}});
     }
     ImGui::EndMenu();
   }
@@ -122,15 +123,15 @@ void draw_file_menu(const Menus& m) {
                  {FileChoice::export_glb, "glTF mesh (.glb)...", "as_glb"},
                  {FileChoice::export_obj, "OBJ mesh...", "as_obj"}};
     for (const auto& k : kinds) {
-      if (m.item(k.label, k.name)) ask(UiCommand{ChooseFile{k.what}});
+      if (m.item(k.label, k.name)) ask(ShellCommand{ChooseFile{k.what}});
     }
     ImGui::EndMenu();
   }
   if (m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
-    ask(UiCommand{ChooseFile{FileChoice::save_folder}});
+    ask(ShellCommand{ChooseFile{FileChoice::save_folder}});
   }
   ImGui::Separator();
-  if (m.item("Quit", "quit", "Ctrl+Q")) ask(UiCommand{Quit{}});
+  if (m.item("Quit", "quit", "Ctrl+Q")) ask(ShellCommand{Quit{}});
 }
 
 void draw_edit_menu(const Menus& m) {
@@ -176,13 +177,13 @@ void draw_view_menu(const Menus& m) {
     m.ask(UiCommand{ToggleSideView{}});
   }
   if (m.item("Panel", "panel", "H", !m.layout.side_bar.empty())) {
-    m.ask(UiCommand{TogglePanel{}});
+    m.ask(ShellCommand{TogglePanel{}});
   }
   if (m.item(three_d ? "Frame the island" : "Fit map", "fit", "Home")) {
     m.ask(three_d ? Command{UiCommand{FrameIsland{}}} : Command{UiCommand{FitMap{}}});
   }
   if (m.item("Fullscreen", "fullscreen", "F11", m.ui.fullscreen)) {
-    m.ask(UiCommand{ToggleFullscreen{}});
+    m.ask(ShellCommand{ToggleFullscreen{}});
   }
 }
 

@@ -338,7 +338,7 @@ void draw_side_view(const LiveModel& model, UiState& ui, const Layout& layout,
   const auto dragged = splitter("##strip splitter", ImGuiMouseCursor_ResizeNS, false, grabbed);
   if (grabbed) ui.strip_grabbed_at = layout.strip.height;
   if (dragged && layout.strip.height != ui.strip_grabbed_at - *dragged * ppp) {
-    commands.push_back(UiCommand{ResizeStrip{ui.strip_grabbed_at - *dragged * ppp}});
+    commands.push_back(ShellCommand{ResizeStrip{ui.strip_grabbed_at - *dragged * ppp}});
   }
   // The strip: a window with no decoration, which the drawing fills.
   const ImVec2 min(layout.strip.left / ppp, layout.strip.top / ppp + kSplitterWidth);
@@ -398,10 +398,10 @@ void draw_actions(const PanelContext& c) {
   ImGui::SameLine();
   if (button("New seed")) c.ask(UiCommand{NewSeed{}});
   ImGui::SameLine();
-  if (button("Save PNG", "save")) c.ask(UiCommand{SavePng{}});
+  if (button("Save PNG", "save")) c.ask(ShellCommand{SavePng{}});
   if (button(c.ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
              "fullscreen")) {
-    c.ask(UiCommand{ToggleFullscreen{}});
+    c.ask(ShellCommand{ToggleFullscreen{}});
   }
   // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): the History section lists the steps.
   ImGui::SameLine();
@@ -526,7 +526,7 @@ void draw_ground_section(const PanelContext& c) {
     ImGui::SameLine();
     if (c.ui.choosing_file) ImGui::BeginDisabled();
     if (button("Browse...", "browse_heightmap")) {
-      c.ask(UiCommand{ChooseFile{FileChoice::heightmap}});
+      c.ask(ShellCommand{ChooseFile{FileChoice::heightmap}});
     }
     if (c.ui.choosing_file) ImGui::EndDisabled();
   }
@@ -669,7 +669,7 @@ void draw_output_section(const PanelContext& c) {
     ImGui::SameLine();
     if (c.ui.choosing_file) ImGui::BeginDisabled();
     if (small_button("Choose...", "choose_folder")) {
-      c.ask(UiCommand{ChooseFile{FileChoice::save_folder}});
+      c.ask(ShellCommand{ChooseFile{FileChoice::save_folder}});
     }
     if (c.ui.choosing_file) ImGui::EndDisabled();
   }
@@ -706,17 +706,17 @@ void draw_output_section(const PanelContext& c) {
     c.ask(UiCommand{SetRealUnits{io::RealUnits{c.ui.real_units_edit[0], c.ui.real_units_edit[1]}}});
   }
   if (!both && !neither) ImGui::TextDisabled("Set both (or neither) for heights in metres");
-  if (button("Export heights", "export_heights")) c.ask(UiCommand{ExportHeightmap{false}});
+  if (button("Export heights", "export_heights")) c.ask(ShellCommand{ExportHeightmap{false}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
   ImGui::SameLine();
-  if (button("Export original", "export_original")) c.ask(UiCommand{ExportHeightmap{true}});
+  if (button("Export original", "export_original")) c.ask(ShellCommand{ExportHeightmap{true}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
-  if (button("Export layers", "export_layers")) c.ask(UiCommand{ExportLayers{}});
+  if (button("Export layers", "export_layers")) c.ask(ShellCommand{ExportLayers{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
   }
   ImGui::SameLine();
-  if (button("Export grids", "export_grids")) c.ask(UiCommand{ExportGrids{}});
+  if (button("Export grids", "export_grids")) c.ask(ShellCommand{ExportGrids{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
   }
@@ -756,18 +756,18 @@ void draw_output_section(const PanelContext& c) {
         "proportion (0: the map's scale)",
         exports::kSvgPenMinMm, exports::kSvgPenMaxMm);
   }
-  if (button("Export SVG", "export_svg")) c.ask(UiCommand{ExportSvg{}});
+  if (button("Export SVG", "export_svg")) c.ask(ShellCommand{ExportSvg{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "coastline, contours, index contours and rivers, a layer each (pen plotters)");
   }
   ImGui::SameLine();
-  if (button("Mesh .glb", "export_glb")) c.ask(UiCommand{ExportMesh{false}});
+  if (button("Mesh .glb", "export_glb")) c.ask(ShellCommand{ExportMesh{false}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
   }
   ImGui::SameLine();
-  if (button("Mesh .obj", "export_obj")) c.ask(UiCommand{ExportMesh{true}});
+  if (button("Mesh .obj", "export_obj")) c.ask(ShellCommand{ExportMesh{true}});
   // A picture larger than the window.
   int render_size[2] = {c.ui.render_size[0], c.ui.render_size[1]};
   if (ImGui::InputInt2("Render size", render_size)) {
@@ -777,7 +777,7 @@ void draw_output_section(const PanelContext& c) {
   const bool rendering = c.ui.render_tiles > 0 || c.ui.render_saving;
   if (rendering) ImGui::BeginDisabled();
   if (button("Render PNG", "render")) {
-    c.ask(UiCommand{RenderPng{c.ui.render_size[0], c.ui.render_size[1]}});
+    c.ask(ShellCommand{RenderPng{c.ui.render_size[0], c.ui.render_size[1]}});
   }
   if (rendering) ImGui::EndDisabled();
   ImGui::SameLine();
@@ -828,7 +828,7 @@ void draw_output_section(const PanelContext& c) {
                                              ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
                                              : ImGui::GetStyleColorVec4(ImGuiCol_Button));
   if (button(c.ui.recording ? "Stop and write###record" : "Record###record", "record")) {
-    c.ask(UiCommand{ToggleRecording{}});
+    c.ask(ShellCommand{ToggleRecording{}});
   }
   ImGui::PopStyleColor();
   if (c.ui.record_writing) ImGui::EndDisabled();
@@ -908,10 +908,10 @@ void draw_map_file_section(const PanelContext& c) {
                 changed ? " (changed since saved)" : "");
   }
   ImGui::PopTextWrapPos();
-  if (button("Save", "save_map")) c.ask(UiCommand{SaveMapNow{}});
+  if (button("Save", "save_map")) c.ask(ShellCommand{SaveMapNow{}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+S: the map, its history and its view");
   ImGui::SameLine();
-  if (button("Save as", "save_map_as")) c.ask(UiCommand{SaveMapAs{}});
+  if (button("Save as", "save_map_as")) c.ask(ShellCommand{SaveMapAs{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "Ctrl+Shift+S: under the name typed below (never over a file), or one "
@@ -920,7 +920,7 @@ void draw_map_file_section(const PanelContext& c) {
   if (c.ui.can_choose_files) {
     ImGui::SameLine();
     if (c.ui.choosing_file) ImGui::BeginDisabled();
-    if (button("Open map...", "open_map")) c.ask(UiCommand{ChooseFile{FileChoice::map_to_open}});
+    if (button("Open map...", "open_map")) c.ask(ShellCommand{ChooseFile{FileChoice::map_to_open}});
     if (c.ui.choosing_file) ImGui::EndDisabled();
   }
   ImGui::SetNextItemWidth(-90.0f);
@@ -949,9 +949,9 @@ void draw_map_file_section(const PanelContext& c) {
       ImGui::SameLine();
       char remove_id[40];
       std::snprintf(remove_id, sizeof remove_id, "recent_remove_%zu", k);
-      if (button("Remove", remove_id)) c.ask(UiCommand{RemoveRecent{static_cast<int>(k)}});
+      if (button("Remove", remove_id)) c.ask(ShellCommand{RemoveRecent{static_cast<int>(k)}});
     } else {
-      if (button(name.c_str(), id)) c.ask(UiCommand{OpenRecent{static_cast<int>(k)}});
+      if (button(name.c_str(), id)) c.ask(ShellCommand{OpenRecent{static_cast<int>(k)}});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
     }
     ImGui::PopID();
@@ -1055,7 +1055,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
-    if (button("Panel (H)", "panel")) ask(UiCommand{TogglePanel{}});
+    if (button("Panel (H)", "panel")) ask(ShellCommand{TogglePanel{}});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the controls");
     ImGui::End();
     g_controls = nullptr;
@@ -1088,9 +1088,9 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s", ui.recovery.c_str());
     ImGui::PopTextWrapPos();
-    if (button("Bring it back", "recover")) ask(UiCommand{Recover{true}});
+    if (button("Bring it back", "recover")) ask(ShellCommand{Recover{true}});
     ImGui::SameLine();
-    if (button("Not now", "decline_recovery")) ask(UiCommand{Recover{false}});
+    if (button("Not now", "decline_recovery")) ask(ShellCommand{Recover{false}});
     ImGui::Separator();
   }
 
@@ -1142,7 +1142,7 @@ void draw_panel(const LiveModel& model, UiState& ui, const FrameStats& stats, co
   const auto dragged = splitter("##side bar splitter", ImGuiMouseCursor_ResizeEW, true, grabbed);
   if (grabbed) ui.side_bar_grabbed_at = layout.side_bar.width;
   if (dragged && layout.side_bar.width != ui.side_bar_grabbed_at + *dragged * ppp) {
-    ask(UiCommand{ResizeSideBar{ui.side_bar_grabbed_at + *dragged * ppp}});
+    ask(ShellCommand{ResizeSideBar{ui.side_bar_grabbed_at + *dragged * ppp}});
   }
   g_controls = nullptr;
   g_commands = nullptr;
@@ -1315,16 +1315,16 @@ void draw_unsaved_question(UiState& ui, std::vector<Command>& commands, const ch
     ImGui::Spacing();
     if (ui.choosing_file) ImGui::BeginDisabled();
     if (button("Save", (name + "_save").c_str())) {
-      commands.push_back(UiCommand{Answer{UnsavedAnswer::save}});
+      commands.push_back(ShellCommand{Answer{UnsavedAnswer::save}});
     }
     ImGui::SameLine();
     if (button("Don't save", (name + "_discard").c_str())) {
-      commands.push_back(UiCommand{Answer{UnsavedAnswer::discard}});
+      commands.push_back(ShellCommand{Answer{UnsavedAnswer::discard}});
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", discard_tip);
     ImGui::SameLine();
     if (button("Cancel", (name + "_cancel").c_str())) {
-      commands.push_back(UiCommand{Answer{UnsavedAnswer::cancel}});
+      commands.push_back(ShellCommand{Answer{UnsavedAnswer::cancel}});
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Esc: back to the map");
     if (ui.choosing_file) ImGui::EndDisabled();

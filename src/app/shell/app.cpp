@@ -334,10 +334,10 @@ void App::events() {
     }
     switch (event.type) {
       case SDL_QUIT:
-        pending_.push_back(UiCommand{Quit{}});
+        pending_.push_back(ShellCommand{Quit{}});
         break;
       case SDL_WINDOWEVENT:
-        if (event.window.event == SDL_WINDOWEVENT_CLOSE) pending_.push_back(UiCommand{Quit{}});
+        if (event.window.event == SDL_WINDOWEVENT_CLOSE) pending_.push_back(ShellCommand{Quit{}});
         if (event.window.event == SDL_WINDOWEVENT_MINIMIZED) minimized_ = true;
         if (event.window.event == SDL_WINDOWEVENT_RESTORED ||
             event.window.event == SDL_WINDOWEVENT_SHOWN ||
@@ -371,13 +371,13 @@ void App::events() {
         // While quitting or opening asks, Esc is its Cancel and no other shortcut works.
         if (ui_.quit_asked) {
           if (event.key.keysym.sym == SDLK_ESCAPE) {
-            pending_.push_back(UiCommand{AnswerQuit{UnsavedAnswer::cancel}});
+            pending_.push_back(ShellCommand{AnswerQuit{UnsavedAnswer::cancel}});
           }
           break;
         }
         if (!ui_.open_asked.empty()) {
           if (event.key.keysym.sym == SDLK_ESCAPE) {
-            pending_.push_back(UiCommand{AnswerOpen{UnsavedAnswer::cancel}});
+            pending_.push_back(ShellCommand{AnswerOpen{UnsavedAnswer::cancel}});
           }
           break;
         }
@@ -409,7 +409,7 @@ void App::events() {
   }
   // SIGINT or SIGTERM: quit at once, without asking (quit_signal.h); long work under way is
   // dropped as the run ends (finish()).
-  if (quit_signalled()) pending_.push_back(UiCommand{Quit{false}});
+  if (quit_signalled()) pending_.push_back(ShellCommand{Quit{false}});
   show_work();
 
   // Where the side bar, the strip and the map go, and the cell under the mouse for the
@@ -651,13 +651,14 @@ void App::pace(Clock::time_point frame_start) {
 
 // --- 3. dispatch -------------------------------------------------------------------------------
 
-// What the core leaves to the window: the app's own commands, files to read, the save folder.
-void App::carry_out_own(const Command& command) {
-  if (const auto* ui = std::get_if<UiCommand>(&command)) dispatch_ui(*ui);
-  if (const auto* open = std::get_if<OpenFile>(&command)) open_file(open->path);
-  if (const auto* folder = std::get_if<SetSaveFolder>(&command)) set_save_folder(folder->path);
-  if (const auto* save = std::get_if<SaveMap>(&command)) save_map(save->path, save->replace);
-  if (const auto* to = std::get_if<ExportTo>(&command)) export_to(*to);
+// What the core leaves to the window, in the map's turn: files to read, the save folder, map
+// files and exports to paths chosen.
+void App::carry_out(const FileCommand& command) {
+  std::visit(Overloaded{[&](const OpenFile& c) { open_file(c.path); },
+                        [&](const SetSaveFolder& c) { set_save_folder(c.path); },
+                        [&](const SaveMap& c) { save_map(c.path, c.replace); },
+                        [&](const ExportTo& c) { export_to(c); }},
+             command);
 }
 
 void App::message(const std::string& text, bool failed) {
@@ -679,11 +680,12 @@ void App::finish_began() {
   longest_finish_frame_ms_ = 0;
 }
 
-// The UiCommands that need the window, the GL or the disk (app_core.h: is_shells).
-void App::dispatch_ui(const UiCommand& command) {
+// What needs the window, the GL or the disk, at once (command.h).
+void App::carry_out(const ShellCommand& command) {
   std::visit(
       Overloaded{
-          [&](const SavePng&) { save_png(); }, [&](const SaveMapNow&) { save_map_now(); },
+          [&](const SavePng&) { save_png(); },
+          [&](const SaveMapNow&) { save_map_now(); },
           [&](const Recover& c) { recover(c.accept); },
           [&](const OpenRecent& c) {
             if (recent_ && c.index >= 0 &&
@@ -699,7 +701,8 @@ void App::dispatch_ui(const UiCommand& command) {
           // The exports (app_files.cpp).
           [&](const ExportHeightmap& c) { export_heightmap(c.original); },
           [&](const ExportLayers&) { export_layers(); },
-          [&](const ExportGrids&) { export_grids(); }, [&](const ExportSvg&) { export_svg(); },
+          [&](const ExportGrids&) { export_grids(); },
+          [&](const ExportSvg&) { export_svg(); },
           [&](const ExportMesh& c) { export_mesh(c.obj); },
           [&](const RenderPng& c) { start_render(c.width, c.height); },
           [&](const ToggleRecording&) { toggle_recording(); },
@@ -712,7 +715,8 @@ void App::dispatch_ui(const UiCommand& command) {
             ui_.panel_opened_small =
                 !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
           },
-          [&](const ChooseFile& c) { choose_file(c.what); }, [&](const Quit& c) { quit(c.ask); },
+          [&](const ChooseFile& c) { choose_file(c.what); },
+          [&](const Quit& c) { quit(c.ask); },
           [&](const AnswerQuit& c) { answer_quit(c.answer); },
           [&](const AnswerOpen& c) { answer_open(c.answer); },
           // The splitters: the parts keep their share of the window as it is resized.
@@ -722,8 +726,7 @@ void App::dispatch_ui(const UiCommand& command) {
           [&](const ResizeStrip& c) {
             ui_.side.share = clamp_strip_height(c.height, drawable_height()) / drawable_height();
           },
-          // The core's own never come here.
-          [&](const auto&) {}},
+      },
       command);
 }
 

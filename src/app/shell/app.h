@@ -83,12 +83,12 @@ class App : private Shell {
   // Every action goes through the core's dispatch (app_core.h: the one place, and the rule for
   // a busy map); what is the window's own comes back here.
   void dispatch(const Command& command) { core_.dispatch(command); }
-  void dispatch_ui(const UiCommand& command);
   // The core's shell (app_core.h).
   bool rendering_in_tiles() const override { return large_.active(); }
   bool opening_a_map() const override { return opening_map_.valid(); }
   std::optional<std::string> cancel_own() override;
-  void carry_out_own(const Command& command) override;
+  void carry_out(const ShellCommand& command) override;
+  void carry_out(const FileCommand& command) override;
   void message(const std::string& text, bool failed) override;
   void say(const std::string& line) override;
   void finish_began() override;

@@ -30,13 +30,23 @@ struct FakeShell : Shell {
   std::vector<std::string> lines;
   int finishes = 0;
   bool rendering_in_tiles() const override { return tiles; }
-  void carry_out_own(const Command& command) override { own.push_back(command); }
+  void carry_out(const ShellCommand& command) override { own.push_back(command); }
+  void carry_out(const FileCommand& command) override { own.push_back(command); }
   void message(const std::string& text, bool failed) override {
     messages.push_back((failed ? "! " : "") + text);
   }
   void say(const std::string& line) override { lines.push_back(line); }
   void finish_began() override { finishes++; }
 };
+
+// Whether `command` is the shell's command T (its own or about a file).
+template <class T>
+bool is_shells(const Command& command) {
+  const auto is_t = [](const auto& c) { return std::is_same_v<std::decay_t<decltype(c)>, T>; };
+  if (const auto* c = std::get_if<ShellCommand>(&command)) return std::visit(is_t, *c);
+  if (const auto* c = std::get_if<FileCommand>(&command)) return std::visit(is_t, *c);
+  return false;
+}
 
 // Updates until the long work under way (a finish, a big rain) lands, and what waited for it
 // is carried out.
@@ -54,14 +64,14 @@ TEST(AppCore, MapViewAndHistoryCommandsGoToTheSessionTheRestToTheShell) {
   core.dispatch(MapCommand{RainDrops{3000}});
   core.dispatch(MapCommand{SetErosion{0.5}});
   core.dispatch(ViewCommand{SetView{MapView::basins}});
-  core.dispatch(UiCommand{SavePng{}});
+  core.dispatch(ShellCommand{SavePng{}});
   core.dispatch(OpenFile{"dem.png"});
   EXPECT_EQ(core.model().drops(), 3000u);
   EXPECT_EQ(core.model().settings().erosion, 0.5);
   EXPECT_EQ(core.model().settings().view, MapView::basins);
   ASSERT_EQ(shell.own.size(), 2u);
-  EXPECT_TRUE(std::holds_alternative<UiCommand>(shell.own[0]));
-  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[1]));
+  EXPECT_TRUE(is_shells<SavePng>(shell.own[0]));
+  EXPECT_TRUE(is_shells<OpenFile>(shell.own[1]));
 
   core.dispatch(HistoryCommand{Undo{}});
   EXPECT_EQ(core.model().settings().erosion, 0.3);
@@ -101,7 +111,7 @@ TEST(AppCore, WhileAFinishRunsWhatChangesTheMapWaitsAndComesInOrder) {
   core.dispatch(MapCommand{SetErosion{0.6}});
   core.dispatch(MapCommand{SetInertia{0.2}});
   core.dispatch(HistoryCommand{Undo{}});
-  core.dispatch(UiCommand{SavePng{}});  // the window's own: at once
+  core.dispatch(ShellCommand{SavePng{}});  // the window's own: at once
   EXPECT_EQ(shell.own.size(), 1u);
   EXPECT_EQ(core.waiting(), 3u);
   EXPECT_EQ(core.model().settings().erosion, 0.3);  // not yet
@@ -145,7 +155,7 @@ TEST(AppCore, WhileAPictureIsRenderedInTilesTheMapWaits) {
   core.update();
   EXPECT_EQ(core.waiting(), 0u);
   ASSERT_EQ(shell.own.size(), 1u);
-  EXPECT_TRUE(std::holds_alternative<OpenFile>(shell.own[0]));
+  EXPECT_TRUE(is_shells<OpenFile>(shell.own[0]));
   // In order: seed 9, then the picked one (the sketch's 0..999999).
   const session::History& history = core.model().history();
   ASSERT_EQ(history.steps().size(), 2u);
@@ -369,9 +379,9 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
 
   // Saving is the shell's: it waits while a finish runs, as every change to the map does.
   core.dispatch(SaveMap{"x.tsmap", false});
-  ASSERT_TRUE(std::holds_alternative<SaveMap>(shell.own.back()));
-  core.dispatch(UiCommand{SaveMapNow{}});
-  EXPECT_TRUE(std::holds_alternative<UiCommand>(shell.own.back()));
+  ASSERT_TRUE(is_shells<SaveMap>(shell.own.back()));
+  core.dispatch(ShellCommand{SaveMapNow{}});
+  EXPECT_TRUE(is_shells<SaveMapNow>(shell.own.back()));
 }
 
 }  // namespace

@@ -81,26 +81,27 @@ TEST(Keys, NPicksANewSeed) {
 
 TEST(Keys, SSavesAPng) {
   for (const State& state : states()) {
-    EXPECT_TRUE((is<UiCommand, SavePng>(press(SDLK_s, state.settings, state.fullscreen))));
+    EXPECT_TRUE((is<ShellCommand, SavePng>(press(SDLK_s, state.settings, state.fullscreen))));
   }
 }
 
 TEST(Keys, F11AndFToggleFullscreenEitherWay) {
   for (const State& state : states()) {
     EXPECT_TRUE(
-        (is<UiCommand, ToggleFullscreen>(press(SDLK_F11, state.settings, state.fullscreen))));
-    EXPECT_TRUE((is<UiCommand, ToggleFullscreen>(press(SDLK_f, state.settings, state.fullscreen))));
+        (is<ShellCommand, ToggleFullscreen>(press(SDLK_F11, state.settings, state.fullscreen))));
+    EXPECT_TRUE(
+        (is<ShellCommand, ToggleFullscreen>(press(SDLK_f, state.settings, state.fullscreen))));
   }
 }
 
 TEST(Keys, EscLeavesFullscreenOnlyWhenFullscreen) {
-  EXPECT_TRUE((is<UiCommand, LeaveFullscreen>(press(SDLK_ESCAPE, {}, true))));
+  EXPECT_TRUE((is<ShellCommand, LeaveFullscreen>(press(SDLK_ESCAPE, {}, true))));
   EXPECT_FALSE(press(SDLK_ESCAPE, {}, false).has_value());
   for (const State& state : states()) {
     const auto command = press(SDLK_ESCAPE, state.settings, state.fullscreen);
     EXPECT_EQ(command.has_value(), state.fullscreen);
     if (state.fullscreen) {
-      EXPECT_TRUE((is<UiCommand, LeaveFullscreen>(command)));
+      EXPECT_TRUE((is<ShellCommand, LeaveFullscreen>(command)));
     }
   }
 }
@@ -139,7 +140,7 @@ TEST(Keys, DTurnsDebugModeOnOrOffAgainstTheCurrentSetting) {
 
 TEST(Keys, HTogglesThePanel) {
   for (const State& state : states()) {
-    EXPECT_TRUE((is<UiCommand, TogglePanel>(press(SDLK_h, state.settings, state.fullscreen))));
+    EXPECT_TRUE((is<ShellCommand, TogglePanel>(press(SDLK_h, state.settings, state.fullscreen))));
   }
 }
 
@@ -319,7 +320,7 @@ TEST(Keys, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
   // Ctrl+Q quits, asking first (Quit::ask); Q alone does nothing.
   const auto quit = with(SDLK_q, KMOD_RCTRL);
   ASSERT_TRUE(quit);
-  EXPECT_TRUE(std::get<Quit>(std::get<UiCommand>(*quit)).ask);
+  EXPECT_TRUE(std::get<Quit>(std::get<ShellCommand>(*quit)).ask);
   EXPECT_FALSE(with(SDLK_q, KMOD_NONE));
   EXPECT_TRUE(std::holds_alternative<session::HistoryCommand>(*with(SDLK_z, KMOD_LCTRL)));
   // Without Ctrl, Z still fits the map.
