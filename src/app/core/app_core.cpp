@@ -9,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <variant>
 
 #include "app/core/map_window.h"
@@ -163,6 +164,51 @@ std::optional<glm::dvec2> AppCore::map_point_at(glm::dvec2 pixel) const {
 
 bool AppCore::map_busy() const {
   return model_.working() || shell_.rendering_in_tiles() || shell_.opening_a_map();
+}
+
+AppCore::TickTimes AppCore::tick(double seconds, bool one_tick) {
+  TickTimes times;
+  if (shell_.rendering_in_tiles() || shell_.opening_a_map()) {
+    tick_debt_ = 0;
+    return times;
+  }
+  const auto tick_once = [&] {
+    const bool raining = model_.playing();
+    model_.tick();
+    if (raining) shell_.rained();
+    times.rain_ms += model_.last_timings().rain_ms;
+    times.rivers_ms += model_.last_timings().rivers_ms;
+    stopped_ = stopped_ || model_.stopped_at_target();
+  };
+  if (one_tick) {
+    tick_once();
+    return times;
+  }
+  if (!model_.playing()) {
+    tick_debt_ = 0;
+    return times;
+  }
+  tick_debt_ += seconds;
+  int ticks = 0;
+  while (tick_debt_ >= kTickSeconds && ticks < kMostTicksPerFrame && model_.playing()) {
+    tick_once();
+    tick_debt_ -= kTickSeconds;
+    ticks++;
+  }
+  if (ticks == kMostTicksPerFrame) tick_debt_ = 0;  // too far behind: let it go
+  return times;
+}
+
+std::optional<std::string> AppCore::end_work(const std::function<bool()>& give_up) {
+  while (model_.working() && !give_up()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    try {
+      if (model_.update_work()) stopped_ = stopped_ || model_.stopped_at_target();
+    } catch (const std::exception& e) {
+      refuse(std::string("Long work failed, and the map is as it was before it: ") + e.what());
+    }
+  }
+  return model_.cancel_work();
 }
 
 bool AppCore::take_stopped() {

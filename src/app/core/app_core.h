@@ -55,6 +55,8 @@ class Shell {
   virtual void say(const std::string& line) = 0;
   // A finish of the rain began (the program times it).
   virtual void finish_began() {}
+  // A tick rained (AppCore::tick): a time-lapse takes its frame.
+  virtual void rained() {}
 };
 
 // A seed as the sketch picks one: Math.floor(Math.random() * 1000000).
@@ -68,11 +70,10 @@ class AppCore {
  public:
   AppCore(uint32_t seed, Shell& shell);
 
-  session::LiveModel& model() { return model_; }
+  // The map, its view and the camera, as the shell sees them: changed only through dispatch.
   const session::LiveModel& model() const { return model_; }
   UiState& ui() { return ui_; }
   const UiState& ui() const { return ui_; }
-  render::MapCamera& camera() { return camera_; }
   const render::MapCamera& camera() const { return camera_; }
   // The 3D view's camera.
   const render::OrbitCamera& orbit() const { return orbit_; }
@@ -110,6 +111,28 @@ class AppCore {
   static constexpr double kFrameBudgetMs = 25;
   bool map_busy() const;
   std::size_t waiting() const { return waiting_.size(); }
+  // The rain's ticks for a frame, the sketch's draw() at 60 a second: exactly one in a scripted
+  // run (`one_tick`: --frames counts them), else as many as the `seconds` since the last frame
+  // hold with what was owed before, at most kMostTicksPerFrame (a slow frame, down to 5 fps,
+  // still rains 60 ticks a second; further behind, the rest is let go). Under the rule for a
+  // busy map: none while the shell's work holds it (a picture in tiles, a map file being
+  // opened); a finish's worker lands in a tick. The shell is told after each tick that rained
+  // (Shell::rained). Returns the ticks' CPU times.
+  struct TickTimes {
+    double rain_ms = 0;
+    double rivers_ms = 0;
+  };
+  TickTimes tick(double seconds, bool one_tick);
+  static constexpr double kTickSeconds = 1.0 / 60.0;  // the sketch's frame: 60 a second
+  static constexpr int kMostTicksPerFrame = 12;
+  // No ticks owed (while the flags' commands are still being carried out at start).
+  void owe_no_ticks() { tick_debt_ = 0; }
+  // p5 draws the first frame after setup even when it does not loop.
+  void first_frame() { model_.refresh(); }
+  // The run's end: long work under way lands, waited for a piece at a time, unless `give_up`
+  // says to stop (a signal): then it is dropped, the map as it was before it, and what it was
+  // doing is returned.
+  std::optional<std::string> end_work(const std::function<bool()>& give_up);
   // Whether the rain stopped itself at the target since the last call.
   bool take_stopped();
 
@@ -148,6 +171,7 @@ class AppCore {
   bool map_area_known_ = false;
   bool frame_pending_ = false;  // FrameIsland before the map's area was known
   std::deque<Command> waiting_;
+  double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
   std::size_t script_given_ = 0;  // the script's lines given, and carried out (or refused)
   std::size_t script_done_ = 0;
   bool stopped_ = false;

@@ -47,8 +47,6 @@
 namespace terrain::app {
 namespace {
 
-constexpr double kTickSeconds = 1.0 / 60.0;  // the sketch's frame: 60 a second
-constexpr int kMostTicksPerFrame = 12;       // a slow frame (down to 5 fps) still keeps 60 ticks/s
 constexpr double kFrameCapSeconds = 1.0 / 60.0;  // drawing cap where vsync does not pace us
 // Frames drawn at once after an input, before a still app waits for events again: the frame
 // that answers it and those Dear ImGui needs to finish the answer (a drop-down's list shows
@@ -204,7 +202,7 @@ App::App(const AppOptions& options)
   // shows on the status line over the map from the first frame, and the map stays.)
   if (ui_.messages.failures() > failures_at_start_ && scripted_) exit_code_ = 2;
   // p5 draws the first frame after setup even when it does not loop.
-  model_.refresh();
+  core_.first_frame();
   if (!options.timelapse.empty() && exit_code_ == 0) {
     RecordingOptions recording;
     recording.every = options.every.value_or(io::kTimelapseDefaultEvery);
@@ -262,7 +260,7 @@ int App::run() {
     starting_ = running_ && still_starting();
   }
   if (exit_code_ != 0) {
-    model_.cancel_work();
+    core_.end_work([] { return true; });  // dropped
     return exit_code_;
   }
   starting_ = false;
@@ -496,38 +494,18 @@ void App::update() {
   // A finish lands here, playing or paused (the model ticks only while playing); then what
   // waited for the map, in order, until it is busy again.
   if (core_.update()) finish_landed_ = true;  // reported once the frame it lands in is drawn
-  stopped_this_frame_ = core_.take_stopped() || stopped_this_frame_;
 
-  rain_ms_ = 0;
-  rivers_ms_ = 0;
-  auto tick = [&] {
-    const bool raining = model_.playing();
-    model_.tick();
-    if (raining) tick_recording();
-    rain_ms_ += model_.last_timings().rain_ms;
-    rivers_ms_ += model_.last_timings().rivers_ms;
-    stopped_this_frame_ = stopped_this_frame_ || model_.stopped_at_target();
-  };
+  // The rain's ticks (the core's: app_core.h), the flags' commands first.
   const Clock::time_point now = Clock::now();
+  AppCore::TickTimes ticked;
   if (starting_) {
-    tick_debt_ = 0;  // the flags' commands first
-  } else if (scripted_) {
-    tick();
-  } else if (model_.playing() && !large_.active()) {
-    tick_debt_ += std::chrono::duration<double>(now - last_tick_).count();
-    int ticks = 0;
-    while (tick_debt_ >= kTickSeconds && ticks < kMostTicksPerFrame && model_.playing()) {
-      tick();
-      tick_debt_ -= kTickSeconds;
-      ticks++;
-    }
-    if (ticks == kMostTicksPerFrame) tick_debt_ = 0;  // too far behind: let it go
+    core_.owe_no_ticks();
   } else {
-    tick_debt_ = 0;
+    ticked = core_.tick(std::chrono::duration<double>(now - last_tick_).count(), scripted_);
   }
   last_tick_ = now;
-  stats_.record(Stage::rain, rain_ms_);
-  stats_.record(Stage::rivers, rivers_ms_);
+  stats_.record(Stage::rain, ticked.rain_ms);
+  stats_.record(Stage::rivers, ticked.rivers_ms);
 }
 
 // The map (drawn again only when something it shows changed), then the panel over it.
@@ -629,7 +607,8 @@ void App::draw() {
     stats_.record(Stage::swap,
                   std::chrono::duration<double, std::milli>(last_swap_ - swap_start).count());
   }
-  stats_.record(Stage::cpu_side, rain_ms_ + rivers_ms_ + stats_.current(Stage::contours) +
+  stats_.record(Stage::cpu_side, stats_.current(Stage::rain) + stats_.current(Stage::rivers) +
+                                     stats_.current(Stage::contours) +
                                      stats_.current(Stage::drawing));
   stats_.end_frame();
 
@@ -1031,9 +1010,8 @@ void App::mouse_event(const SDL_Event& event) {
 }
 
 void App::report() {
-  reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), stopped_this_frame_,
+  reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), core_.take_stopped(),
                    started_ && swaps_ >= 2, inputs_.answered, inputs_.moves_answered});
-  stopped_this_frame_ = false;
 }
 
 void App::report_finish() {
@@ -1133,19 +1111,10 @@ int App::finish() {
   if (const auto what = cancel_own()) {
     std::fprintf(stderr, "terrain-sandbox: stopped: %s\n", what->c_str());
   }
-  while (model_.working() && !quit_signalled()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    try {
-      model_.update_work();
-    } catch (const std::exception& e) {
-      refuse(std::string("Long work failed, and the map is as it was before it: ") + e.what());
-    }
-  }
-  if (const auto what = model_.cancel_work()) {
+  if (const auto what = core_.end_work(quit_signalled)) {
     std::fprintf(stderr, "terrain-sandbox: stopped: %s (the map is as it was before it)\n",
                  what->c_str());
   } else if (was_finishing) {
-    stopped_this_frame_ = model_.stopped_at_target();
     report_finish();
     report();
   } else if (finish_landed_) {

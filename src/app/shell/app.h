@@ -92,6 +92,7 @@ class App : private Shell {
   void message(const std::string& text, bool failed) override;
   void say(const std::string& line) override;
   void finish_began() override;
+  void rained() override { tick_recording(); }
   // The loop's last step: what scripts and tests read on stdout (reporter.h).
   void report();
   // ImGui's .ini text into ini_path_ (preferences.h), when ImGui asks and at the end; a file
@@ -215,9 +216,9 @@ class App : private Shell {
   std::string ini_path_;  // where ImGui keeps the panel's place (outlives its context)
   render::MapRenderer renderer_;
   AppCore core_;               // the session and the commands' one path
-  session::LiveModel& model_;  // the core's
+  const session::LiveModel& model_;  // the core's, changed only through its dispatch
   UiState& ui_;                // the core's
-  render::MapCamera& camera_;  // the core's
+  const render::MapCamera& camera_;  // the core's
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
@@ -265,9 +266,7 @@ class App : private Shell {
   bool minimized_ = false;
   bool scripted_ = false;  // --frames: one tick a frame, no pacing
   uint64_t frames_ = 0;
-  double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
   Clock::time_point last_tick_;
-  bool stopped_this_frame_ = false;  // the rain stopped itself at the target this frame
   // What was last drawn, so a still map is not drawn again.
   uint64_t drawn_version_ = ~uint64_t{0};
   int drawn_scheme_ = -1;
@@ -299,8 +298,6 @@ class App : private Shell {
   std::vector<double> input_ms_;  // input to the swap that showed it, per answered frame
   bool waited_ = false;           // this frame waited for input
   // Frame times: the ticks' CPU time this frame, and the swaps that count the frame rate.
-  double rain_ms_ = 0;
-  double rivers_ms_ = 0;
   double panel_ms_ = 0;
   uint64_t swaps_ = 0;
   Clock::time_point first_swap_;

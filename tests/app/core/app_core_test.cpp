@@ -29,6 +29,7 @@ struct FakeShell : Shell {
   std::vector<std::string> messages;
   std::vector<std::string> lines;
   int finishes = 0;
+  int rains = 0;
   bool rendering_in_tiles() const override { return tiles; }
   void carry_out(const ShellCommand& command) override { own.push_back(command); }
   void carry_out(const FileCommand& command) override { own.push_back(command); }
@@ -37,6 +38,7 @@ struct FakeShell : Shell {
   }
   void say(const std::string& line) override { lines.push_back(line); }
   void finish_began() override { finishes++; }
+  void rained() override { rains++; }
 };
 
 // Whether `command` is the shell's command T (its own or about a file).
@@ -60,7 +62,7 @@ void until_landed(AppCore& core) {
 TEST(AppCore, MapViewAndHistoryCommandsGoToTheSessionTheRestToTheShell) {
   FakeShell shell;
   AppCore core(42, shell);
-  core.model().pause();
+  core.dispatch(ViewCommand{Pause{}});
   core.dispatch(MapCommand{RainDrops{3000}});
   core.dispatch(MapCommand{SetErosion{0.5}});
   core.dispatch(ViewCommand{SetView{MapView::basins}});
@@ -103,7 +105,7 @@ TEST(AppCore, ARefusedValueSaysWhyAndChangesNothing) {
 TEST(AppCore, WhileAFinishRunsWhatChangesTheMapWaitsAndComesInOrder) {
   FakeShell shell;
   AppCore core(7, shell);
-  core.model().pause();
+  core.dispatch(ViewCommand{Pause{}});
   core.dispatch(MapCommand{RainDrops{1000}});
   core.dispatch(ViewCommand{FinishRain{}});
   EXPECT_EQ(shell.finishes, 1);
@@ -126,7 +128,7 @@ TEST(AppCore, WhileAFinishRunsWhatChangesTheMapWaitsAndComesInOrder) {
   // The same commands given one after another with no finish between make the same map.
   FakeShell other;
   AppCore same(7, other);
-  same.model().pause();
+  same.dispatch(ViewCommand{Pause{}});
   same.dispatch(MapCommand{RainDrops{1000}});
   same.dispatch(MapCommand{RainDrops{299000}});  // long work: on a worker, and what follows waits
   same.dispatch(MapCommand{SetErosion{0.6}});
@@ -166,6 +168,42 @@ TEST(AppCore, WhileAPictureIsRenderedInTilesTheMapWaits) {
 
 // A heightmap read on a worker lands through the same path: as the ground, said on stdout, or
 // refused with its reason.
+// The rain's ticks are the core's: 60 a second of the time given, at most 12 a frame (the rest
+// let go), exactly one a frame in a scripted run, none while a picture is rendered in tiles;
+// the shell hears of each that rained.
+TEST(AppCore, TicksRainSixtyASecondAtMostTwelveAFrameAndNoneWhileTheMapIsHeld) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  const auto per_tick = static_cast<uint64_t>(core.model().settings().drops_per_frame);
+  core.tick(5.0 / 60.0 + 1e-9, false);  // 5 ticks' worth
+  EXPECT_EQ(core.model().drops(), 5 * per_tick);
+  EXPECT_EQ(shell.rains, 5);
+  core.tick(0.5 / 60.0, false);  // half a tick: owed, not rained
+  EXPECT_EQ(core.model().drops(), 5 * per_tick);
+  core.tick(0.5 / 60.0 + 1e-9, false);  // ... the other half
+  EXPECT_EQ(core.model().drops(), 6 * per_tick);
+  core.tick(1.0, false);  // 60 ticks owed: 12, and the rest let go
+  EXPECT_EQ(core.model().drops(), 18 * per_tick);
+  core.tick(1.0 / 60.0 + 1e-9, false);
+  EXPECT_EQ(core.model().drops(), 19 * per_tick);
+  core.tick(10.0, true);  // scripted: one whatever the time
+  EXPECT_EQ(core.model().drops(), 20 * per_tick);
+  shell.tiles = true;  // the map is held: no rain, and nothing owed after
+  core.tick(1.0, false);
+  core.tick(1.0, true);
+  EXPECT_EQ(core.model().drops(), 20 * per_tick);
+  shell.tiles = false;
+  core.tick(0.5 / 60.0, false);
+  EXPECT_EQ(core.model().drops(), 20 * per_tick);
+  EXPECT_EQ(shell.rains, 20);
+  // Paused, nothing rains and nothing is owed.
+  core.dispatch(ViewCommand{Pause{}});
+  core.tick(1.0, false);
+  core.dispatch(ViewCommand{Play{}});
+  core.tick(0.5 / 60.0, false);
+  EXPECT_EQ(core.model().drops(), 20 * per_tick);
+}
+
 TEST(AppCore, AGroundReadLandsAsTheGroundOrSaysWhyNot) {
   FakeShell shell;
   AppCore core(3, shell);
@@ -264,7 +302,7 @@ TEST(AppCore, TheUisStateAndTheCameraAreTheCoresAndRefuseBadValues) {
 TEST(AppCore, TheTimelinesKeysSeekByOnePercentOfTheDrops) {
   FakeShell shell;
   AppCore core(42, shell);
-  core.model().pause();
+  core.dispatch(ViewCommand{Pause{}});
   core.dispatch(MapCommand{RainDrops{10000}});
   core.dispatch(UiCommand{StepTimeline{-1}});
   EXPECT_EQ(core.model().drops(), 9900u);
@@ -298,7 +336,7 @@ std::shared_ptr<const MapRead> a_map_read(const std::string& path, SavedMap map)
 TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   FakeShell saving;
   AppCore source(7, saving);
-  source.model().pause();
+  source.dispatch(ViewCommand{Pause{}});
   source.dispatch(MapCommand{RainDrops{5000}});
   source.dispatch(MapCommand{SetErosion{0.4}});
   source.dispatch(MapCommand{RainDrops{2000}});
@@ -317,7 +355,7 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
 
   FakeShell shell;
   AppCore core(42, shell);
-  core.model().pause();
+  core.dispatch(ViewCommand{Pause{}});
   core.dispatch(LandMap{a_map_read("walk.tsmap", saved)});
   EXPECT_EQ(shell.messages.back(), "Opened the map walk.tsmap (2 steps, drop 7,000 of 7,000)");
   EXPECT_EQ(shell.lines.back(), shell.messages.back());
@@ -398,7 +436,7 @@ using namespace session;
 TEST(AppCorePainting, APressDragsAndAReleaseAreOneStrokeStep) {
   FakeShell shell;
   AppCore painted(42, shell);
-  painted.model().pause();
+  painted.dispatch(ViewCommand{Pause{}});
   painted.dispatch(MapCommand{RainDrops{3000}});
   painted.dispatch(UiCommand{SetBrush{{BrushTool::roughen, 5, 0.8, BrushFalloff::linear}}});
   painted.dispatch(UiCommand{SetPaintMode{true}});
@@ -431,7 +469,7 @@ TEST(AppCorePainting, APressDragsAndAReleaseAreOneStrokeStep) {
 
   // The same path as one stroke of the same seed: the same bytes.
   AppCore whole(42, shell);
-  whole.model().pause();
+  whole.dispatch(ViewCommand{Pause{}});
   whole.dispatch(MapCommand{RainDrops{3000}});
   BrushStroke s;
   s.tool = BrushTool::roughen;
