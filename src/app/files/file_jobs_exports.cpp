@@ -1,4 +1,4 @@
-// The files the app opens and exports (see app.h): a heightmap opened as the ground, and the
+// The files the app opens and exports (see file_jobs.h): a heightmap opened as the ground, and the
 // exports of the Output section, written into the save folder under the sketch's save name,
 // never over a file and whole or not at all (io/snapshot_file.h).
 //
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "app/files/file_dialog.h"
-#include "app/shell/app.h"
+#include "app/files/file_jobs.h"
 #include "core/hydrology.h"
 #include "core/number_text.h"
 #include "exports/map_exports.h"
@@ -41,7 +41,7 @@
 
 namespace terrain::app {
 // Reads and fits a heightmap: no state of the app touched, so it runs on a worker as well.
-GroundRead App::load_ground(const std::string& path, GroundFit fit) {
+GroundRead FileJobs::load_ground(const std::string& path, GroundFit fit) {
   GroundRead loaded;
   loaded.path = path;
   io::HeightmapFile file;
@@ -74,7 +74,7 @@ GroundRead App::load_ground(const std::string& path, GroundFit fit) {
   return loaded;
 }
 
-void App::open_file(const std::string& path) {
+void FileJobs::open_file(const std::string& path) {
   if (session::is_map_file_path(path)) {
     open_map(path);
     return;
@@ -82,7 +82,8 @@ void App::open_file(const std::string& path) {
   // At start (terrain-sandbox FILE) the ground is read before the first frame, so a script's
   // pictures are of it and a bad file can end the run.
   if (!started_) {
-    dispatch(LandGround{std::make_shared<const GroundRead>(load_ground(path, ui_.ground_fit))});
+    core_.dispatch(
+        LandGround{std::make_shared<const GroundRead>(load_ground(path, ui_.ground_fit))});
     return;
   }
   // In the window: read and fitted on a worker (a 4096² PNG takes about 0.4 s), the window
@@ -92,17 +93,17 @@ void App::open_file(const std::string& path) {
     next_opens_.push_back(path);
     return;
   }
-  opening_ = std::async(std::launch::async, &App::load_ground, path, ui_.ground_fit);
-  tell("Opening " + path + "...", false);
+  opening_ = std::async(std::launch::async, &FileJobs::load_ground, path, ui_.ground_fit);
+  tell("Opening " + path + "...");
 }
 
 // Every frame: a heightmap read on its worker lands (carried out as the map command it is).
-void App::update_open() {
+void FileJobs::update_open() {
   if (!opening_.valid() ||
       opening_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
     return;
   }
-  dispatch(LandGround{std::make_shared<const GroundRead>(opening_.get())});
+  core_.dispatch(LandGround{std::make_shared<const GroundRead>(opening_.get())});
   if (!next_opens_.empty()) {
     const std::string next = std::move(next_opens_.front());
     next_opens_.pop_front();
@@ -110,21 +111,21 @@ void App::update_open() {
   }
 }
 
-std::string App::save_stem() const {
+std::string FileJobs::save_stem() const {
   return io::snapshot_stem(render::color_schemes()[static_cast<std::size_t>(ui_.scheme)].key,
                            model_.seed(), model_.drops(), static_cast<int64_t>(std::time(nullptr)));
 }
 
-void App::saved(const io::SaveResult& result, const std::string& what) {
-  const std::string message = result.ok ? "Saved " + result.path.string() + what
-                                        : failure_text("Not saved: " + result.error);
-  ui_.messages.post(message, !result.ok, seconds_now());
+void FileJobs::saved(const io::SaveResult& result, const std::string& what) {
+  const std::string message =
+      host_.post(result.ok ? "Saved " + result.path.string() + what : "Not saved: " + result.error,
+                 !result.ok);
   std::fprintf(result.ok ? stdout : stderr, "%s\n", message.c_str());
   std::fflush(stdout);
 }
 
-io::SaveResult App::save_export(const ExportTarget& to, const std::string& stem,
-                                const std::string& extension, std::span<const uint8_t> bytes) {
+io::SaveResult FileJobs::save_export(const ExportTarget& to, const std::string& stem,
+                                     const std::string& extension, std::span<const uint8_t> bytes) {
   if (to.path.empty()) return io::save_new_file(save_folder(), stem, extension, bytes);
   try {
     io::write_file_atomically(to.path, bytes,
@@ -135,8 +136,8 @@ io::SaveResult App::save_export(const ExportTarget& to, const std::string& stem,
   return io::SaveResult{true, to.path, ""};
 }
 
-io::SaveResult App::save_export_folder(const ExportTarget& to, const std::string& stem,
-                                       const std::vector<io::NamedFile>& files) {
+io::SaveResult FileJobs::save_export_folder(const ExportTarget& to, const std::string& stem,
+                                            const std::vector<io::NamedFile>& files) {
   if (to.path.empty()) return io::save_new_folder(save_folder(), stem, files);
   // The folder chosen, made new (never into one that is there: -2, -3 ... then).
   const std::filesystem::path path(to.path);
@@ -144,7 +145,7 @@ io::SaveResult App::save_export_folder(const ExportTarget& to, const std::string
 }
 
 // Export as...: the export `to.what` names, to its path.
-void App::export_to(const ExportTo& to) {
+void FileJobs::export_to(const ExportTo& to) {
   const ExportTarget target{to.path, to.replace};
   switch (to.what) {
     case FileChoice::export_picture:
@@ -168,12 +169,12 @@ void App::export_to(const ExportTo& to) {
       export_mesh(to.what == FileChoice::export_obj, target);
       return;
     default:
-      refuse("not an export: " + to.path);
+      host_.refuse("not an export: " + to.path);
       return;
   }
 }
 
-void App::export_heightmap(bool original, const ExportTarget& to) {
+void FileJobs::export_heightmap(bool original, const ExportTarget& to) {
   const Heightfield& field = original ? model_.original() : model_.heights();
   const io::HeightmapFormat format = ui_.export_format;
   std::vector<uint8_t> bytes;
@@ -206,7 +207,7 @@ Hydrology hydrology_now(const session::LiveModel& model) {
 
 }  // namespace
 
-void App::export_layers(const ExportTarget& to) {
+void FileJobs::export_layers(const ExportTarget& to) {
   const Hydrology hydrology = hydrology_now(model_);
   const render::ColorScheme& scheme = render::color_schemes()[static_cast<std::size_t>(ui_.scheme)];
   saved(save_export_folder(
@@ -215,7 +216,7 @@ void App::export_layers(const ExportTarget& to) {
         " (flow.png, basins.png, strahler.png, lakes.png)");
 }
 
-void App::export_grids(const ExportTarget& to) {
+void FileJobs::export_grids(const ExportTarget& to) {
   const Hydrology hydrology = hydrology_now(model_);
   saved(save_export_folder(to, save_stem() + "_grids",
                            exports::grid_files(model_.original(), model_.heights(), hydrology)),
@@ -224,7 +225,7 @@ void App::export_grids(const ExportTarget& to) {
 
 // The SVG and the mesh as terrain-cli makes them (exports/map_exports.h), so the same map
 // gives the same file.
-void App::export_svg(const ExportTarget& to) {
+void FileJobs::export_svg(const ExportTarget& to) {
   const session::Settings& s = model_.settings();
   std::string svg;
   try {
@@ -242,7 +243,7 @@ void App::export_svg(const ExportTarget& to) {
         "");
 }
 
-void App::export_mesh(bool obj, const ExportTarget& to) {
+void FileJobs::export_mesh(bool obj, const ExportTarget& to) {
   std::vector<uint8_t> bytes;
   try {
     // In metres, in place of the exaggeration, when the real units are given.
@@ -259,23 +260,23 @@ void App::export_mesh(bool obj, const ExportTarget& to) {
 
 // --- Pictures at any size ------------------------------------------------------------------
 
-void App::start_render(int width, int height) {
+void FileJobs::start_render(int width, int height) {
   if (large_.active() || render_saved_.valid()) {
-    refuse("a picture is already being rendered");
+    host_.refuse("a picture is already being rendered");
     return;
   }
   if (width < io::kMinRenderSide || width > io::kMaxRenderWidth || height < io::kMinRenderSide ||
       height > io::kMaxRenderHeight) {
-    refuse("Render size " + std::to_string(width) + " x " + std::to_string(height) +
-           " is not allowed: W " + std::to_string(io::kMinRenderSide) + ".." +
-           std::to_string(io::kMaxRenderWidth) + " and H " + std::to_string(io::kMinRenderSide) +
-           ".." + std::to_string(io::kMaxRenderHeight));
+    host_.refuse("Render size " + std::to_string(width) + " x " + std::to_string(height) +
+                 " is not allowed: W " + std::to_string(io::kMinRenderSide) + ".." +
+                 std::to_string(io::kMaxRenderWidth) + " and H " +
+                 std::to_string(io::kMinRenderSide) + ".." + std::to_string(io::kMaxRenderHeight));
     return;
   }
   try {
-    large_.start(picture_inputs(width, height), width, height);
+    large_.start(host_.picture_inputs(width, height), width, height);
   } catch (const std::exception& e) {
-    refuse(std::string("Cannot render: ") + e.what());
+    host_.refuse(std::string("Cannot render: ") + e.what());
     return;
   }
   render_what_ = " (" + std::to_string(width) + " x " + std::to_string(height) + ")";
@@ -286,7 +287,7 @@ void App::start_render(int width, int height) {
 // One tile a frame while a picture is drawn (the map waits meanwhile, so every tile is of the
 // same map); then its PNG is encoded and written on a worker thread, and the message given
 // when that is done.
-void App::step_render() {
+void FileJobs::step_render() {
   if (large_.active()) {
     large_.step(renderer_);
     ui_.render_tiles_done = large_.tiles_done();

@@ -1,4 +1,4 @@
-// Map files in the window (see app.h): Save, Save as, Open, a map file given as FILE or
+// Map files in the window (see file_jobs.h): Save, Save as, Open, a map file given as FILE or
 // dropped, a script's {"save_map"} and --save-map, and the window's title, which names the map
 // and marks it when it has changed since it was saved. The file's contents are the session's
 // (session/saved_map.h); the window's own part of the view is app/map_window.h's.
@@ -14,14 +14,14 @@
 
 #include "app/core/map_window.h"
 #include "app/files/config_paths.h"
-#include "app/shell/app.h"
+#include "app/files/file_jobs.h"
 #include "session/saved_map.h"
 
 namespace terrain::app {
 
 // Reads and checks a map file, and places its map at its place: no state of the app touched, so
 // it runs on a worker as well.
-MapRead App::load_map(const std::string& path, session::Work* work) {
+MapRead FileJobs::load_map(const std::string& path, session::Work* work) {
   MapRead read;
   read.path = path;
   try {
@@ -51,7 +51,7 @@ MapRead App::load_map(const std::string& path, session::Work* work) {
 
 // The map's changes are about to go in its place: asked about first (in the window, once the
 // run has started, and not in a scripted run: there, as at start, nobody is asked).
-void App::open_map(const std::string& path) {
+void FileJobs::open_map(const std::string& path) {
   if (started_ && !scripted_ && unsaved_changes(ui_, model_.history())) {
     ui_.open_asked = path;  // asked again while asking: the latest file
     ui_.quit_problem.clear();
@@ -63,7 +63,7 @@ void App::open_map(const std::string& path) {
 // Saved as Save does (its own file, else the name typed in the question, else one chosen in the
 // chooser), then the file is opened once the map is written; a save that fails keeps the
 // question, the reason shown in it.
-void App::answer_open(UnsavedAnswer answer) {
+void FileJobs::answer_open(UnsavedAnswer answer) {
   if (ui_.open_asked.empty()) return;
   const std::string path = ui_.open_asked;
   ui_.quit_problem.clear();
@@ -93,19 +93,19 @@ void App::answer_open(UnsavedAnswer answer) {
 
 // On a worker, the window drawing meanwhile (at start too: what the flags and the script do
 // next waits for it, as the map is busy until it lands).
-void App::read_map(const std::string& path) {
+void FileJobs::read_map(const std::string& path) {
   if (opening_map_.valid()) {
-    refuse("A map is being opened already: " + path + " is not opened");
+    host_.refuse("A map is being opened already: " + path + " is not opened");
     return;
   }
   opening_work_ = std::make_shared<session::Work>();
   opening_path_ = path;
   opening_map_ = std::async(std::launch::async,
                             [path, work = opening_work_] { return load_map(path, work.get()); });
-  tell("Opening " + path + "...", false);
+  tell("Opening " + path + "...");
 }
 
-std::optional<std::string> App::cancel_own() {
+std::optional<std::string> FileJobs::cancel_opening() {
   if (!opening_map_.valid()) return std::nullopt;
   opening_work_->stop();
   opening_map_.get();  // it stops within a piece of the replay
@@ -114,7 +114,7 @@ std::optional<std::string> App::cancel_own() {
 }
 
 // Every frame: a map file read on its worker lands (through the core, as every change does).
-void App::update_open_map() {
+void FileJobs::update_open_map() {
   if (!opening_map_.valid() ||
       opening_map_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
     return;
@@ -126,9 +126,9 @@ void App::update_open_map() {
   core_.dispatch_first(LandMap{std::make_shared<const MapRead>(std::move(read))});
 }
 
-bool App::save_map(const std::string& path, bool replace) {
+bool FileJobs::save_map(const std::string& path, bool replace) {
   session::SavedMap saved = model_.save();
-  saved.window = window_view_json(ui_, camera_, core_.orbit());
+  saved.window = window_view_json(ui_, core_.camera(), core_.orbit());
   const auto mode = replace ? io::WriteMode::replace : io::WriteMode::never_overwrite;
   try {
     session::write_map_file(path, saved, mode);
@@ -144,7 +144,7 @@ bool App::save_map(const std::string& path, bool replace) {
   ui_.map_saved_version = model_.history().version();
   ui_.map_saved_at = model_.history().position();
   saved_message(true, "Saved the map to " + path);
-  if (quit_after_save_) running_ = false;  // the quit question's Save, named in the chooser
+  if (quit_after_save_) host_.end_run();  // the quit question's Save, named in the chooser
   if (!open_after_save_.empty()) {
     // The open question's Save: the map is safe in its file, and the other one comes.
     const std::string next = std::move(open_after_save_);
@@ -155,7 +155,7 @@ bool App::save_map(const std::string& path, bool replace) {
   return true;
 }
 
-void App::save_map_now() {
+void FileJobs::save_map_now() {
   if (ui_.map_path.empty()) {
     save_map_as();
     return;
@@ -165,7 +165,7 @@ void App::save_map_now() {
 
 // Under the name typed in the panel (never over a file), or else one chosen in the desktop's
 // chooser or the window's file dialog (both ask before they replace a file).
-void App::save_map_as() {
+void FileJobs::save_map_as() {
   if (ui_.map_text[0] != '\0') {
     std::string path = ui_.map_text;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
@@ -175,15 +175,14 @@ void App::save_map_as() {
   choose_file(FileChoice::map_to_save);
 }
 
-void App::saved_message(bool ok, const std::string& message) {
-  const std::string text = ok ? message : failure_text(message);
-  ui_.messages.post(text, !ok, seconds_now());
+void FileJobs::saved_message(bool ok, const std::string& message) {
+  const std::string text = host_.post(message, !ok);
   std::fprintf(ok ? stdout : stderr, "%s\n", text.c_str());
   std::fflush(stdout);
 }
 
 // The window's title: the map's file name, marked with * while it has changes not saved.
-void App::update_title() {
+void FileJobs::update_title() {
   std::string title = "Terrain Sandbox";
   if (!ui_.map_path.empty()) {
     const bool changed = changed_since_saved(ui_, model_.history());
@@ -206,17 +205,17 @@ void App::update_title() {
 namespace terrain::app {
 
 // What changes with the map: its history's version and place.
-std::string App::map_stamp() const {
+std::string FileJobs::map_stamp() const {
   const session::History& h = model_.history();
   return std::to_string(h.version()) + ":" + std::to_string(h.position().atom) + ":" +
          std::to_string(h.position().partial);
 }
 
-void App::start_autosave() {
+bool FileJobs::start_autosave() {
   const AppFolder folder = state_folder();
   if (!folder) {
-    refuse("No autosave: " + folder.problem);
-    return;
+    host_.refuse("No autosave: " + folder.problem);
+    return true;
   }
   recent_.emplace(*folder / "recent-maps.json");
   // This run's lock first: the scan then passes over this run's own files (and a map a run gone
@@ -224,30 +223,32 @@ void App::start_autosave() {
   try {
     autosave_.emplace(*folder);
   } catch (const std::exception& e) {
-    refuse(std::string("No autosave: ") + e.what());
+    host_.refuse(std::string("No autosave: ") + e.what());
   }
   leftovers_ = Autosave::leftovers(*folder);
   if (options_.recover) {
     if (leftovers_.empty()) {
-      tell("Nothing to bring back: no map was left unsaved", false);
-      say("Nothing to bring back");
-      return;
+      tell("Nothing to bring back: no map was left unsaved");
+      std::printf("Nothing to bring back\n");
+      std::fflush(stdout);
+      return true;
     }
     recover(true);
-    return;
+    return !(scripted_ && recover_failed_);
   }
-  if (leftovers_.empty()) return;
+  if (leftovers_.empty()) return true;
   ui_.recovery = "A map was left unsaved when its window closed (autosaved " +
                  Autosave::saved_when(leftovers_.front()) + "). Bring it back?";
+  return true;
 }
 
-void App::recover(bool accept) {
+void FileJobs::recover(bool accept) {
   if (leftovers_.empty()) return;
   ui_.recovery.clear();
   if (!accept) {
     Autosave::decline(leftovers_.front());
     leftovers_.erase(leftovers_.begin());
-    tell("Not brought back: it is offered once more at the next start", false);
+    tell("Not brought back: it is offered once more at the next start");
     return;
   }
   // Read here, at once: it is asked for once, at the start of a run. The newest first; one that
@@ -258,34 +259,35 @@ void App::recover(bool accept) {
     read->recovered = true;
     if (!read->error.empty()) return read->error;
     const uint64_t failures = ui_.messages.failures();
-    dispatch(LandMap{std::move(read)});
+    core_.dispatch(LandMap{std::move(read)});
     // Refused as it landed: the core said why.
     if (ui_.messages.failures() != failures) return std::string();
     return std::nullopt;
   };
-  if (Autosave::bring_back(leftovers_, open, [&](const std::string& m) { refuse(m); })) return;
-  if (scripted_) exit_code_ = 2;  // --recover in a scripted run: no map could come back
+  if (Autosave::bring_back(leftovers_, open, [&](const std::string& m) { host_.refuse(m); }))
+    return;
+  recover_failed_ = true;  // (--recover in a scripted run: exit 2)
 }
 
 // Once a frame: the last save's outcome, and a new one when it is due (never while the map is
 // busy: a finish lands first).
-void App::update_autosave() {
+void FileJobs::update_autosave() {
   if (!autosave_) return;
   if (const auto result = autosave_->take_result(); result && !result->empty()) {
-    refuse("Autosave failed: " + *result);
+    host_.refuse("Autosave failed: " + *result);
   }
-  const double now = seconds_now();
+  const double now = host_.seconds_now();
   if (core_.map_busy()) return;
   const std::string stamp = map_stamp();
   if (!autosave_->due(now, stamp)) return;
   session::SavedMap saved = model_.save(&autosave_->cache());
-  saved.window = window_view_json(ui_, camera_, core_.orbit());
+  saved.window = window_view_json(ui_, core_.camera(), core_.orbit());
   autosave_->start(std::move(saved), stamp, now);
 }
 
 // Once a frame: the map's own file goes to the top of the list when it changes (opened or saved
 // under a new name); what the panel shows is looked at again every second (files come and go).
-void App::update_recent() {
+void FileJobs::update_recent() {
   if (!recent_) return;
   bool changed = false;
   if (!ui_.map_path.empty() && ui_.map_path != recent_added_) {
@@ -293,7 +295,7 @@ void App::update_recent() {
     recent_added_ = ui_.map_path;
     changed = true;
   }
-  const double now = seconds_now();
+  const double now = host_.seconds_now();
   if (!changed && now - recent_looked_ < 1) return;
   recent_looked_ = now;
   // (Assigned over what was there: the same list again allocates nothing.)
@@ -306,15 +308,15 @@ void App::update_recent() {
 
 // The window's close button or Ctrl+Q: a map with changes not saved asks first (save, don't
 // save, cancel), unless the run is scripted or nobody can answer (a signal: `ask` false).
-void App::quit(bool ask) {
+void FileJobs::quit(bool ask) {
   if (!ask || scripted_ || !unsaved_changes(ui_, model_.history())) {
-    running_ = false;
+    host_.end_run();
     return;
   }
   ui_.quit_asked = true;  // asked again while asking: the one question stays
 }
 
-void App::answer_quit(UnsavedAnswer answer) {
+void FileJobs::answer_quit(UnsavedAnswer answer) {
   if (!ui_.quit_asked) return;
   ui_.quit_problem.clear();
   switch (answer) {
@@ -324,7 +326,7 @@ void App::answer_quit(UnsavedAnswer answer) {
       return;
     case UnsavedAnswer::discard:
       discarded_ = true;
-      running_ = false;
+      host_.end_run();
       return;
     case UnsavedAnswer::save:
       break;
@@ -333,11 +335,11 @@ void App::answer_quit(UnsavedAnswer answer) {
   // over a file), else one chosen in a chooser (the desktop's or the window's), and it quits once
   // the file is written. A save that fails keeps the window, the reason shown in the question.
   if (!ui_.map_path.empty()) {
-    if (save_map(ui_.map_path, true)) running_ = false;
+    if (save_map(ui_.map_path, true)) host_.end_run();
   } else if (ui_.map_text[0] != '\0') {
     std::string path = ui_.map_text;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
-    if (save_map(path, false)) running_ = false;
+    if (save_map(path, false)) host_.end_run();
   } else {
     quit_after_save_ = true;
     choose_file(FileChoice::map_to_save);
@@ -346,12 +348,12 @@ void App::answer_quit(UnsavedAnswer answer) {
 
 // The run ends: an autosave of the map's unsaved changes is kept for the next start (a map of
 // no steps, a seed's bare island, is nothing to keep).
-void App::end_autosave() {
+void FileJobs::end_autosave() {
   if (!autosave_) return;
   std::optional<session::SavedMap> unsaved;
   if (!discarded_ && unsaved_changes(ui_, model_.history())) {
     unsaved = model_.save(&autosave_->cache());
-    unsaved->window = window_view_json(ui_, camera_, core_.orbit());
+    unsaved->window = window_view_json(ui_, core_.camera(), core_.orbit());
   }
   autosave_->end(unsaved);
   autosave_.reset();

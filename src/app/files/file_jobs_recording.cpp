@@ -1,4 +1,4 @@
-// A time-lapse of the rain from the app (see app.h and recording.h): the Record button into
+// A time-lapse of the rain from the app (see file_jobs.h and recording.h): the Record button into
 // the save folder, or --timelapse PATH for a scripted run from its first frame to its last.
 #include <cstdio>
 #include <exception>
@@ -7,35 +7,36 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/shell/app.h"
+#include "app/files/file_jobs.h"
 #include "io/timelapse.h"
 
 namespace terrain::app {
 
-void App::start_recording(const std::filesystem::path& path, const RecordingOptions& options) {
+bool FileJobs::start_recording(const std::filesystem::path& path, const RecordingOptions& options) {
   try {
     recording_ = std::make_unique<Recording>(path, options, window_.make_offscreen_gl());
   } catch (const std::exception& e) {
-    refuse(std::string("Cannot record: ") + e.what());
-    return;
+    host_.refuse(std::string("Cannot record: ") + e.what());
+    return false;
   }
   // The first frame: the map as it is now (drop 0 for a run recorded from its start).
-  recording_->capture(picture_inputs(options.width, options.height));
+  recording_->capture(host_.picture_inputs(options.width, options.height));
   ui_.recording = true;
   ui_.record_writing = false;
   const std::string message = "Recording " + recording_->path().string();
-  tell(message, false);
+  tell(message);
   std::printf("%s\n", message.c_str());
   std::fflush(stdout);
+  return true;
 }
 
-void App::toggle_recording() {
+void FileJobs::toggle_recording() {
   if (recording_ && !recording_->stopped()) {
     stop_recording();
     return;
   }
   if (recording_) {
-    refuse("the last time-lapse is still being written");
+    host_.refuse("the last time-lapse is still being written");
     return;
   }
   const SetRecording& r = ui_.record;
@@ -56,11 +57,12 @@ void App::toggle_recording() {
   start_recording(path, options);
 }
 
-void App::stop_recording() {
+void FileJobs::stop_recording() {
   if (!recording_ || recording_->stopped()) return;
   // The last frame: the map as the recording leaves it.
   if (!recording_->fresh()) {
-    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(
+        host_.picture_inputs(recording_->options().width, recording_->options().height));
   }
   recording_->stop();
   ui_.recording = false;
@@ -69,7 +71,7 @@ void App::stop_recording() {
 
 // Every frame: a frame when due after the ticks of rain (tick_recording), the panel's figures,
 // and the message once the file is written.
-void App::update_recording() {
+void FileJobs::update_recording() {
   if (!recording_) return;
   const io::TimelapseProgress p = recording_->progress();
   ui_.record_seconds = recording_->seconds();
@@ -91,17 +93,19 @@ void App::update_recording() {
   recording_.reset();
 }
 
-void App::tick_recording() {
+void FileJobs::tick_recording() {
   if (recording_ && recording_->tick()) {
-    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(
+        host_.picture_inputs(recording_->options().width, recording_->options().height));
   }
 }
 
 // The end of a scripted run: the last frame, then the file written before the app exits.
-int App::finish_recording() {
+int FileJobs::finish_recording() {
   if (!recording_) return 0;
   if (!recording_->stopped() && !recording_->fresh()) {
-    recording_->capture(picture_inputs(recording_->options().width, recording_->options().height));
+    recording_->capture(
+        host_.picture_inputs(recording_->options().width, recording_->options().height));
   }
   try {
     recording_->stop_and_wait();
