@@ -186,7 +186,8 @@ bool AppCore::take_stopped() {
 }
 
 void AppCore::dispatch(const Command& command) {
-  const bool to_the_map = !std::holds_alternative<UiCommand>(command);
+  const bool to_the_map =
+      !std::holds_alternative<UiCommand>(command) && !std::holds_alternative<SetTyped>(command);
   if (to_the_map && (map_busy() || !waiting_.empty())) {
     waiting_.push_back(command);
     return;
@@ -269,6 +270,10 @@ void AppCore::carry_out(const Command& command) {
                           } else {
                             carry_out_ui(c);
                           }
+                        },
+                        [&](const SetTyped& c) {
+                          (c.field == TypedField::heightmap ? ui_.heightmap_path : ui_.map_name) =
+                              c.text;
                         },
                         [&](const LandGround& c) { land_ground(*c.read); },
                         [&](const LandMap& c) { land_map(*c.read); },
@@ -496,8 +501,6 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             } catch (const std::exception& e) {
               refuse(e.what());
             }
-            ui_.real_units_edit[0] = ui_.real_units.cell_size;
-            ui_.real_units_edit[1] = ui_.real_units.height_scale;
           },
           [&](const SetSvgPage& c) {
             if (exports::svg_pen_ok(c.page.pen_mm)) {
@@ -507,7 +510,6 @@ void AppCore::carry_out_ui(const UiCommand& command) {
                      number_text(exports::kSvgPenMinMm) + ".." +
                      number_text(exports::kSvgPenMaxMm) + " mm (0: the map's scale)");
             }
-            ui_.svg_pen_edit = ui_.svg_page.pen_mm;
           },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;
@@ -647,7 +649,7 @@ void AppCore::land_map(const MapRead& read) {
     return;
   }
   for (const Command& c : window) carry_out(c);
-  ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
+  ui_.histories_opened++;  // another history: the History list's labels again
   const session::Timeline& t = model_.history().timeline();
   if (read.recovered) {
     // Its own file again, if it had one, and changed since: not the autosave's.

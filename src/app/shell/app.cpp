@@ -134,7 +134,7 @@ App::App(const AppOptions& options)
       camera_(core_.camera()),
       reporter_(tests_asked()) {
   scripted_ = options.frames.has_value();
-  ui_.note_controls = reporter_.for_tests();
+  panel_.note_controls = reporter_.for_tests();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   add_panel_font();
@@ -180,7 +180,7 @@ App::App(const AppOptions& options)
     default_folder_ = default_save_folder();
     folder = default_folder_->string();
   }
-  std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
+  ui_.save_folder = folder;
   // The desktop's chooser, or else the window's own dialog: there is always one.
   ui_.can_choose_files = true;
   pending_.reserve(64);
@@ -216,7 +216,6 @@ App::App(const AppOptions& options)
     if (!recording_) exit_code_ = 2;  // its one line is on stderr
   }
   if (!scripted_ || options.recover) start_autosave();
-  show_seed(ui_, model_.seed());
   report();  // the rain's stop, if --drops passed it
   started_ = true;
   reporter_.start(model_);
@@ -383,10 +382,7 @@ void App::events() {
         }
         // Esc closes an open drop-down (the panel closes it in the next frame), and does
         // nothing else then.
-        if (event.key.keysym.sym == SDLK_ESCAPE && ui_.drop_downs.open) {
-          ui_.drop_downs.close = true;
-          break;
-        }
+        if (event.key.keysym.sym == SDLK_ESCAPE && close_drop_down(panel_)) break;
         // Esc stops long work, the map as it was before it (and what waited behind it).
         if (event.key.keysym.sym == SDLK_ESCAPE && ui_.work) {
           pending_.push_back(UiCommand{CancelWork{}});
@@ -458,18 +454,19 @@ void App::events() {
   ui_.fullscreen = window_.fullscreen();
   ui_.now = seconds_now();
   ui_.idle = waited_;
-  ui_.controls.begin_frame();
-  draw_menu_bar(model_, ui_, layout_, pixels_per_point_, pending_);
-  draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
-  draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
+  panel_.controls.begin_frame();
+  const PanelFrame panel(model_, ui_, panel_, layout_, pixels_per_point_, pending_);
+  draw_menu_bar(panel);
+  draw_panel(panel, stats_);
+  draw_timeline(panel);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
-  draw_work(ui_, layout_, pixels_per_point_, pending_);
+  draw_work(panel);
   draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
   // One window over the map at a time: the file dialog (which the questions' Save may open)
   // over the question, which comes back once it closes.
-  if (!file_dialog_.is_open()) draw_quit_question(ui_, pending_);
-  draw_file_dialog(file_dialog_, ui_.note_controls ? &ui_.controls : nullptr);
+  if (!file_dialog_.is_open()) draw_quit_question(panel);
+  draw_file_dialog(file_dialog_, panel.controls);
   panel_ms_ = session::thread_cpu_ms() - panel_start;
 }
 
@@ -582,8 +579,8 @@ void App::draw() {
     // cross-section and its row mark stay aligned with the map drawn now).
     const double strip_start = session::thread_cpu_ms();
     if (ui_.side.shown && ui_.side.view == SideView::cross_section) core_.trace_row_line();
-    draw_side_view(model_, ui_, layout_, pixels_per_point_, camera_.frame(layout_.map_area()),
-                   side_cache_, pending_);
+    draw_side_view(PanelFrame(model_, ui_, panel_, layout_, pixels_per_point_, pending_),
+                   camera_.frame(layout_.map_area()), side_cache_);
     panel_ms_ += session::thread_cpu_ms() - strip_start;
     ImGui::Render();
     glViewport(0, 0, pw, ph);
@@ -801,7 +798,7 @@ bool App::side_bar_shown_now() const {
 }
 
 std::filesystem::path App::save_folder() {
-  const std::filesystem::path folder = ui_.folder_text[0] != '\0' ? ui_.folder_text : ".";
+  const std::filesystem::path folder = !ui_.save_folder.empty() ? ui_.save_folder : ".";
   // The default folder in Pictures is made on the first save; a folder the user named must
   // be there (a typo should not make folders).
   if (default_folder_ && folder == *default_folder_) {
@@ -812,7 +809,7 @@ std::filesystem::path App::save_folder() {
 }
 
 void App::set_save_folder(const std::string& path) {
-  std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", path.c_str());
+  ui_.save_folder = path;
   default_folder_.reset();
   preferences_.save_folder = path;
   keep_preferences();
@@ -833,15 +830,15 @@ void App::keep_preferences() {
 // named as the save folder's would be.
 void App::choose_file(FileChoice what) {
   if (chooser_.open() || file_dialog_.is_open()) return;
-  std::filesystem::path from = ui_.folder_text;
+  std::filesystem::path from = ui_.save_folder;
   std::string name;
-  if (what == FileChoice::heightmap && ui_.open_text[0] != '\0') {
-    from = std::filesystem::path(ui_.open_text).parent_path();
-    name = std::filesystem::path(ui_.open_text).filename().string();
+  if (what == FileChoice::heightmap && !ui_.heightmap_path.empty()) {
+    from = std::filesystem::path(ui_.heightmap_path).parent_path();
+    name = std::filesystem::path(ui_.heightmap_path).filename().string();
   } else if (what == FileChoice::map_to_open || what == FileChoice::map_to_save) {
-    if (ui_.map_text[0] != '\0') {
-      from = std::filesystem::path(ui_.map_text).parent_path();
-      name = std::filesystem::path(ui_.map_text).filename().string();
+    if (!ui_.map_name.empty()) {
+      from = std::filesystem::path(ui_.map_name).parent_path();
+      name = std::filesystem::path(ui_.map_name).filename().string();
     } else if (!ui_.map_path.empty()) {
       from = std::filesystem::path(ui_.map_path).parent_path();
       name = std::filesystem::path(ui_.map_path).filename().string();
@@ -915,7 +912,7 @@ void App::carry_out_choice(FileChoice what, const std::string& path, bool replac
       dispatch(OpenFile{path});
       return;
     case FileChoice::heightmap:
-      std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", path.c_str());
+      ui_.heightmap_path = path;
       dispatch(OpenFile{path});
       return;
     default:
@@ -1028,8 +1025,9 @@ void App::mouse_event(const SDL_Event& event) {
 }
 
 void App::report() {
-  reporter_.frame({model_, ui_, layout_, camera_, window_.fullscreen(), stopped_this_frame_,
-                   started_ && swaps_ >= 2, inputs_.answered, inputs_.moves_answered});
+  reporter_.frame({model_, ui_, panel_.controls, layout_, camera_, window_.fullscreen(),
+                   stopped_this_frame_, started_ && swaps_ >= 2, inputs_.answered,
+                   inputs_.moves_answered});
   stopped_this_frame_ = false;
 }
 

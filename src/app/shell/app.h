@@ -221,6 +221,7 @@ class App : private Shell {
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
+  PanelState panel_;  // the panel's own memory between frames (panel_state.h)
   // The button of a drag that began over the map (0: none): it pans the map; in the 3D view
   // the left button orbits and the others pan.
   uint8_t drag_button_ = 0;
