@@ -1,26 +1,24 @@
 // The panel's side bar (panel.h): at the window's left edge (layout.h), its splitter at its
-// right edge. Each section is a function of its own; the file, top to bottom:
-//   the section's context    PanelContext: the frame (PanelFrame), the settings, the stats
-//   1. actions               play/pause, restart, new seed, save PNG, fullscreen, undo, redo;
-//                            the seed field and its message; the rain's progress, finish it now
-//   then the sections that fold, as the side bar shows them:
-//   2. Rain                  the sketch's sliders, each snapped to its step as the web page reads
-//   it
-//   3. Ground                its generator and the generator's setting, or the heightmap it came
-//                            from; opening a heightmap (a path, and how it is fitted)
-//   4. Rivers                shown or not, the "Drainage" documentation's stroking, minimum flow
-//   5. View                  colour scheme, contour levels, the view, lakes, original terrain,
-//                            debug mode; the zoom, or the 3D view's relief and camera
-//   6. Side view             the strip under the map, the cut's row, the skylines' seed and
-//                            parameters
-//   6b. Brush                paint mode, the tool, its radius, strength and falloff
-//   7. Output                save folder; the heightmaps' format and metres; the SVG's page;
-//                            the exports; Render PNG; the time-lapse; the log of messages
-//   7b. Map file             its name, Save, Save as, Open (typed or chosen), recent maps
-//   8. Frame times; Keys     the frame's stages; the key table's list and the mouse's
-//   3b. History              the steps since the session began (the section sits under Ground)
-//   draw_panel               the sections in order, the recovery offer, the splitter; the
-//                            Panel button while the side bar is hidden
+// right edge. Each group of controls is a function of its own; the file, top to bottom:
+//   PanelContext         what a section draws with: the frame (PanelFrame), settings, stats
+//   1. actions           play/pause, restart, new seed, save PNG, fullscreen, undo, redo; the
+//                        seed field and its message; the rain's progress, finishing it now
+//   2. Rain              the sketch's sliders, each snapped to its step as the web page reads it
+//   3. Ground            its generator and the generator's setting, or the heightmap it came
+//                        from; opening a heightmap (a path, and how it is fitted)
+//   4. Rivers            shown or not, the "Drainage" documentation's stroking, minimum flow
+//   5. View              colour scheme, contour levels, the view, lakes, original terrain,
+//                        debug mode; the 3D view's relief and camera, or the map's zoom
+//   7. Output            save folder; the heightmaps' format and metres; the exports; the
+//                        SVG's page; Render PNG; the time-lapse and Record; the messages
+//   8. Frame times       the frame's stages
+//   7b. Map file         its name, Save, Save as, Open (typed or chosen); the recent maps
+//   6b. Brush            paint mode, the tool, its radius, strength and falloff
+//   6. Side view         the strip shown, what it shows, the cut's row or the skylines'
+//   3b. History          the steps since the session began (labels, rows, the list)
+//   8. Keys              the key table's list and the mouse's (draw_keys_help, public)
+//   draw_sections        the recovery offer, then the sections in the side bar's order
+//   draw_panel           the side bar's window, the splitter; the Panel button while hidden
 // The controls (note, button, combo, slider ...) are panel_widgets.h's; what is drawn over the
 // map is panel_overlays.cpp's.
 //
