@@ -46,14 +46,17 @@ std::string steps_text(std::size_t n) {
 // Whether a command waits its turn while the map is busy (see app_core.h): all but the core's
 // own and the shell's at-once commands.
 bool waits_for_the_map(const Command& command) {
-  return std::visit(
-      Overloaded{[](const session::MapCommand&) { return true; },
-                 [](const session::ViewCommand&) { return true; },
-                 [](const session::HistoryCommand&) { return true; },
-                 [](const UiCommand&) { return false; }, [](const ShellCommand&) { return false; },
-                 [](const FileCommand&) { return true; }, [](const LandGround&) { return true; },
-                 [](const LandMap&) { return true; }, [](const ScriptStep&) { return true; }},
-      command);
+  return std::visit(Overloaded{[](const session::MapCommand&) { return true; },
+                               [](const session::ViewCommand&) { return true; },
+                               [](const session::HistoryCommand&) { return true; },
+                               [](const UiCommand&) { return false; },
+                               [](const ShellCommand&) { return false; },
+                               [](const FileCommand&) { return true; },
+                               [](const SetTyped&) { return false; },
+                               [](const LandGround&) { return true; },
+                               [](const LandMap&) { return true; },
+                               [](const ScriptStep&) { return true; }},
+                    command);
 }
 
 }  // namespace
@@ -297,6 +300,10 @@ void AppCore::carry_out(const Command& command) {
                         [&](const UiCommand& c) { carry_out_ui(c); },
                         [&](const ShellCommand& c) { shell_.carry_out(c); },
                         [&](const FileCommand& c) { shell_.carry_out(c); },
+                        [&](const SetTyped& c) {
+                          (c.field == TypedField::heightmap ? ui_.heightmap_path : ui_.map_name) =
+                              c.text;
+                        },
                         [&](const LandGround& c) { land_ground(*c.read); },
                         [&](const LandMap& c) { land_map(*c.read); },
                         [&](const ScriptStep& c) { run_script_step(c); }},
@@ -523,8 +530,6 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             } catch (const std::exception& e) {
               refuse(e.what());
             }
-            ui_.real_units_edit[0] = ui_.real_units.cell_size;
-            ui_.real_units_edit[1] = ui_.real_units.height_scale;
           },
           [&](const SetSvgPage& c) {
             if (exports::svg_pen_ok(c.page.pen_mm)) {
@@ -534,7 +539,6 @@ void AppCore::carry_out_ui(const UiCommand& command) {
                      number_text(exports::kSvgPenMinMm) + ".." +
                      number_text(exports::kSvgPenMaxMm) + " mm (0: the map's scale)");
             }
-            ui_.svg_pen_edit = ui_.svg_page.pen_mm;
           },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;
@@ -673,7 +677,7 @@ void AppCore::land_map(const MapRead& read) {
     return;
   }
   for (const Command& c : window) carry_out(c);
-  ui_.labels_shape = ~uint64_t{0};  // another history: its labels again
+  ui_.histories_opened++;  // another history: the History list's labels again
   const session::Timeline& t = model_.history().timeline();
   if (read.recovered) {
     // Its own file again, if it had one, and changed since: not the autosave's.

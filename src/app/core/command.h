@@ -10,6 +10,8 @@
 //   FileCommand           the shell's, in the map's turn: a file to open, a save folder, a map
 //                         file or an export to a path chosen
 //   LandGround, LandMap   a heightmap or a map file read on a worker, landing
+//   SetTyped              a path typed in the panel that the shell reads later (the chooser's
+//                         start, Save as's name): the core's, at once
 //   ScriptStep            a script's line (--script): its command, and where it stands
 #pragma once
 
@@ -333,6 +335,16 @@ struct SetSaveFolder {
   std::string path;
 };
 
+// A path typed in the panel's fields, as it is typed: the heightmap's (the chooser starts beside
+// it) or the map file's name (Save as and the unsaved question's Save save under it where there
+// is no chooser; the chooser starts beside it). The core keeps it in the UI state, at once even
+// while the map is busy.
+enum class TypedField { heightmap, map_name };
+struct SetTyped {
+  TypedField field = TypedField::heightmap;
+  std::string text;
+};
+
 // A heightmap read on a worker (OpenFile) is ready: it becomes the ground (a SetGround), or
 // its message says why not. Through dispatch like every change to the map, so it waits its
 // turn while the map is busy. (The read ground, shared: the command stays cheap to copy.)
@@ -388,8 +400,9 @@ struct LandMap {
 using FileCommand = std::variant<OpenFile, SetSaveFolder, SaveMap, ExportTo>;
 
 struct ScriptStep;
-using Command = std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand,
-                             UiCommand, ShellCommand, FileCommand, LandGround, LandMap, ScriptStep>;
+using Command =
+    std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand, UiCommand,
+                 ShellCommand, FileCommand, SetTyped, LandGround, LandMap, ScriptStep>;
 
 // A script's line (--script FILE), carried out as its command; `where` names it ("walk.jsonl
 // line 3") in front of what it is refused for. A refused line stops the script: the lines

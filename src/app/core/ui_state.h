@@ -1,6 +1,7 @@
-// What the panel shows besides the model, and what it remembers between frames: the app's UI
-// state, held by its window-free core (app_core.h) and drawn by the panel (panel.h). No SDL, GL
-// or ImGui.
+// What the panel shows besides the model: the app's UI state, held by its window-free core
+// (app_core.h), changed by its commands and by the shell, and read (never written) by the panel
+// (panel.h), whose own memory between frames is apart (panel/panel_state.h). No SDL, GL or
+// ImGui.
 #pragma once
 
 #include <array>
@@ -12,7 +13,6 @@
 #include "app/core/command.h"
 #include "app/core/layout.h"
 #include "app/core/side_view.h"
-#include "app/panel/control_rects.h"
 #include "app/panel/message_log.h"
 #include "core/ground_fit.h"
 #include "exports/svg.h"
@@ -23,13 +23,16 @@
 namespace terrain::app {
 
 struct UiState {
-  int scheme = 0;               // index into render::color_schemes()
-  char seed_text[32] = {};      // the seed field while it is edited
-  std::string seed_message;     // beside the seed field when what was typed is not a seed
-  char folder_text[1024] = {};  // where Save PNG and the exports write
-  char open_text[1024] = {};    // the heightmap to open, as typed in the Ground section
-  char map_text[1024] = {};     // the map file to save as, typed (where there is no chooser)
-  std::string map_path;         // the map's own file: opened from or last saved to
+  int scheme = 0;           // index into render::color_schemes()
+  std::string save_folder;  // where Save PNG and the exports write
+  // The heightmap typed in the panel or last chosen, and the map file's name typed to save as
+  // (where there is no chooser): the chooser starts beside them (SetTyped).
+  std::string heightmap_path;
+  std::string map_name;
+  std::string map_path;  // the map's own file: opened from or last saved to
+  // How many times another history came in (a map file opened): the panel's History list is
+  // made again.
+  uint64_t histories_opened = 0;
   // The history's version and place when it was opened or saved (changed_since_saved).
   uint64_t map_saved_version = 0;
   session::HistoryPosition map_saved_at;
@@ -65,10 +68,8 @@ struct UiState {
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
   int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
-  io::RealUnits real_units;        // the heightmap and mesh exports' metres (none: 0, 0)
-  double real_units_edit[2] = {};  // ... as typed in the panel, until both or neither are set
-  exports::SvgPage svg_page;       // the SVG export's paper, style and pen width
-  double svg_pen_edit = 0;         // ... its pen width as typed in the panel, until taken
+  io::RealUnits real_units;   // the heightmap and mesh exports' metres (none: 0, 0)
+  exports::SvgPage svg_page;  // the SVG export's paper, style and pen width
   // Long work under way (a big rain, a far undo, a map file being opened): what it is doing,
   // how far it has come of how much (in drops' worth), and since when (seconds from the app's
   // start), for the status line's progress bar, its time left and its Cancel; none when idle.
@@ -101,8 +102,6 @@ struct UiState {
   bool panel_visible = true;        // the side bar, as H and the Panel button leave it
   bool panel_opened_small = false;  // shown by the user in a window too narrow to show it
   float side_bar_share = kDefaultSideBarShare;  // of the window's width, as its splitter leaves it
-  float side_bar_grabbed_at = 0;                // its width (pixels) when its splitter was grabbed
-  float strip_grabbed_at = 0;                   // the strip's height likewise
   SideViewState side;                           // the strip under the map
   double zoom = 1;                              // the map camera's, for the View section
   double exaggeration = 1;  // the 3D view's relief, times OrbitCamera::kReliefCells a unit
@@ -117,27 +116,6 @@ struct UiState {
   bool choosing_file = false;          // ... and is open
   std::optional<session::CellPosition> hover;  // the map cell under the mouse
   float mouse[2] = {};                         // the pointer, in drawable pixels
-  // Where every control was last drawn, by name, for scripted tests that click them
-  // (TERRAIN_SANDBOX_LAYOUT=1 prints them); noted only when `note_controls` is set, so an
-  // ordinary frame does no bookkeeping for them.
-  ControlRects controls;
-  bool note_controls = false;
-  // The panel's drop-downs (Dear ImGui's combos, panel.cpp): Esc closes the open one, and a
-  // click on another while one is open opens that one (ImGui 1.86 only closes the first).
-  struct DropDowns {
-    bool open = false;       // one was open in the frame last drawn
-    bool close = false;      // Esc came with one open: the panel closes it in the next frame
-    uint32_t open_next = 0;  // the popup (its ImGui ID) clicked while another was open
-  } drop_downs;
-  // The History list's labels of the steps other than rain, made again only when the
-  // history's shape changes (History::shape_version), and how many steps it last showed.
-  std::vector<std::string> step_labels;
-  uint64_t labels_shape = ~uint64_t{0};
-  std::size_t listed_steps = 0;
-  // Each row's height, its label wrapped to the list's width (the start's first), measured
-  // again when the shape or the width changes (a rain row's as it was last drawn).
-  std::vector<float> row_heights;
-  float rows_width = 0;
 };
 
 // Whether the map has changed since its file was opened or saved: a step taken, or undone.

@@ -45,13 +45,13 @@ FileJobs::FileJobs(const AppOptions& options, AppCore& core, render::MapRenderer
     default_folder_ = default_save_folder();
     folder = default_folder_->string();
   }
-  std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", folder.c_str());
+  ui_.save_folder = folder;
   // The desktop's chooser, or else the window's own dialog: there is always one.
   ui_.can_choose_files = true;
 }
 
 std::filesystem::path FileJobs::save_folder() {
-  const std::filesystem::path folder = ui_.folder_text[0] != '\0' ? ui_.folder_text : ".";
+  const std::filesystem::path folder = !ui_.save_folder.empty() ? ui_.save_folder : ".";
   // The default folder in Pictures is made on the first save; a folder the user named must
   // be there (a typo should not make folders).
   if (default_folder_ && folder == *default_folder_) {
@@ -62,7 +62,7 @@ std::filesystem::path FileJobs::save_folder() {
 }
 
 void FileJobs::set_save_folder(const std::string& path) {
-  std::snprintf(ui_.folder_text, sizeof ui_.folder_text, "%s", path.c_str());
+  ui_.save_folder = path;
   default_folder_.reset();
   preferences_.save_folder = path;
   keep_preferences();
@@ -128,15 +128,15 @@ std::optional<std::pair<std::string, const session::Work*>> FileJobs::opening_pr
 // named as the save folder's would be.
 void FileJobs::choose_file(FileChoice what) {
   if (chooser_.open() || file_dialog_.is_open()) return;
-  std::filesystem::path from = ui_.folder_text;
+  std::filesystem::path from = ui_.save_folder;
   std::string name;
-  if (what == FileChoice::heightmap && ui_.open_text[0] != '\0') {
-    from = std::filesystem::path(ui_.open_text).parent_path();
-    name = std::filesystem::path(ui_.open_text).filename().string();
+  if (what == FileChoice::heightmap && !ui_.heightmap_path.empty()) {
+    from = std::filesystem::path(ui_.heightmap_path).parent_path();
+    name = std::filesystem::path(ui_.heightmap_path).filename().string();
   } else if (what == FileChoice::map_to_open || what == FileChoice::map_to_save) {
-    if (ui_.map_text[0] != '\0') {
-      from = std::filesystem::path(ui_.map_text).parent_path();
-      name = std::filesystem::path(ui_.map_text).filename().string();
+    if (!ui_.map_name.empty()) {
+      from = std::filesystem::path(ui_.map_name).parent_path();
+      name = std::filesystem::path(ui_.map_name).filename().string();
     } else if (!ui_.map_path.empty()) {
       from = std::filesystem::path(ui_.map_path).parent_path();
       name = std::filesystem::path(ui_.map_path).filename().string();
@@ -210,7 +210,7 @@ void FileJobs::carry_out_choice(FileChoice what, const std::string& path, bool r
       core_.dispatch(OpenFile{path});
       return;
     case FileChoice::heightmap:
-      std::snprintf(ui_.open_text, sizeof ui_.open_text, "%s", path.c_str());
+      ui_.heightmap_path = path;
       core_.dispatch(OpenFile{path});
       return;
     default:

@@ -82,8 +82,8 @@ void FileJobs::answer_open(UnsavedAnswer answer) {
   open_after_save_ = path;
   if (!ui_.map_path.empty()) {
     save_map(ui_.map_path, true);
-  } else if (ui_.map_text[0] != '\0') {
-    std::string name = ui_.map_text;
+  } else if (!ui_.map_name.empty()) {
+    std::string name = ui_.map_name;
     if (!session::is_map_file_path(name)) name += session::kMapFileExtension;
     save_map(name, false);
   } else {
@@ -166,8 +166,8 @@ void FileJobs::save_map_now() {
 // Under the name typed in the panel (never over a file), or else one chosen in the desktop's
 // chooser or the window's file dialog (both ask before they replace a file).
 void FileJobs::save_map_as() {
-  if (ui_.map_text[0] != '\0') {
-    std::string path = ui_.map_text;
+  if (!ui_.map_name.empty()) {
+    std::string path = ui_.map_name;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
     save_map(path, false);
     return;
@@ -336,8 +336,8 @@ void FileJobs::answer_quit(UnsavedAnswer answer) {
   // the file is written. A save that fails keeps the window, the reason shown in the question.
   if (!ui_.map_path.empty()) {
     if (save_map(ui_.map_path, true)) host_.end_run();
-  } else if (ui_.map_text[0] != '\0') {
-    std::string path = ui_.map_text;
+  } else if (!ui_.map_name.empty()) {
+    std::string path = ui_.map_name;
     if (!session::is_map_file_path(path)) path += session::kMapFileExtension;
     if (save_map(path, false)) host_.end_run();
   } else {

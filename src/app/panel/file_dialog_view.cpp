@@ -87,33 +87,9 @@ void draw_entries(FileDialog& dialog, ControlRects* controls) {
   }
 }
 
-}  // namespace
-
-void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
-  if (!dialog.is_open()) {
-    // Closed from outside the popup (the window's quit): it closes from inside itself.
-    if (ImGui::IsPopupOpen(kPopupId) && ImGui::BeginPopupModal(kPopupId)) {
-      ImGui::CloseCurrentPopup();
-      ImGui::EndPopup();
-    }
-    return;
-  }
-  const DialogKind& kind = dialog.kind();
-  const std::string title = kind.title + kPopupId;
-  if (!ImGui::IsPopupOpen(kPopupId)) ImGui::OpenPopup(title.c_str());
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(
-      ImVec2(std::min(760.0f, display.x - 16), std::min(520.0f, display.y - 16)));
-  if (!ImGui::BeginPopupModal(
-          title.c_str(), nullptr,
-          ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    return;
-  }
-  const bool asking = !dialog.replace_asked().empty();
-  bool path_taken = false;  // Return went to the path field
-  if (asking) ImGui::BeginDisabled();
+// Up, Home and the folder's path (typed: Return goes there); true when Return went to it.
+bool draw_path_bar(FileDialog& dialog, ControlRects* controls) {
+  bool path_taken = false;
   if (button(controls, "Up", "file_dialog_up")) dialog.up();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The folder this one is in");
   ImGui::SameLine();
@@ -126,12 +102,11 @@ void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
     path_taken = true;
   }
   note(controls, "file_dialog_path");
+  return path_taken;
+}
 
-  // Below the two panes: a line for a cut list, two for a problem or the question, the name
-  // and the buttons.
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float below = 3 * ImGui::GetTextLineHeightWithSpacing() +
-                      2 * ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y;
+// The two panes, recent folders and the folder's entries, leaving `below` under them.
+void draw_panes(FileDialog& dialog, ControlRects* controls, float below) {
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::BeginChild("##file_dialog_recent", ImVec2(std::max(120.0f, width * 0.26f), -below), true);
   draw_recent(dialog, controls);
@@ -140,7 +115,11 @@ void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
   ImGui::BeginChild("##file_dialog_entries", ImVec2(0, -below), true);
   draw_entries(dialog, controls);
   ImGui::EndChild();
+}
 
+// Under the panes: how many entries (or that the list is cut), then a problem, the Replace?
+// question (not disabled while the rest is), or an empty line.
+void draw_status_lines(const FileDialog& dialog, bool asking) {
   const FolderListing& listing = dialog.listing();
   if (listing.cut) {
     ImGui::TextDisabled("Only the first %zu entries are listed: type the name of another",
@@ -163,7 +142,12 @@ void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
     ImGui::NewLine();
   }
   ImGui::PopTextWrapPos();
+}
 
+// The name field, then at the right Cancel and Open or Save, or the question's Cancel and
+// Replace (no longer disabled).
+void draw_name_and_buttons(FileDialog& dialog, ControlRects* controls, bool asking) {
+  const DialogKind& kind = dialog.kind();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(kind.mode == DialogMode::pick_folder ? "Folder" : "Name");
   ImGui::SameLine();
@@ -175,8 +159,7 @@ void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
   note(controls, "file_dialog_name");
   ImGui::SameLine();
   ImGui::TextDisabled("%s", kind.filter.c_str());
-
-  // The buttons at the right: Cancel, then Open or Save (or the question's).
+  const ImGuiStyle& style = ImGui::GetStyle();
   const char* accept = asking ? "Replace" : kind.accept.c_str();
   const float buttons = ImGui::CalcTextSize("Cancel").x + ImGui::CalcTextSize(accept).x +
                         4 * style.FramePadding.x + style.ItemSpacing.x;
@@ -192,7 +175,42 @@ void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
     ImGui::SameLine();
     if (button(controls, accept, "file_dialog_accept")) dialog.accept();
   }
+}
 
+}  // namespace
+
+void draw_file_dialog(FileDialog& dialog, ControlRects* controls) {
+  if (!dialog.is_open()) {
+    // Closed from outside the popup (the window's quit): it closes from inside itself.
+    if (ImGui::IsPopupOpen(kPopupId) && ImGui::BeginPopupModal(kPopupId)) {
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+    }
+    return;
+  }
+  const std::string title = dialog.kind().title + kPopupId;
+  if (!ImGui::IsPopupOpen(kPopupId)) ImGui::OpenPopup(title.c_str());
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(
+      ImVec2(std::min(760.0f, display.x - 16), std::min(520.0f, display.y - 16)));
+  if (!ImGui::BeginPopupModal(
+          title.c_str(), nullptr,
+          ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    return;
+  }
+  // While Replace? is asked, all but the question and its answers is disabled.
+  const bool asking = !dialog.replace_asked().empty();
+  if (asking) ImGui::BeginDisabled();
+  const bool path_taken = draw_path_bar(dialog, controls);
+  // Below the two panes: a line for a cut list, two for a problem or the question, the name
+  // and the buttons.
+  draw_panes(dialog, controls,
+             3 * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetFrameHeightWithSpacing() +
+                 ImGui::GetStyle().ItemSpacing.y);
+  draw_status_lines(dialog, asking);
+  draw_name_and_buttons(dialog, controls, asking);
   // The keys, now that this frame's typing is in the fields: Esc cancels (the question first),
   // Return opens or saves (not while asking: Replace is never a key away).
   const FileDialog::Keys keys = dialog.take_keys();

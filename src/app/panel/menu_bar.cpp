@@ -10,30 +10,33 @@
 #include <string>
 
 #include "app/core/keys.h"
+#include "app/panel/menu_shortcuts.h"
 #include "app/panel/panel.h"
 #include "io/heightmap.h"
 
 namespace terrain::app {
 namespace {
 
-// What the menus read and write: the model, the UI state, the commands asked for, and where
-// the entries are noted for the tests (nullptr: nowhere).
+// What the menus draw with: the frame (panel.h: the model, the UI state, the commands asked
+// for, and where the entries are noted for the tests), and the entries themselves.
 struct Menus {
+  const PanelFrame& f;
   const session::LiveModel& model;
   const UiState& ui;
   const Layout& layout;
-  std::vector<Command>& commands;
-  ControlRects* controls;
 
-  void ask(Command command) const { commands.push_back(std::move(command)); }
+  explicit Menus(const PanelFrame& frame)
+      : f(frame), model(frame.model), ui(frame.ui), layout(frame.layout) {}
+
+  void ask(Command command) const { f.ask(std::move(command)); }
 
   void note_item(const char* name) const {
-    if (controls == nullptr) return;
+    if (f.controls == nullptr) return;
     char full[ControlRects::kNameSize];
     std::snprintf(full, sizeof full, "menu/%s", name);
     const ImVec2 a = ImGui::GetItemRectMin();
     const ImVec2 b = ImGui::GetItemRectMax();
-    controls->note(full, a.x, a.y, b.x - a.x, b.y - a.y);
+    f.controls->note(full, a.x, a.y, b.x - a.x, b.y - a.y);
   }
 
   // A menu of the bar, noted as menu/NAME (the tests open it by its place).
@@ -43,47 +46,32 @@ struct Menus {
     return open;
   }
 
-  // An entry with its shortcut (nullptr: none); true when picked.
-  bool item(const char* label, const char* name, const char* shortcut = nullptr,
-            bool selected = false, bool enabled = true) const {
-    const bool picked = ImGui::MenuItem(label, shortcut, selected, enabled);
+  // An entry without a shortcut; true when picked.
+  bool item(const char* label, const char* name, bool selected = false, bool enabled = true) const {
+    const bool picked = ImGui::MenuItem(label, nullptr, selected, enabled);
     note_item(name);
     return picked;
   }
+
+  // An entry with a shortcut (menu_shortcuts.h): its key named as the key table names it, and
+  // picked, it asks for what the table says the entry asks for (what the key asks for).
+  void shortcut_item(const char* label, const char* name, bool selected = false,
+                     bool enabled = true) const {
+    const MenuShortcut* shortcut = menu_shortcut(name);
+    IM_ASSERT(shortcut != nullptr && "an entry with a shortcut is in menu_shortcuts()");
+    const std::string key = shortcut != nullptr ? shortcut_text(shortcut->action) : "";
+    const bool picked =
+        ImGui::MenuItem(label, key.empty() ? nullptr : key.c_str(), selected, enabled);
+    note_item(name);
+    if (picked && shortcut != nullptr) ask(shortcut->asks(model.settings()));
+  }
 };
 
-void draw_file_menu(const Menus& m) {
+// File > Export (each export into the save folder under the sketch's names, Render PNG, the
+// time-lapse) and File > Export as (each export under a name chosen in the file chooser).
+void draw_export_menus(const Menus& m, bool busy) {
   const UiState& ui = m.ui;
   const auto ask = [&](Command c) { m.ask(std::move(c)); };
-  const bool busy = ui.work.has_value();
-  if (m.item("New seed", "new_seed", "N")) ask(UiCommand{NewSeed{}});
-  ImGui::Separator();
-  if (m.item("Open...", "open", "Ctrl+O", false, !busy)) {
-    ask(ShellCommand{ChooseFile{FileChoice::map_to_open}});
-  }
-  if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
-    for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
-      const std::filesystem::path path(ui.recent_maps[k]);
-      const bool missing = k < ui.recent_missing.size() && ui.recent_missing[k];
-      char label[300];
-      std::snprintf(label, sizeof label, "%s%s##recent%zu", path.filename().c_str(),
-                    missing ? " (missing)" : "", k);
-      char name[32];
-      std::snprintf(name, sizeof name, "recent_%zu", k);
-      if (m.item(label, name, nullptr, false, !missing)) {
-        ask(ShellCommand{OpenRecent{static_cast<int>(k)}});
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
-    }
-    ImGui::EndMenu();
-  }
-  if (m.item("Open heightmap...", "open_heightmap", nullptr, false, !busy)) {
-    ask(ShellCommand{ChooseFile{FileChoice::heightmap}});
-  }
-  ImGui::Separator();
-  if (m.item("Save", "save", "Ctrl+S", false, !busy)) ask(ShellCommand{SaveMapNow{}});
-  if (m.item("Save as...", "save_as", "Ctrl+Shift+S", false, !busy)) ask(ShellCommand{SaveMapAs{}});
-  if (m.item("Save PNG", "save_png", "S")) ask(ShellCommand{SavePng{}});
   if (m.menu("Export", "export")) {
     char heights[64];
     std::snprintf(heights, sizeof heights, "Heights (%s)",
@@ -101,7 +89,7 @@ void draw_file_menu(const Menus& m) {
                   ui.render_size[1]);
     if (m.item(render, "render"))
       ask(ShellCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
-    if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record", nullptr,
+    if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record",
                ui.recording)) {
       ask(ShellCommand{ToggleRecording{}});
     }
@@ -127,25 +115,52 @@ void draw_file_menu(const Menus& m) {
     }
     ImGui::EndMenu();
   }
-  if (m.item("Save folder...", "save_folder", nullptr, false, !busy)) {
+}
+
+void draw_file_menu(const Menus& m) {
+  const UiState& ui = m.ui;
+  const auto ask = [&](Command c) { m.ask(std::move(c)); };
+  const bool busy = ui.work.has_value();
+  m.shortcut_item("New seed", "new_seed");
+  ImGui::Separator();
+  m.shortcut_item("Open...", "open", false, !busy);
+  if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
+    for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
+      const std::filesystem::path path(ui.recent_maps[k]);
+      const bool missing = k < ui.recent_missing.size() && ui.recent_missing[k];
+      char label[300];
+      std::snprintf(label, sizeof label, "%s%s##recent%zu", path.filename().c_str(),
+                    missing ? " (missing)" : "", k);
+      char name[32];
+      std::snprintf(name, sizeof name, "recent_%zu", k);
+      if (m.item(label, name, false, !missing)) {
+        ask(ShellCommand{OpenRecent{static_cast<int>(k)}});
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
+    }
+    ImGui::EndMenu();
+  }
+  if (m.item("Open heightmap...", "open_heightmap", false, !busy)) {
+    ask(ShellCommand{ChooseFile{FileChoice::heightmap}});
+  }
+  ImGui::Separator();
+  m.shortcut_item("Save", "save", false, !busy);
+  m.shortcut_item("Save as...", "save_as", false, !busy);
+  m.shortcut_item("Save PNG", "save_png");
+  draw_export_menus(m, busy);
+  if (m.item("Save folder...", "save_folder", false, !busy)) {
     ask(ShellCommand{ChooseFile{FileChoice::save_folder}});
   }
   ImGui::Separator();
-  if (m.item("Quit", "quit", "Ctrl+Q")) ask(ShellCommand{Quit{}});
+  m.shortcut_item("Quit", "quit");
 }
 
 void draw_edit_menu(const Menus& m) {
   const session::History& history = m.model.history();
-  if (m.item("Undo", "undo", "Ctrl+Z", false, history.can_undo())) {
-    m.ask(session::HistoryCommand{session::Undo{}});
-  }
-  if (m.item("Redo", "redo", "Ctrl+Shift+Z", false, history.can_redo())) {
-    m.ask(session::HistoryCommand{session::Redo{}});
-  }
+  m.shortcut_item("Undo", "undo", false, history.can_undo());
+  m.shortcut_item("Redo", "redo", false, history.can_redo());
   ImGui::Separator();
-  if (m.item("Paint with the brush", "paint", "P", m.ui.paint_mode)) {
-    m.ask(UiCommand{TogglePaintMode{}});
-  }
+  m.shortcut_item("Paint with the brush", "paint", m.ui.paint_mode);
 }
 
 void draw_view_menu(const Menus& m) {
@@ -162,45 +177,36 @@ void draw_view_menu(const Menus& m) {
     for (const auto& v : views) {
       char name[32];
       std::snprintf(name, sizeof name, "map_shows_%s", v.name);
-      if (m.item(v.label, name, "V", view == v.view)) {
-        m.ask(session::ViewCommand{session::SetView{v.view}});
-      }
+      m.shortcut_item(v.label, name, view == v.view);
     }
     ImGui::EndMenu();
   }
   const bool three_d = view == MapView::three_d;
-  if (m.item("3D view", "3d", nullptr, three_d)) {
+  if (m.item("3D view", "3d", three_d)) {
     m.ask(session::ViewCommand{session::SetView{three_d ? MapView::map : MapView::three_d}});
   }
   ImGui::Separator();
-  if (m.item("Side view strip", "strip", "B", m.ui.side.shown)) {
-    m.ask(UiCommand{ToggleSideView{}});
-  }
-  if (m.item("Panel", "panel", "H", !m.layout.side_bar.empty())) {
-    m.ask(ShellCommand{TogglePanel{}});
-  }
-  if (m.item(three_d ? "Frame the island" : "Fit map", "fit", "Home")) {
-    m.ask(three_d ? Command{UiCommand{FrameIsland{}}} : Command{UiCommand{FitMap{}}});
-  }
-  if (m.item("Fullscreen", "fullscreen", "F11", m.ui.fullscreen)) {
-    m.ask(ShellCommand{ToggleFullscreen{}});
-  }
+  m.shortcut_item("Side view strip", "strip", m.ui.side.shown);
+  m.shortcut_item("Panel", "panel", !m.layout.side_bar.empty());
+  m.shortcut_item(three_d ? "Frame the island" : "Fit map", "fit");
+  m.shortcut_item("Fullscreen", "fullscreen", m.ui.fullscreen);
 }
 
 void draw_help_menu(const Menus& m) {
   const HelpWindow help = m.ui.help;
-  if (m.item("Keys", "keys", nullptr, help == HelpWindow::keys)) {
+  if (m.item("Keys", "keys", help == HelpWindow::keys)) {
     m.ask(UiCommand{ShowHelp{help == HelpWindow::keys ? HelpWindow::none : HelpWindow::keys}});
   }
-  if (m.item("About Terrain Sandbox", "about", nullptr, help == HelpWindow::about)) {
+  if (m.item("About Terrain Sandbox", "about", help == HelpWindow::about)) {
     m.ask(UiCommand{ShowHelp{help == HelpWindow::about ? HelpWindow::none : HelpWindow::about}});
   }
 }
 
 // The Keys or About window, in the middle of the map; its Close (or the window's own close
 // box) hides it.
-void draw_help_window(const Menus& m, float ppp) {
+void draw_help_window(const Menus& m) {
   const Layout& layout = m.layout;
+  const float ppp = m.f.ppp;
   if (m.ui.help == HelpWindow::none) return;
   const bool keys = m.ui.help == HelpWindow::keys;
   const ImVec2 centre((layout.map.left + layout.map.width / 2) / ppp,
@@ -221,7 +227,7 @@ void draw_help_window(const Menus& m, float ppp) {
   m.note_item("help_close");
   ImGui::Separator();
   if (keys) {
-    draw_keys_help();
+    draw_keys_help(nullptr);  // (the Keys section's list is the one noted)
   } else {
     ImGui::Text("Terrain Sandbox %s", TERRAIN_VERSION);
     ImGui::TextUnformatted(
@@ -246,9 +252,8 @@ float menu_bar_height() {
   return std::ceil(size + 2 * ImGui::GetStyle().FramePadding.y);
 }
 
-void draw_menu_bar(const session::LiveModel& model, UiState& ui, const Layout& layout,
-                   float pixels_per_point, std::vector<Command>& commands) {
-  const Menus m{model, ui, layout, commands, ui.note_controls ? &ui.controls : nullptr};
+void draw_menu_bar(const PanelFrame& frame) {
+  const Menus m(frame);
   if (ImGui::BeginMainMenuBar()) {
     if (m.menu("File", "file")) {
       draw_file_menu(m);
@@ -268,7 +273,7 @@ void draw_menu_bar(const session::LiveModel& model, UiState& ui, const Layout& l
     }
     ImGui::EndMainMenuBar();
   }
-  draw_help_window(m, pixels_per_point);
+  draw_help_window(m);
 }
 
 }  // namespace terrain::app

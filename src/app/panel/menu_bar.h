@@ -6,17 +6,14 @@
 //   View  Map shows > (map, basins, flow, 3D), 3D view, the side view strip, the panel, Fit
 //         map, Fullscreen
 //   Help  Keys, About
-// Each entry shows its shortcut. Like the panel it reads the model and says what was asked
-// for as commands (command.h), changing nothing itself; the Keys and About windows it opens
-// are the shell's (UiState::help).
+// Each entry with a shortcut shows its key as the key table names it (menu_shortcuts.h). Like
+// the panel it reads the model and says what was asked for as commands (command.h), changing
+// nothing itself; the Keys and About windows it opens are the shell's (UiState::help).
 #pragma once
 
 #include <vector>
 
-#include "app/core/command.h"
-#include "app/core/layout.h"
-#include "app/core/ui_state.h"
-#include "session/live_model.h"
+#include "app/panel/panel.h"
 
 namespace terrain::app {
 
@@ -25,9 +22,8 @@ namespace terrain::app {
 float menu_bar_height();
 
 // Draws the menu bar and, when asked for, the Keys and About windows; what the user picked is
-// appended to `commands`. Each entry is noted in ui.controls as "menu/ENTRY" (its menu as
-// "menu/file" ...) for the GUI tests.
-void draw_menu_bar(const session::LiveModel& model, UiState& ui, const Layout& layout,
-                   float pixels_per_point, std::vector<Command>& commands);
+// asked for in the frame (PanelFrame::ask). Each entry is noted in the frame's controls as
+// "menu/ENTRY" (its menu as "menu/file" ...) for the GUI tests.
+void draw_menu_bar(const PanelFrame& frame);
 
 }  // namespace terrain::app

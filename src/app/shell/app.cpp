@@ -128,7 +128,7 @@ App::App(const AppOptions& options)
       files_(options_, core_, renderer_, window_, *this),
       reporter_(tests_asked()) {
   run_.scripted = options.frames.has_value();
-  ui_.note_controls = reporter_.for_tests();
+  panel_.note_controls = reporter_.for_tests();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   add_panel_font();
@@ -197,7 +197,6 @@ App::App(const AppOptions& options)
   }
   // (--recover in a scripted run that brings nothing back: exit 2.)
   if ((!run_.scripted || options.recover) && !files_.start_autosave()) run_.exit_code = 2;
-  show_seed(ui_, model_.seed());
   report();  // the rain's stop, if --drops passed it
   run_.started = true;
   files_.set_started();
@@ -355,10 +354,7 @@ void App::key_down(const SDL_KeyboardEvent& key) {
   }
   // Esc closes an open drop-down (the panel closes it in the next frame), and does nothing
   // else then.
-  if (sym == SDLK_ESCAPE && ui_.drop_downs.open) {
-    ui_.drop_downs.close = true;
-    return;
-  }
+  if (sym == SDLK_ESCAPE && close_drop_down(panel_)) return;
   // Esc stops long work, the map as it was before it (and what waited behind it).
   if (sym == SDLK_ESCAPE && ui_.work) {
     pending_.push_back(UiCommand{CancelWork{}});
@@ -424,18 +420,19 @@ void App::build_panel() {
   ui_.fullscreen = window_.fullscreen();
   ui_.now = seconds_now();
   ui_.idle = input_.waited();
-  ui_.controls.begin_frame();
-  draw_menu_bar(model_, ui_, layout_, pixels_per_point_, pending_);
-  draw_panel(model_, ui_, stats_, layout_, pixels_per_point_, pending_);
-  draw_timeline(model_, ui_, layout_, pixels_per_point_, pending_);
+  panel_.controls.begin_frame();
+  const PanelFrame panel(model_, ui_, panel_, layout_, pixels_per_point_, pending_);
+  draw_menu_bar(panel);
+  draw_panel(panel, stats_);
+  draw_timeline(panel);
   draw_readout(model_, ui_, layout_, pixels_per_point_);
   draw_status(ui_, layout_, pixels_per_point_);
-  draw_work(ui_, layout_, pixels_per_point_, pending_);
+  draw_work(panel);
   draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
   // One window over the map at a time: the file dialog (which the questions' Save may open)
   // over the question, which comes back once it closes.
-  if (!files_.dialog().is_open()) draw_quit_question(ui_, pending_);
-  draw_file_dialog(files_.dialog(), ui_.note_controls ? &ui_.controls : nullptr);
+  if (!files_.dialog().is_open()) draw_quit_question(panel);
+  draw_file_dialog(files_.dialog(), panel.controls);
   stats_.record(Stage::panel, session::thread_cpu_ms() - panel_start);
 }
 
@@ -520,8 +517,8 @@ void App::draw() {
     // cross-section and its row mark stay aligned with the map drawn now).
     const double strip_start = session::thread_cpu_ms();
     if (ui_.side.shown && ui_.side.view == SideView::cross_section) core_.trace_row_line();
-    draw_side_view(model_, ui_, layout_, pixels_per_point_,
-                   core_.camera().frame(layout_.map_area()), side_cache_, pending_);
+    draw_side_view(PanelFrame(model_, ui_, panel_, layout_, pixels_per_point_, pending_),
+                   core_.camera().frame(layout_.map_area()), side_cache_);
     stats_.add(Stage::panel, session::thread_cpu_ms() - strip_start);
     ImGui::Render();
     glViewport(0, 0, pw, ph);
@@ -717,9 +714,9 @@ bool App::side_bar_shown_now() const {
 }
 
 void App::report() {
-  reporter_.frame({model_, ui_, layout_, core_.camera(), window_.fullscreen(), core_.take_stopped(),
-                   run_.started && stats_.swaps() >= 2, input_.counts().answered,
-                   input_.counts().moves_answered});
+  reporter_.frame({model_, ui_, panel_.controls, layout_, core_.camera(), window_.fullscreen(),
+                   core_.take_stopped(), run_.started && stats_.swaps() >= 2,
+                   input_.counts().answered, input_.counts().moves_answered});
 }
 
 void App::report_finish() {

@@ -134,6 +134,7 @@ class App : private Shell, private FileJobs::Host {
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
+  PanelState panel_;  // the panel's own memory between frames (panel_state.h)
   SdlInput input_;  // the mouse's commands, and input against the frames that answer it
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order

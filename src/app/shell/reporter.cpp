@@ -73,7 +73,7 @@ void Reporter::test_lines(const Frame& f) {
   }
   // Where the controls are, whenever one moves, appears or goes (the side bar scrolled, a
   // section folded, a drop-down opened).
-  f.ui.controls.changes([](std::string_view name, const std::array<float, 4>& r) {
+  f.controls.changes([](std::string_view name, const std::array<float, 4>& r) {
     std::printf("layout %.*s %.0f %.0f %.0f %.0f\n", static_cast<int>(name.size()), name.data(),
                 static_cast<double>(r[0]), static_cast<double>(r[1]), static_cast<double>(r[2]),
                 static_cast<double>(r[3]));

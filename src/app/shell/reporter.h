@@ -37,7 +37,8 @@ class Reporter {
   // (`laid_out`: the panel has been drawn once, so its controls have their places).
   struct Frame {
     const session::LiveModel& model;
-    UiState& ui;  // its control rectangles are taken as they are reported
+    const UiState& ui;
+    ControlRects& controls;  // the panel's: its rectangles are taken as they are reported
     const Layout& layout;
     const render::MapCamera& camera;
     bool fullscreen = false;

@@ -81,7 +81,7 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                  " " + std::to_string(side.sections.sections) + " " +
                                  std::to_string(side.sections.sub) + " " +
                                  std::to_string(side.sections.smooth_steps));
-  v.emplace_back("save_folder", ui.folder_text);
+  v.emplace_back("save_folder", ui.save_folder);
   v.emplace_back("export_format", std::string(io::heightmap_format_name(ui.export_format)));
   v.emplace_back("render_size",
                  std::to_string(ui.render_size[0]) + "x" + std::to_string(ui.render_size[1]));

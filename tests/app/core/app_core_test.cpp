@@ -166,6 +166,24 @@ TEST(AppCore, WhileAPictureIsRenderedInTilesTheMapWaits) {
   EXPECT_LT(core.model().seed(), 1000000u);
 }
 
+// What is typed in the panel's path fields goes to the UI state as it is typed, at once even
+// while the map is busy (the chooser starts beside it; Save as saves under the name typed).
+TEST(AppCore, APathTypedInThePanelIsKeptAtOnceEvenWhileTheMapIsBusy) {
+  FakeShell shell;
+  AppCore core(3, shell);
+  shell.tiles = true;
+  core.dispatch(SetTyped{TypedField::map_name, "walks/ridge"});
+  core.dispatch(SetTyped{TypedField::heightmap, "/data/dem.png"});
+  EXPECT_EQ(core.waiting(), 0u);
+  EXPECT_EQ(core.ui().map_name, "walks/ridge");
+  EXPECT_EQ(core.ui().heightmap_path, "/data/dem.png");
+  core.dispatch(SetTyped{TypedField::map_name, ""});
+  EXPECT_EQ(core.ui().map_name, "");
+  EXPECT_EQ(core.ui().heightmap_path, "/data/dem.png");
+  EXPECT_TRUE(shell.own.empty());  // the core's, not the shell's
+  EXPECT_TRUE(shell.messages.empty());
+}
+
 // A heightmap read on a worker lands through the same path: as the ground, said on stdout, or
 // refused with its reason.
 // The rain's ticks are the core's: 60 a second of the time given, at most 12 a frame (the rest
@@ -276,7 +294,8 @@ TEST(AppCore, TheUisStateAndTheCameraAreTheCoresAndRefuseBadValues) {
   core.dispatch(UiCommand{often});
   EXPECT_EQ(core.ui().record.every, 5);
 
-  // The SVG's pen on paper: 0.05..5 mm, or 0 for the map's scale; the field shows what holds.
+  // The SVG's pen on paper: 0.05..5 mm, or 0 for the map's scale; the pen that holds stays
+  // (the panel's field shows it again: panel_support_test).
   exports::SvgPage page;
   page.paper = exports::kSvgPaperA4;
   page.pen_mm = 0.3;
@@ -284,13 +303,11 @@ TEST(AppCore, TheUisStateAndTheCameraAreTheCoresAndRefuseBadValues) {
   EXPECT_EQ(core.ui().svg_page.pen_mm, 0.3);
   for (const double bad : {5.5, 0.01, -1.0, std::nan("")}) {
     page.pen_mm = bad;
-    core.ui().svg_pen_edit = bad;  // as typed
     core.dispatch(UiCommand{SetSvgPage{page}});
     EXPECT_EQ(shell.messages.back().rfind("! an SVG pen of ", 0), 0u) << shell.messages.back();
     EXPECT_NE(shell.messages.back().find("allowed 0.05..5 mm"), std::string::npos);
     EXPECT_EQ(core.ui().svg_page.pen_mm, 0.3) << bad;
     EXPECT_EQ(core.ui().svg_page.paper, exports::kSvgPaperA4);
-    EXPECT_EQ(core.ui().svg_pen_edit, 0.3) << bad;
   }
   page.pen_mm = 0;
   core.dispatch(UiCommand{SetSvgPage{page}});
@@ -373,6 +390,7 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
   EXPECT_EQ(core.orbit().distance(), source.orbit().distance());
   EXPECT_EQ(core.orbit().target(), source.orbit().target());
   EXPECT_EQ(core.ui().map_path, "walk.tsmap");
+  EXPECT_EQ(core.ui().histories_opened, 1u);  // the History list makes its labels again
   EXPECT_FALSE(changed_since_saved(core.ui(), core.model().history()));
   core.dispatch(HistoryCommand{Undo{}});
   EXPECT_EQ(core.model().drops(), 5000u);
@@ -412,6 +430,7 @@ TEST(AppCore, AMapFileLandsAsTheSessionAndItsViewOrChangesNothing) {
             "! Cannot open flat.tsmap: VIEW.window.relief: must be from 0.1 to 5, not 0");
   EXPECT_EQ(core.model().drops(), drops);
   EXPECT_EQ(core.ui().map_path, "walk.tsmap");
+  EXPECT_EQ(core.ui().histories_opened, 1u);
   EXPECT_EQ(core.camera().zoom(), 3);
   EXPECT_EQ(core.ui().exaggeration, 2.5);
 

@@ -1,6 +1,7 @@
 // The keyboard shortcuts (src/app/core/keys.cpp): each key gives the command keys.h documents, the
 // toggles toggle against the current settings, and the Keys list (key_help, made from the key
-// table) names every key the app answers, with what it does, and no other.
+// table) names every key the app answers, with what it does, and no other; and every shortcut the
+// menu bar shows (menu_shortcuts.h) is a key the table answers with what the entry asks for.
 #include "app/core/keys.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,9 @@
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "app/panel/menu_shortcuts.h"
+#include "core/map_view.h"
 
 namespace terrain::app {
 namespace {
@@ -430,6 +434,92 @@ TEST(KeyHelp, VAndKListTheViewsTheyStepThrough) {
     ASSERT_TRUE((is<ViewCommand, session::SetView>(next)));
     EXPECT_EQ((as<ViewCommand, session::SetView>(next).view),
               kMapViews[(k + 1) % kMapViews.size()]);
+  }
+}
+
+// A command as text enough to tell the menu's from the keys': its alternative's place in each
+// variant, and the fields the shortcuts' commands carry.
+std::string describe(const Command& command) {
+  std::string text = std::to_string(command.index());
+  if (const auto* ui = std::get_if<UiCommand>(&command)) {
+    text += "/" + std::to_string(ui->index());
+  } else if (const auto* shell = std::get_if<ShellCommand>(&command)) {
+    text += "/" + std::to_string(shell->index());
+    if (const auto* choose = std::get_if<ChooseFile>(shell)) {
+      text += "/" + std::to_string(static_cast<int>(choose->what));
+    }
+    if (const auto* quit = std::get_if<Quit>(shell)) text += quit->ask ? "/asks" : "/at once";
+  } else if (const auto* view = std::get_if<ViewCommand>(&command)) {
+    text += "/" + std::to_string(view->index());
+    if (const auto* set = std::get_if<session::SetView>(view)) {
+      text += "/" + std::string(map_view_name(set->view));
+    }
+  } else if (const auto* history = std::get_if<session::HistoryCommand>(&command)) {
+    text += "/" + std::to_string(history->index());
+    if (const auto* undo = std::get_if<session::Undo>(history)) {
+      text += "/" + std::to_string(undo->steps);
+    }
+    if (const auto* redo = std::get_if<session::Redo>(history)) {
+      text += "/" + std::to_string(redo->steps);
+    }
+  } else {
+    text += "/?";  // no entry with a shortcut asks for another kind
+  }
+  return text;
+}
+
+// Every shortcut the menu bar shows is its action's first key in the key table, and pressing
+// that key asks for what picking the entry asks for: in every state, or for an entry the key
+// steps through (V through Map shows), in the state just before it.
+TEST(MenuShortcuts, EveryShortcutShownIsAKeyThatAsksForWhatItsEntryDoes) {
+  ASSERT_GE(menu_shortcuts().size(), 17u);
+  std::set<std::string> entries;
+  for (const MenuShortcut& entry : menu_shortcuts()) {
+    SCOPED_TRACE(entry.entry);
+    EXPECT_TRUE(entries.insert(entry.entry).second) << "listed once";
+    EXPECT_EQ(menu_shortcut(entry.entry), &entry);
+    const KeyBinding* key = nullptr;
+    for (const KeyBinding& b : key_table()) {
+      if (key == nullptr && b.action == entry.action) key = &b;
+    }
+    ASSERT_NE(key, nullptr) << "the key table has no key for it";
+    EXPECT_EQ(shortcut_text(entry.action), key_name(key->key, key->mods));
+    const auto mod =
+        static_cast<SDL_Keymod>(key->mods == KeyMods::ctrl_shift ? KMOD_CTRL | KMOD_SHIFT
+                                : key->mods == KeyMods::ctrl     ? KMOD_CTRL
+                                                                 : KMOD_NONE);
+    int same = 0;
+    for (const MapView view : kMapViews) {
+      Settings settings;
+      settings.view = view;
+      const auto pressed =
+          command_for_key(key->key, settings, false, SideView::cross_section, kSchemes, mod);
+      ASSERT_TRUE(pressed.has_value()) << "the table answers the key it shows";
+      const bool equal = describe(*pressed) == describe(entry.asks(settings));
+      if (!entry.steps) {
+        EXPECT_TRUE(equal) << map_view_name(view) << ": the key asks for " << describe(*pressed)
+                           << ", the entry for " << describe(entry.asks(settings));
+      }
+      same += equal ? 1 : 0;
+    }
+    if (entry.steps) {
+      EXPECT_EQ(same, 1) << "from the entry before it only";
+    }
+  }
+  EXPECT_EQ(menu_shortcut("about"), nullptr);  // an entry without a shortcut
+}
+
+// The menu shows the shortcuts it showed when they were written into it by hand.
+TEST(MenuShortcuts, NameTheKeysAsTheMenuAlwaysHas) {
+  const std::vector<std::pair<const char*, const char*>> shown = {
+      {"new_seed", "N"}, {"open", "Ctrl+O"},    {"save", "Ctrl+S"}, {"save_as", "Ctrl+Shift+S"},
+      {"save_png", "S"}, {"quit", "Ctrl+Q"},    {"undo", "Ctrl+Z"}, {"redo", "Ctrl+Shift+Z"},
+      {"paint", "P"},    {"map_shows_3d", "V"}, {"strip", "B"},     {"panel", "H"},
+      {"fit", "Home"},   {"fullscreen", "F11"}};
+  for (const auto& [entry, text] : shown) {
+    const MenuShortcut* shortcut = menu_shortcut(entry);
+    ASSERT_NE(shortcut, nullptr) << entry;
+    EXPECT_EQ(shortcut_text(shortcut->action), text) << entry;
   }
 }
 

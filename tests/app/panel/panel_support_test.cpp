@@ -1,4 +1,5 @@
-// The panel's bookkeeping without a window: where its controls were drawn (control_rects.h),
+// The panel's bookkeeping without a window: its fields' memory of what is typed against the
+// core's values (panel_state.h), where its controls were drawn (control_rects.h),
 // the messages of the status line and the log (message_log.h), what is remembered between runs
 // (preferences.h), and the state the GUI tests read (state_report.h).
 #include <gtest/gtest.h>
@@ -13,12 +14,40 @@
 #include "app/files/preferences.h"
 #include "app/panel/control_rects.h"
 #include "app/panel/message_log.h"
+#include "app/panel/panel_state.h"
 #include "app/panel/rain_progress.h"
 #include "app/shell/state_report.h"
 #include "scratch_dir.h"
 
 namespace terrain::app {
 namespace {
+
+// A field keeps what is typed until the core's value changes, or the core answers what it asked
+// for: a value refused shows the one that holds again.
+TEST(PanelState, AFieldShowsTheCoresValueWhenItChangesOrAnswers) {
+  EditedValue<double> pen;
+  pen.follow(0.3);  // from the flags, say
+  EXPECT_EQ(pen.typed, 0.3);
+  pen.typed = 7;  // typed, not asked for yet
+  pen.follow(0.3);
+  EXPECT_EQ(pen.typed, 7);
+  pen.asked = true;  // asked for, and refused: the core's 0.3 holds
+  pen.follow(0.3);
+  EXPECT_EQ(pen.typed, 0.3);
+  EXPECT_FALSE(pen.asked);
+  pen.typed = 0.5;
+  pen.follow(0.8);  // changed elsewhere (a map file opened, a script)
+  EXPECT_EQ(pen.typed, 0.8);
+
+  EditedText<16> folder;
+  folder.follow("/pictures");
+  EXPECT_STREQ(folder.text, "/pictures");
+  std::snprintf(folder.text, sizeof folder.text, "%s", "/tm");  // being typed
+  folder.follow("/pictures");
+  EXPECT_STREQ(folder.text, "/tm");
+  folder.follow("/a folder chosen, longer than the field");
+  EXPECT_STREQ(folder.text, "/a folder chose");  // cut to the field
+}
 
 TEST(ControlRects, NamesComeFromLabelsWithoutImGuisSuffixes) {
   char out[ControlRects::kNameSize];
