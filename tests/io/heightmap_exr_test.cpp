@@ -20,6 +20,7 @@
 
 #include "core/island.h"
 #include "io_test_support.h"
+#include "lossless_heightmap.h"
 
 namespace terrain::io {
 namespace {
@@ -27,39 +28,29 @@ namespace {
 using terrain::testing::ScratchDir;
 
 using terrain::testing::bytes_of_file;
-using terrain::testing::expect_bit_identical;
 using terrain::testing::sunk;
 using terrain::testing::write_bytes;
 
+// The HeightmapError decode_exr refuses `bytes` with, or "(no error)".
 std::string exr_error(std::span<const uint8_t> bytes) {
-  try {
-    decode_exr(bytes);
-  } catch (const HeightmapError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return testing::heightmap_refusal(decode_exr, bytes);
 }
 
 TEST(HeightmapExr, IslandRoundTripsBitForBit) {
   const Heightfield island = island_terrain(42);
   ASSERT_EQ(island.width(), 320);
   ASSERT_EQ(island.height(), 180);
-  const HeightmapFile file = decode_exr(encode_exr(island));
-  EXPECT_TRUE(file.own_heights);
-  expect_bit_identical(file.heights, island);
+  testing::expect_lossless_round_trip(island, encode_exr, decode_exr);
 }
 
 TEST(HeightmapExr, OddSizesAndNegativeHeightsRoundTripBitForBit) {
   for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{333, 3}}) {
-    const Heightfield field = sunk(island_terrain(7, {}, w, h));
-    expect_bit_identical(decode_exr(encode_exr(field)).heights, field);
+    testing::expect_lossless_round_trip(sunk(island_terrain(7, {}, w, h)), encode_exr, decode_exr);
   }
 }
 
 TEST(HeightmapExr, OnePixelRoundTrips) {
-  const Heightfield one(1, 1, -3.25f);
-  const HeightmapFile file = decode_exr(encode_exr(one));
-  expect_bit_identical(file.heights, one);
+  testing::expect_lossless_round_trip(Heightfield(1, 1, -3.25f), encode_exr, decode_exr);
 }
 
 TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
@@ -88,7 +79,7 @@ TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
                                sizeof(float) * 65));
   file.setFrameBuffer(frame);
   file.readPixels(0, 40);
-  expect_bit_identical(Heightfield(65, 41, values), field);
+  testing::expect_bit_identical(Heightfield(65, 41, values), field);
 }
 
 TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {

@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include "error_of.h"
 #include "io_test_support.h"
 
 namespace terrain::io {
@@ -38,12 +39,7 @@ std::vector<std::byte> handmade(const std::string& header, const std::string& da
 }
 
 std::string npy_error(const std::vector<std::byte>& bytes) {
-  try {
-    decode_npy(bytes);
-  } catch (const NpyError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return terrain::testing::error_of<NpyError>([&] { decode_npy(bytes); });
 }
 
 TEST(NpyWriter, HeaderOfTheSketchGridIsNumpysExactText) {
@@ -309,12 +305,7 @@ TEST(NpyReader, ErrorsFromAFileNameTheFile) {
 // --- 1-D float64 arrays ----------------------------------------------------------------------
 
 std::string vector_error_of(const std::vector<std::byte>& bytes) {
-  try {
-    decode_npy_vector(bytes);
-  } catch (const NpyError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return terrain::testing::error_of<NpyError>([&] { decode_npy_vector(bytes); });
 }
 
 TEST(NpyVectorWriter, HeaderOfA640ColumnSkylineIsNumpysExactText) {
