@@ -38,6 +38,16 @@ std::vector<std::byte> handmade(const std::string& header, const std::string& da
   return npy_bytes(file + header + data);
 }
 
+// What numpy writes before the data for a header of `dict` that fits in 128 bytes: the magic,
+// version 1.0, header length 118 (0x76), the dict, spaces up to 127 bytes, '\n'.
+std::string numpy_128_byte_preamble(const std::string& dict) {
+  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);
+  expected += dict;
+  expected += std::string(128 - 10 - dict.size() - 1, ' ');
+  expected += '\n';
+  return expected;
+}
+
 std::string npy_error(const std::vector<std::byte>& bytes) {
   return terrain::testing::error_of<NpyError>([&] { decode_npy(bytes); });
 }
@@ -46,10 +56,7 @@ TEST(NpyWriter, HeaderOfTheSketchGridIsNumpysExactText) {
   // What numpy 1.24+ writes for np.zeros((180, 320), '<f4'): the dict, 18 spaces of room to
   // grow the first axis to 21 digits, padding to 128 bytes, '\n'.
   const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (180, 320), }";
-  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
-  expected += dict;
-  expected += std::string(128 - 10 - dict.size() - 1, ' ');
-  expected += '\n';
+  const std::string expected = numpy_128_byte_preamble(dict);
   EXPECT_EQ(npy_preamble(NpyDtype::float32, 180, 320), expected);
   EXPECT_EQ(expected.size(), 128u);
 }
@@ -312,10 +319,7 @@ TEST(NpyVectorWriter, HeaderOfA640ColumnSkylineIsNumpysExactText) {
   // What numpy 1.24+ writes for np.zeros(640): the dict with the 1-tuple "(640,)", 18 spaces of
   // room to grow the axis to 21 digits, padding to 128 bytes, '\n'.
   const std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (640,), }";
-  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
-  expected += dict;
-  expected += std::string(128 - 10 - dict.size() - 1, ' ');
-  expected += '\n';
+  const std::string expected = numpy_128_byte_preamble(dict);
   EXPECT_EQ(npy_vector_preamble(640), expected);
   const std::vector<double> zeros(640);
   const std::vector<std::byte> file = encode_npy_vector(zeros);
