@@ -136,20 +136,23 @@ std::vector<uint8_t> one_channel_file(const ScratchDir& dir, const char* name, I
   return bytes_of_file(path);
 }
 
-TEST(HeightmapExr, ForeignUintChannelIsTheFirstChannelConverted) {
+// one_channel_file's heights read back: w x h, each cell its index.
+void expect_read_back(const char* name, Imf::PixelType type, int w, int h, bool tiled) {
   ScratchDir dir;
-  const HeightmapFile file = decode_exr(one_channel_file(dir, "height", Imf::UINT, 5, 4, false));
-  ASSERT_EQ(file.heights.width(), 5);
-  ASSERT_EQ(file.heights.height(), 4);
-  for (std::size_t i = 0; i < 20; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  const HeightmapFile file = decode_exr(one_channel_file(dir, name, type, w, h, tiled));
+  ASSERT_EQ(file.heights.width(), w);
+  ASSERT_EQ(file.heights.height(), h);
+  for (std::size_t i = 0; i < file.heights.size(); i++) {
+    EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  }
+}
+
+TEST(HeightmapExr, ForeignUintChannelIsTheFirstChannelConverted) {
+  expect_read_back("height", Imf::UINT, 5, 4, false);
 }
 
 TEST(HeightmapExr, ForeignTiledFileIsRead) {
-  ScratchDir dir;
-  const HeightmapFile file = decode_exr(one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true));
-  ASSERT_EQ(file.heights.width(), 11);
-  ASSERT_EQ(file.heights.height(), 7);
-  for (std::size_t i = 0; i < 77; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  expect_read_back("Y", Imf::FLOAT, 11, 7, true);
 }
 
 TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {

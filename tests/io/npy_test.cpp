@@ -296,17 +296,24 @@ TEST(NpyReader, ReadsWhatOtherNumpyVersionsWrite) {
   }
 }
 
-TEST(NpyReader, ErrorsFromAFileNameTheFile) {
+// A reader of .npy files names the file in its errors: a text file's "bad magic"; a missing
+// file throws too.
+template <typename Read>
+void expect_errors_name_the_file(Read read) {
   testing::ScratchDir dir;
   testing::write_text(dir / "bad.npy", "not numpy at all");
   try {
-    read_npy(dir / "bad.npy");
+    read(dir / "bad.npy");
     FAIL() << "read a text file as .npy";
   } catch (const NpyError& e) {
     EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
         << e.what();
   }
-  EXPECT_THROW(read_npy(dir / "missing.npy"), std::runtime_error);
+  EXPECT_THROW(read(dir / "missing.npy"), std::runtime_error);
+}
+
+TEST(NpyReader, ErrorsFromAFileNameTheFile) {
+  expect_errors_name_the_file([](const std::filesystem::path& path) { read_npy(path); });
 }
 
 // --- 1-D float64 arrays ----------------------------------------------------------------------
@@ -422,16 +429,7 @@ TEST(NpyVectorReader, RejectsTooFewOrTooManyDataBytesAndAHugeCount) {
 }
 
 TEST(NpyVectorReader, ErrorsFromAFileNameTheFile) {
-  testing::ScratchDir dir;
-  testing::write_text(dir / "bad.npy", "not numpy at all");
-  try {
-    read_npy_vector(dir / "bad.npy");
-    FAIL() << "read a text file as .npy";
-  } catch (const NpyError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
-        << e.what();
-  }
-  EXPECT_THROW(read_npy_vector(dir / "missing.npy"), std::runtime_error);
+  expect_errors_name_the_file([](const std::filesystem::path& path) { read_npy_vector(path); });
 }
 
 }  // namespace
