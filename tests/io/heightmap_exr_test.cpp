@@ -242,14 +242,21 @@ TEST(HeightmapExr, HugeOrEmptyDataWindowsAreRefusedBeforeAllocating) {
   EXPECT_TRUE(exr_error(file).find("larger than a heightmap may be") != std::string::npos);
 }
 
-TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
+// one_channel_file's tiled file claiming a data window of 16384 x `height` (its tiles as they
+// are).
+std::vector<uint8_t> tiled_file_claiming(int height) {
   ScratchDir dir;
   std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
   const std::size_t window = data_window_at(file);
   put_int(file, window + 0, 0);
   put_int(file, window + 4, 0);
   put_int(file, window + 8, 16383);
-  put_int(file, window + 12, 16383);
+  put_int(file, window + 12, height - 1);
+  return file;
+}
+
+TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
+  const std::vector<uint8_t> file = tiled_file_claiming(16384);
   EXPECT_TRUE(exr_error(file).starts_with("truncated: 16384 x 16384 needs a table of 22372352"))
       << exr_error(file);
 }
@@ -284,13 +291,7 @@ TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt
 }
 
 TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
-  ScratchDir dir;
-  std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
-  const std::size_t window = data_window_at(file);
-  put_int(file, window + 0, 0);
-  put_int(file, window + 4, 0);
-  put_int(file, window + 8, 16383);
-  put_int(file, window + 12, 15);
+  std::vector<uint8_t> file = tiled_file_claiming(16);
   const std::size_t tiles = attribute_size_at(file, std::string("tiles\0tiledesc\0", 15)) + 4;
   put_int(file, tiles + 0, 16384);
   put_int(file, tiles + 4, 16384);
