@@ -11,13 +11,14 @@
 //                out once for a mesh
 //
 // The island is the sketch's for seed 42 after 50,000 drops with its hydrology, as
-// heightmap_bench.cpp makes it, made once outside the timed loops. `bytes` is the file's size.
+// bench_island.h makes it, made once outside the timed loops. `bytes` is the file's size.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "bench_island.h"
 #include "core/ground.h"
 #include "core/heightfield.h"
 #include "core/hydrology.h"
@@ -29,27 +30,8 @@
 namespace terrain {
 namespace {
 
-constexpr uint32_t kSeed = 42;
-constexpr uint64_t kDrops = 50000;
-
-const Heightfield& island() {
-  static const Heightfield field = [] {
-    Heightfield ground = grow_ground(kSeed, {});
-    Rain rain(ground, kSeed);
-    rain.run(kDrops);
-    return ground;
-  }();
-  return field;
-}
-
-const Hydrology& hydrology() {
-  static const Hydrology h = [] {
-    Hydrology out;
-    out.compute(island(), HydrologyParams{}, kSeed);
-    return out;
-  }();
-  return h;
-}
+using bench::eroded_island;
+using bench::island_hydrology;
 
 const render::ColorScheme& scheme() {
   return *render::find_color_scheme("site_dark");
@@ -57,8 +39,8 @@ const render::ColorScheme& scheme() {
 
 void BM_MapSvg(benchmark::State& state) {
   exports::SvgInputs in;
-  in.ground = &island();
-  in.hydrology = &hydrology();
+  in.ground = &eroded_island();
+  in.hydrology = &island_hydrology();
   in.scheme = &scheme();
   in.rivers_by = state.range(0) == 0 ? RiversBy::flow : RiversBy::order;
   std::size_t bytes = 0;
@@ -75,7 +57,7 @@ BENCHMARK(BM_MapSvg)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 void BM_MeshColors(benchmark::State& state) {
   for (auto _ : state) {
     const std::vector<uint8_t> rgba =
-        exports::mesh_colors(island(), RainParams{}.sea_level, scheme());
+        exports::mesh_colors(eroded_island(), RainParams{}.sea_level, scheme());
     benchmark::DoNotOptimize(rgba.data());
   }
 }
@@ -83,9 +65,9 @@ BENCHMARK(BM_MeshColors)->Unit(benchmark::kMillisecond);
 
 void BM_Mesh(benchmark::State& state, exports::MeshFormat format) {
   const std::vector<uint8_t> rgba =
-      exports::mesh_colors(island(), RainParams{}.sea_level, scheme());
+      exports::mesh_colors(eroded_island(), RainParams{}.sea_level, scheme());
   exports::MeshInputs in;
-  in.ground = &island();
+  in.ground = &eroded_island();
   in.rgba = rgba;
   in.exaggeration = exports::kDefaultExaggeration;
   std::size_t bytes = 0;

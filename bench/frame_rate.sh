@@ -62,11 +62,8 @@ if [ ! -f "$node_dir/node_modules/p5/package.json" ] || [ ! -f "$node_dir/node_m
   (cd "$node_dir" && npm install --silent --no-audit --no-fund p5@1.11.13 puppeteer-core@24.43.1 >/dev/null)
 fi
 
-app="$build/src/app/terrain-sandbox"
-if [ ! -x "$app" ]; then
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target terrain-sandbox -j "$(nproc)"
-fi
+source bench/app_binary.sh
+app_binary "$build"
 
 out="$build/bench-results/frame-rate"
 mkdir -p "$out"

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_island.h"
 #include "core/ground.h"
 #include "core/ground_fit.h"
 #include "core/heightfield.h"
@@ -39,33 +40,9 @@ namespace {
 
 using io::HeightmapFormat;
 
-constexpr uint32_t kIslandSeed = 42;
-constexpr uint64_t kIslandDrops = 50000;
-
-// The sketch's island after the rain, made on first use (so a filter that skips these
-// benchmarks skips the rain too).
-const Heightfield& eroded_island() {
-  static const Heightfield field = [] {
-    Heightfield ground = grow_ground(kIslandSeed, {});
-    Rain rain(ground, kIslandSeed);
-    rain.run(kIslandDrops);
-    return ground;
-  }();
-  return field;
-}
-
-// Its hydrology, worked out as terrain-cli's pipeline does (the default options: sketch
-// routing with the seed's ripple, the sketch's sea level and minimum flow).
-const Hydrology& island_hydrology() {
-  static const Hydrology hydrology = [] {
-    Hydrology h;
-    HydrologyParams params;
-    params.sea_level = RainParams{}.sea_level;
-    h.compute(eroded_island(), params, kIslandSeed);
-    return h;
-  }();
-  return hydrology;
-}
+using bench::eroded_island;
+using bench::island_hydrology;
+using bench::kIslandSeed;
 
 // A directory of this process's own under the system's temporary directory, removed at exit.
 const std::filesystem::path& scratch_dir() {
@@ -85,22 +62,6 @@ const std::filesystem::path& scratch_dir() {
   return dir.path;
 }
 
-const char* extension(HeightmapFormat format) {
-  switch (format) {
-    case HeightmapFormat::png:
-      return ".png";
-    case HeightmapFormat::r16:
-      return ".r16";
-    case HeightmapFormat::exr:
-      return ".exr";
-    case HeightmapFormat::tiff:
-      return ".tif";
-    case HeightmapFormat::npy:
-      return ".npy";
-  }
-  return "";
-}
-
 // One format's bytes of the eroded 320x180 island, in memory: the encoder alone.
 void BM_ExportHeightmap(benchmark::State& state, HeightmapFormat format) {
   const Heightfield& field = eroded_island();
@@ -113,38 +74,40 @@ void BM_ExportHeightmap(benchmark::State& state, HeightmapFormat format) {
   state.counters["bytes"] = static_cast<double>(bytes);
   state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
 }
-BENCHMARK_CAPTURE(BM_ExportHeightmap, png, HeightmapFormat::png)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ExportHeightmap, r16, HeightmapFormat::r16)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ExportHeightmap, exr, HeightmapFormat::exr)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ExportHeightmap, tiff, HeightmapFormat::tiff)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ExportHeightmap, npy, HeightmapFormat::npy)->Unit(benchmark::kMillisecond);
 
 // The same export as a file, the whole of what terrain-cli --heightmap FILE costs after the
 // rain: encode, then the atomic write (a temporary beside it, renamed over the last
 // iteration's file). Real time, since the file system's part is not this thread's CPU.
 void BM_WriteHeightmapFile(benchmark::State& state, HeightmapFormat format) {
   const Heightfield& field = eroded_island();
-  const std::filesystem::path path = scratch_dir() / (std::string("export") + extension(format));
+  const std::filesystem::path path =
+      scratch_dir() / ("export." + std::string(io::heightmap_format_name(format)));
   for (auto _ : state) io::write_heightmap(path, field, /*replace=*/true);
   const auto bytes = std::filesystem::file_size(path);
   state.counters["bytes"] = static_cast<double>(bytes);
   state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
 }
-BENCHMARK_CAPTURE(BM_WriteHeightmapFile, png, HeightmapFormat::png)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_WriteHeightmapFile, r16, HeightmapFormat::r16)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_WriteHeightmapFile, exr, HeightmapFormat::exr)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_WriteHeightmapFile, tiff, HeightmapFormat::tiff)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_WriteHeightmapFile, npy, HeightmapFormat::npy)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+
+// Both, for every format, under the names BENCHMARK_CAPTURE would give them
+// (BM_ExportHeightmap/png ... BM_WriteHeightmapFile/npy), the exports first.
+[[maybe_unused]] const bool kFormatBenchmarksRegistered = [] {
+  constexpr HeightmapFormat kFormats[] = {HeightmapFormat::png, HeightmapFormat::r16,
+                                          HeightmapFormat::exr, HeightmapFormat::tiff,
+                                          HeightmapFormat::npy};
+  for (const HeightmapFormat format : kFormats) {
+    const std::string name(io::heightmap_format_name(format));
+    benchmark::RegisterBenchmark(("BM_ExportHeightmap/" + name).c_str(), BM_ExportHeightmap, format)
+        ->Unit(benchmark::kMillisecond);
+  }
+  for (const HeightmapFormat format : kFormats) {
+    const std::string name(io::heightmap_format_name(format));
+    benchmark::RegisterBenchmark(("BM_WriteHeightmapFile/" + name).c_str(), BM_WriteHeightmapFile,
+                                 format)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
+  return true;
+}();
 
 // terrain-cli --layers DIR's four pictures of the eroded island, produced and encoded as it
 // does them (the hydrology itself is the pipeline's, worked out once outside the loop): the

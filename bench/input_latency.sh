@@ -20,11 +20,8 @@ events="${EVENTS:-40}"
 size="${SIZE:-1280x720}"
 
 scripts/install-deps.sh
-app="$build/src/app/terrain-sandbox"
-if [ ! -x "$app" ]; then
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target terrain-sandbox -j "$(nproc)"
-fi
+source bench/app_binary.sh
+app_binary "$build"
 out="$build/bench-results/input-latency"
 mkdir -p "$out"
 config="$(mktemp -d)"

@@ -27,11 +27,8 @@ frames="${FRAMES:-600}"
 size="${SIZE:-1280x720}"
 
 scripts/install-deps.sh
-app="$build/src/app/terrain-sandbox"
-if [ ! -x "$app" ]; then
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target terrain-sandbox -j "$(nproc)"
-fi
+source bench/app_binary.sh
+app_binary "$build"
 out="$build/bench-results/views-${SET:-drainage}"
 mkdir -p "$out"
 rm -f "$out"/*.txt

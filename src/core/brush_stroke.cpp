@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/enum_names.h"
 #include "core/number_text.h"
 
 namespace terrain {
@@ -71,48 +72,28 @@ void check_real(const char* name, double v, double lo, double hi) {
 
 }  // namespace
 
+constexpr EnumName<BrushTool> kBrushToolNames[] = {
+    {BrushTool::raise, "raise"},     {BrushTool::lower, "lower"},
+    {BrushTool::smooth, "smooth"},   {BrushTool::flatten, "flatten"},
+    {BrushTool::roughen, "roughen"}, {BrushTool::rain, "rain_here"}};
 std::string_view brush_tool_name(BrushTool tool) {
-  switch (tool) {
-    case BrushTool::raise:
-      return "raise";
-    case BrushTool::lower:
-      return "lower";
-    case BrushTool::smooth:
-      return "smooth";
-    case BrushTool::flatten:
-      return "flatten";
-    case BrushTool::roughen:
-      return "roughen";
-    case BrushTool::rain:
-      return "rain_here";
-  }
-  return "raise";
+  return enum_name(kBrushToolNames, tool, "raise");
 }
 
 std::optional<BrushTool> parse_brush_tool(std::string_view name) {
-  for (const BrushTool t : kBrushTools) {
-    if (brush_tool_name(t) == name) return t;
-  }
-  return std::nullopt;
+  return parse_enum(kBrushToolNames, name);
 }
 
+constexpr EnumName<BrushFalloff> kBrushFalloffNames[] = {{BrushFalloff::smooth, "smooth"},
+                                                         {BrushFalloff::linear, "linear"},
+                                                         {BrushFalloff::hard, "hard"}};
+
 std::string_view brush_falloff_name(BrushFalloff falloff) {
-  switch (falloff) {
-    case BrushFalloff::smooth:
-      return "smooth";
-    case BrushFalloff::linear:
-      return "linear";
-    case BrushFalloff::hard:
-      return "hard";
-  }
-  return "smooth";
+  return enum_name(kBrushFalloffNames, falloff, "smooth");
 }
 
 std::optional<BrushFalloff> parse_brush_falloff(std::string_view name) {
-  for (const BrushFalloff f : kBrushFalloffs) {
-    if (brush_falloff_name(f) == name) return f;
-  }
-  return std::nullopt;
+  return parse_enum(kBrushFalloffNames, name);
 }
 
 bool BrushStroke::operator==(const BrushStroke& o) const {

@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "core/enum_names.h"
 #include "core/island.h"
 
 namespace terrain {
@@ -34,14 +35,15 @@ std::string ground_height_problem(std::span<const float> heights, int width) {
   return "";
 }
 
+constexpr EnumName<Generator> kGeneratorNames[] = {{Generator::island, "island"},
+                                                   {Generator::diamond_square, "diamond-square"}};
+
 std::string_view generator_name(Generator generator) {
-  return generator == Generator::island ? "island" : "diamond-square";
+  return enum_name(kGeneratorNames, generator, "diamond-square");
 }
 
 std::optional<Generator> parse_generator(std::string_view name) {
-  if (name == "island") return Generator::island;
-  if (name == "diamond-square") return Generator::diamond_square;
-  return std::nullopt;
+  return parse_enum(kGeneratorNames, name);
 }
 
 }  // namespace terrain

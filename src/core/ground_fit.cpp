@@ -12,16 +12,19 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
+
 namespace terrain {
 
+constexpr EnumName<GroundFit> kGroundFitNames[] = {{GroundFit::crop, "crop"},
+                                                   {GroundFit::stretch, "stretch"}};
+
 std::string_view ground_fit_name(GroundFit fit) {
-  return fit == GroundFit::crop ? "crop" : "stretch";
+  return enum_name(kGroundFitNames, fit, "stretch");
 }
 
 std::optional<GroundFit> parse_ground_fit(std::string_view name) {
-  if (name == "crop") return GroundFit::crop;
-  if (name == "stretch") return GroundFit::stretch;
-  return std::nullopt;
+  return parse_enum(kGroundFitNames, name);
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/contours.h"
+#include "core/enum_names.h"
 #include "core/number_text.h"
 #include "core/river_network.h"
 #include "render/geometry/contour_paths.h"
@@ -329,14 +330,14 @@ bool svg_pen_ok(double mm) {
   return mm == 0 || (std::isfinite(mm) && mm >= kSvgPenMinMm && mm <= kSvgPenMaxMm);
 }
 
+constexpr EnumName<SvgStyle> kSvgStyleNames[] = {{SvgStyle::map, "map"}, {SvgStyle::plot, "plot"}};
+
 std::optional<SvgStyle> parse_svg_style(std::string_view text) {
-  if (text == "map") return SvgStyle::map;
-  if (text == "plot") return SvgStyle::plot;
-  return std::nullopt;
+  return parse_enum(kSvgStyleNames, text);
 }
 
 std::string_view svg_style_name(SvgStyle style) {
-  return style == SvgStyle::plot ? "plot" : "map";
+  return enum_name(kSvgStyleNames, style, "map");
 }
 
 std::optional<SvgPaper> parse_svg_paper(std::string_view text) {

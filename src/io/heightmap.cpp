@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/enum_names.h"
 #include "io/atomic_file.h"
 #include "io/heightmap_exr.h"
 #include "io/heightmap_png.h"
@@ -106,20 +107,14 @@ std::optional<HeightmapFormat> heightmap_format_for(const std::filesystem::path&
   return std::nullopt;
 }
 
+constexpr EnumName<HeightmapFormat> kHeightmapFormatNames[] = {{HeightmapFormat::png, "png"},
+                                                               {HeightmapFormat::r16, "r16"},
+                                                               {HeightmapFormat::exr, "exr"},
+                                                               {HeightmapFormat::tiff, "tiff"},
+                                                               {HeightmapFormat::npy, "npy"}};
+
 std::string_view heightmap_format_name(HeightmapFormat format) {
-  switch (format) {
-    case HeightmapFormat::png:
-      return "png";
-    case HeightmapFormat::r16:
-      return "r16";
-    case HeightmapFormat::exr:
-      return "exr";
-    case HeightmapFormat::tiff:
-      return "tiff";
-    case HeightmapFormat::npy:
-      return "npy";
-  }
-  return "?";
+  return enum_name(kHeightmapFormatNames, format, "?");
 }
 
 std::string heightmap_extensions() {

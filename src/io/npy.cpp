@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 
+#include "core/enum_names.h"
 #include "io/atomic_file.h"
 
 namespace terrain::io {
@@ -39,24 +40,14 @@ std::string shape_text(long long height, long long width) {
 
 // --- Dtypes ----------------------------------------------------------------------------------
 
+// Each dtype's descr (numpy's word for it).
+constexpr EnumName<NpyDtype> kNpyDescrs[] = {{NpyDtype::float32, "<f4"}, {NpyDtype::uint32, "<u4"},
+                                             {NpyDtype::int32, "<i4"},   {NpyDtype::uint8, "|u1"},
+                                             {NpyDtype::float64, "<f8"}, {NpyDtype::uint16, "<u2"},
+                                             {NpyDtype::int16, "<i2"}};
+
 std::string_view npy_descr(NpyDtype dtype) {
-  switch (dtype) {
-    case NpyDtype::float32:
-      return "<f4";
-    case NpyDtype::uint32:
-      return "<u4";
-    case NpyDtype::int32:
-      return "<i4";
-    case NpyDtype::uint8:
-      return "|u1";
-    case NpyDtype::float64:
-      return "<f8";
-    case NpyDtype::uint16:
-      return "<u2";
-    case NpyDtype::int16:
-      return "<i2";
-  }
-  return "?";
+  return enum_name(kNpyDescrs, dtype, "?");
 }
 
 std::size_t npy_item_size(NpyDtype dtype) {

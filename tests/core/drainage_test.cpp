@@ -258,16 +258,21 @@ void expect_same_drainage(const Drainage& walked, const Drainage& ordered) {
   EXPECT_TRUE(std::ranges::equal(walked.outlets(), ordered.outlets())) << "outlets";
 }
 
+// `params` with `cells` as the size from which the drainage orders by height (kAlwaysWalk,
+// kAlwaysHeightOrder).
+DrainageParams with_height_order_cells(DrainageParams params, std::size_t cells) {
+  params.height_order_cells = cells;
+  return params;
+}
+
 class DrainagePaths : public ::testing::TestWithParam<Routing> {};
 
 TEST_P(DrainagePaths, WalkingFromTheHeadwatersEqualsTheHeightOrder) {
   for (const Field& f : fields_to_drain(GetParam())) {
     SCOPED_TRACE(f.name);
     const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
-    DrainageParams by_height = f.params;
-    by_height.height_order_cells = kAlwaysHeightOrder;
-    DrainageParams by_walking = f.params;
-    by_walking.height_order_cells = kAlwaysWalk;
+    const DrainageParams by_height = with_height_order_cells(f.params, kAlwaysHeightOrder);
+    const DrainageParams by_walking = with_height_order_cells(f.params, kAlwaysWalk);
     const Drainage ordered = drainage(f.field, by_height, ripple);
     const Drainage walked = drainage(f.field, by_walking, ripple);
     ASSERT_FALSE(ordered.walked_from_headwaters());
@@ -283,10 +288,8 @@ TEST_P(DrainagePaths, AReusedDrainageSwitchingWaysGivesAFreshAnswer) {
   for (const Field& f : fields_to_drain(GetParam())) {
     SCOPED_TRACE(f.name);
     const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
-    DrainageParams by_height = f.params;
-    by_height.height_order_cells = kAlwaysHeightOrder;
-    DrainageParams by_walking = f.params;
-    by_walking.height_order_cells = kAlwaysWalk;
+    const DrainageParams by_height = with_height_order_cells(f.params, kAlwaysHeightOrder);
+    const DrainageParams by_walking = with_height_order_cells(f.params, kAlwaysWalk);
     reused.compute(f.field, by_walking, ripple);
     expect_same_drainage(reused, drainage(f.field, by_height, ripple));
     reused.compute(f.field, by_height, ripple);

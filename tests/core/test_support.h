@@ -5,11 +5,13 @@
 
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/heightfield.h"
+#include "error_of.h"
 
 namespace terrain::testing {
 
@@ -17,13 +19,9 @@ namespace terrain::testing {
 // nothing was thrown).
 template <typename Call>
 std::string invalid_argument_message(Call call) {
-  try {
-    call();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no std::invalid_argument";
-  return "";
+  const std::optional<std::string> message = thrown_message<std::invalid_argument>(call);
+  if (!message) ADD_FAILURE() << "no std::invalid_argument";
+  return message.value_or("");
 }
 
 inline std::string reference_path(const std::string& name) {

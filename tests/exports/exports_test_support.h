@@ -3,10 +3,9 @@
 
 #include <cstdint>
 
-#include "core/ground.h"
 #include "core/heightfield.h"
 #include "core/hydrology.h"
-#include "core/rain.h"
+#include "eroded_island.h"
 
 namespace terrain::testing {
 
@@ -16,22 +15,13 @@ inline constexpr uint32_t kIslandSeed = 4;
 inline constexpr uint64_t kIslandDrops = 20000;
 
 inline const Heightfield& eroded_island() {
-  static const Heightfield field = [] {
-    Heightfield ground = grow_ground(kIslandSeed, {});
-    Rain rain(ground, kIslandSeed);
-    rain.run(kIslandDrops);
-    return ground;
-  }();
+  static const Heightfield field = rained_ground(kIslandSeed, kIslandDrops);
   return field;
 }
 
 // Its hydrology with terrain-cli's defaults (sketch routing with the seed's ripple).
 inline const Hydrology& island_hydrology() {
-  static const Hydrology hydrology = [] {
-    Hydrology h;
-    h.compute(eroded_island(), HydrologyParams{}, kIslandSeed);
-    return h;
-  }();
+  static const Hydrology hydrology = hydrology_of(eroded_island(), kIslandSeed);
   return hydrology;
 }
 

@@ -48,6 +48,11 @@ struct Loaded {
     std::memcpy(out.data(), buffer.data.data() + at, out.size() * sizeof(T));
     return out;
   }
+  // The one mesh's one primitive (throws if there is none), and one of its attributes' floats.
+  const tinygltf::Primitive& primitive() const { return model.meshes.at(0).primitives.at(0); }
+  std::vector<float> attribute(const std::string& name) const {
+    return values<float>(primitive().attributes.at(name));
+  }
 };
 
 Loaded load_glb(const std::vector<uint8_t>& bytes) {
@@ -58,6 +63,15 @@ Loaded load_glb(const std::vector<uint8_t>& bytes) {
                                           static_cast<unsigned int>(bytes.size()));
   EXPECT_EQ(warn, "");
   return loaded;
+}
+
+// A .glb that the Khronos glTF Validator passes, loaded with tinygltf.
+Loaded checked_glb(const std::vector<uint8_t>& bytes) {
+  const testing::ScratchDir scratch;
+  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
+  Loaded glb = load_glb(bytes);
+  EXPECT_TRUE(glb.ok) << glb.err;
+  return glb;
 }
 
 struct Island {
@@ -80,13 +94,11 @@ TEST(MeshGlb, LoadsWithTinygltfOneVertexPerCellAtTheFieldsHeightsTimesTheExagger
   const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
   ASSERT_GE(bytes.size(), 12u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
-  const testing::ScratchDir scratch;
-  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
-  const Loaded glb = load_glb(bytes);
-  ASSERT_TRUE(glb.ok) << glb.err;
+  const Loaded glb = checked_glb(bytes);
+  ASSERT_TRUE(glb.ok);
   ASSERT_EQ(glb.model.meshes.size(), 1u);
   ASSERT_EQ(glb.model.meshes[0].primitives.size(), 1u);
-  const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
+  const tinygltf::Primitive& primitive = glb.primitive();
   EXPECT_EQ(primitive.mode, TINYGLTF_MODE_TRIANGLES);
   EXPECT_EQ(glb.model.asset.version, "2.0");
   ASSERT_EQ(glb.model.scenes.size(), 1u);
@@ -134,13 +146,13 @@ TEST(MeshGlb, LoadsWithTinygltfOneVertexPerCellAtTheFieldsHeightsTimesTheExagger
     ASSERT_GT(uz * vx - ux * vz, 0) << t;
   }
 
-  const std::vector<float> n = glb.values<float>(primitive.attributes.at("NORMAL"));
+  const std::vector<float> n = glb.attribute("NORMAL");
   ASSERT_EQ(n.size(), 3 * kCells);
   for (std::size_t i = 0; i < kCells; i++) {
     ASSERT_NEAR(std::hypot(n[3 * i], n[3 * i + 1], n[3 * i + 2]), 1.0, 1e-6);
     ASSERT_GT(n[3 * i + 1], 0);
   }
-  const std::vector<float> colors = glb.values<float>(primitive.attributes.at("COLOR_0"));
+  const std::vector<float> colors = glb.attribute("COLOR_0");
   ASSERT_EQ(colors.size(), 3 * kCells);
   for (std::size_t i = 0; i < kCells; i++) {
     for (std::size_t k = 0; k < 3; k++) {
@@ -162,13 +174,8 @@ bool srgb_to_linear_check() {
 TEST(MeshGlb, TheExaggerationScalesTheHeightsOnly) {
   Island island = island_mesh(2.5);
   island.inputs.rgba = island.rgba;
-  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
-  const testing::ScratchDir scratch;
-  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
-  const Loaded glb = load_glb(bytes);
-  ASSERT_TRUE(glb.ok) << glb.err;
-  const std::vector<float> p =
-      glb.values<float>(glb.model.meshes[0].primitives[0].attributes.at("POSITION"));
+  const Loaded glb = checked_glb(exports::mesh_glb(island.inputs));
+  const std::vector<float> p = glb.attribute("POSITION");
   const Heightfield& field = eroded_island();
   for (std::size_t i = 0; i < kCells; i++) {
     ASSERT_EQ(p[3 * i + 1], static_cast<float>(static_cast<double>(field[i]) * 2.5));
@@ -217,14 +224,10 @@ Obj parse_obj(const std::string& text) {
 TEST(MeshObj, HoldsTheSameVerticesNormalsAndTrianglesAsTheGlbAndTheMapsColours) {
   Island island = island_mesh();
   island.inputs.rgba = island.rgba;
-  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
-  const testing::ScratchDir scratch;
-  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
-  const Loaded glb = load_glb(bytes);
-  ASSERT_TRUE(glb.ok) << glb.err;
-  const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
-  const std::vector<float> p = glb.values<float>(primitive.attributes.at("POSITION"));
-  const std::vector<float> n = glb.values<float>(primitive.attributes.at("NORMAL"));
+  const Loaded glb = checked_glb(exports::mesh_glb(island.inputs));
+  const tinygltf::Primitive& primitive = glb.primitive();
+  const std::vector<float> p = glb.attribute("POSITION");
+  const std::vector<float> n = glb.attribute("NORMAL");
   const std::vector<uint32_t> indices = glb.values<uint32_t>(primitive.indices);
 
   const Obj obj = parse_obj(exports::mesh_obj(island.inputs));
@@ -252,14 +255,10 @@ TEST(MeshGlb, InRealUnitsTheMeshIsInMetres) {
   Island island = island_mesh(7);  // an exaggeration that the units replace
   island.inputs.rgba = island.rgba;
   island.inputs.units = io::RealUnits{2.5, 800};
-  const std::vector<uint8_t> bytes = exports::mesh_glb(island.inputs);
-  const testing::ScratchDir scratch;
-  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
-  const Loaded glb = load_glb(bytes);
-  ASSERT_TRUE(glb.ok) << glb.err;
-  const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
-  const std::vector<float> p = glb.values<float>(primitive.attributes.at("POSITION"));
-  const std::vector<float> n = glb.values<float>(primitive.attributes.at("NORMAL"));
+  const Loaded glb = checked_glb(exports::mesh_glb(island.inputs));
+  const tinygltf::Primitive& primitive = glb.primitive();
+  const std::vector<float> p = glb.attribute("POSITION");
+  const std::vector<float> n = glb.attribute("NORMAL");
   const Heightfield& field = eroded_island();
   ASSERT_EQ(p.size(), 3 * kCells);
   float lo = p[1];
@@ -292,11 +291,7 @@ TEST(MeshGlb, InRealUnitsTheMeshIsInMetres) {
   EXPECT_EQ(obj.vn, n);
   // Without units the exaggeration is back, and so are the cells.
   island.inputs.units = {};
-  const std::vector<uint8_t> plain_bytes = exports::mesh_glb(island.inputs);
-  EXPECT_TRUE(testing::valid_glb(plain_bytes, scratch.path()));
-  const Loaded plain = load_glb(plain_bytes);
-  const std::vector<float> q =
-      plain.values<float>(plain.model.meshes[0].primitives[0].attributes.at("POSITION"));
+  const std::vector<float> q = checked_glb(exports::mesh_glb(island.inputs)).attribute("POSITION");
   EXPECT_EQ(q[3 * i], 100.0f);
   EXPECT_EQ(q[3 * i + 1], static_cast<float>(static_cast<double>(field[i]) * 7));
   // Units out of range, or only one of them, are refused.
@@ -343,13 +338,9 @@ TEST(MeshGlb, ASmallGroundIsItsCellsAndSquares) {
   const Heightfield ground(3, 2, std::vector<float>{0, 0.5f, 1, 0.25f, 0.75f, 0.125f});
   const std::vector<uint8_t> rgba(6 * 4, 200);
   const exports::MeshInputs in{&ground, rgba, 10, {}};
-  const std::vector<uint8_t> bytes = exports::mesh_glb(in);
-  const testing::ScratchDir scratch;
-  EXPECT_TRUE(testing::valid_glb(bytes, scratch.path()));
-  const Loaded glb = load_glb(bytes);
-  ASSERT_TRUE(glb.ok) << glb.err;
-  const tinygltf::Primitive& primitive = glb.model.meshes[0].primitives[0];
-  EXPECT_EQ(glb.values<float>(primitive.attributes.at("POSITION")),
+  const Loaded glb = checked_glb(exports::mesh_glb(in));
+  const tinygltf::Primitive& primitive = glb.primitive();
+  EXPECT_EQ(glb.attribute("POSITION"),
             (std::vector<float>{0, 0, 0, 1, 5, 0, 2, 10, 0, 0, 2.5f, 1, 1, 7.5f, 1, 2, 1.25f, 1}));
   EXPECT_EQ(glb.values<uint32_t>(primitive.indices),
             (std::vector<uint32_t>{0, 3, 1, 1, 3, 4, 1, 4, 2, 2, 4, 5}));

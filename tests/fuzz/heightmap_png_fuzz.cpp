@@ -2,33 +2,24 @@
 // any bytes. libpng itself is the system's (not instrumented); the code around it, its
 // callbacks and the setjmp/longjmp error paths are.
 //
-// What must hold for every input: decode_png_heightmap either returns a field or throws
-// HeightmapError (any other exception escapes, and libFuzzer reports the abort), and never
-// crashes, hangs, leaks or hits undefined behaviour (ASan, UBSan). A field that decodes is at
-// least 1 x 1 and at most kMaxHeightmapSide on a side, with every height finite; a small one,
-// quantized and encoded again with encode_png16, decodes to within half a step of its range.
+// What must hold for every input (heightmap_fuzz.h checks it): decode_png_heightmap either
+// returns a field or throws HeightmapError, and never crashes, hangs, leaks or hits undefined
+// behaviour (ASan, UBSan). A field that decodes is at least 1 x 1 and at most
+// kMaxHeightmapSide on a side, with every height finite; a small one, quantized and encoded
+// again with encode_png16, decodes to within half a step of its range.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <span>
-#include <vector>
 
+#include "heightmap_fuzz.h"
 #include "io/heightmap_png.h"
 
 namespace {
 
 namespace io = terrain::io;
-
-// Fields up to this many heights are encoded again and compared.
-constexpr std::size_t kMaxRoundTripPixels = std::size_t{1} << 16;
-
-[[noreturn]] void broken(const char* what) {
-  std::fprintf(stderr, "heightmap_png_fuzz: %s\n", what);
-  std::abort();
-}
+using terrain::fuzz::broken;
 
 // heightmap.h's quantization (round((h - min) / (max - min) * 65535)), here so that the target
 // needs nothing but the PNG code.
@@ -45,43 +36,30 @@ io::Quantized16 quantized(const terrain::Heightfield& field) {
   return q;
 }
 
+// The field quantized, encoded again with encode_png16 and decoded: its range is in the file,
+// its size is the same and every height within half a step of it.
+void expect_round_trip_within_a_step(const char* target, const terrain::Heightfield& field) {
+  const io::Quantized16 q = quantized(field);
+  const io::HeightmapFile again =
+      io::decode_png_heightmap(io::encode_png16(q, field.width(), field.height()));
+  if (!again.own_heights) broken(target, "a file encoded again has no range");
+  if (again.heights.width() != field.width() || again.heights.height() != field.height()) {
+    broken(target, "a file encoded again has another size");
+  }
+  const double span = static_cast<double>(q.max) - q.min;
+  const double scale = std::max(std::abs(q.max), std::abs(q.min));
+  const double tolerance = span / 65535 / 2 + scale * 1e-6;
+  for (std::size_t i = 0; i < field.size(); i++) {
+    if (std::abs(static_cast<double>(again.heights[i]) - field[i]) > tolerance) {
+      broken(target, "a file encoded again decodes more than half a step away");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  io::HeightmapFile file;
-  try {
-    file = io::decode_png_heightmap(std::span<const uint8_t>(data, size));
-  } catch (const io::HeightmapError&) {
-    return 0;  // refused, as a bad file must be
-  }
-  const terrain::Heightfield& field = file.heights;
-  if (field.width() < 1 || field.height() < 1) broken("a field smaller than 1 x 1 decoded");
-  if (field.width() > io::kMaxHeightmapSide || field.height() > io::kMaxHeightmapSide) {
-    broken("a field larger than kMaxHeightmapSide decoded");
-  }
-  if (field.size() !=
-      static_cast<std::size_t>(field.width()) * static_cast<std::size_t>(field.height())) {
-    broken("the heights do not fill the field");
-  }
-  for (float h : field.values()) {
-    if (!std::isfinite(h)) broken("a height is not finite");
-  }
-  if (field.size() <= kMaxRoundTripPixels) {
-    const io::Quantized16 q = quantized(field);
-    const io::HeightmapFile again =
-        io::decode_png_heightmap(io::encode_png16(q, field.width(), field.height()));
-    if (!again.own_heights) broken("a file encoded again has no range");
-    if (again.heights.width() != field.width() || again.heights.height() != field.height()) {
-      broken("a file encoded again has another size");
-    }
-    const double span = static_cast<double>(q.max) - q.min;
-    const double scale = std::max(std::abs(q.max), std::abs(q.min));
-    const double tolerance = span / 65535 / 2 + scale * 1e-6;
-    for (std::size_t i = 0; i < field.size(); i++) {
-      if (std::abs(static_cast<double>(again.heights[i]) - field[i]) > tolerance) {
-        broken("a file encoded again decodes more than half a step away");
-      }
-    }
-  }
-  return 0;
+  return terrain::fuzz::fuzz_heightmap_decoder(
+      "heightmap_png_fuzz", std::span<const uint8_t>(data, size), io::decode_png_heightmap,
+      expect_round_trip_within_a_step);
 }

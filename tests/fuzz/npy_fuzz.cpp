@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_broken.h"
 #include "io/npy.h"
 
 namespace {
@@ -22,9 +23,8 @@ using terrain::io::NpyArray;
 using terrain::io::NpyDtype;
 using terrain::io::NpyError;
 
-[[noreturn]] void broken(const std::string& what) {
-  std::fprintf(stderr, "npy_fuzz: %s\n", what.c_str());
-  std::abort();
+[[noreturn]] void broken(const char* what) {
+  terrain::fuzz::broken("npy_fuzz", what);
 }
 
 // npy_values<T> refuses an array of another dtype.
@@ -52,6 +52,14 @@ void check_values(const NpyArray& array) {
   }
 }
 
+// An array of dtype T: its values checked as T, and refused as Other (another dtype).
+template <typename T, typename Other>
+int check_dtype(const NpyArray& array) {
+  check_values<T>(array);
+  expect_refused<Other>(array);
+  return 0;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
@@ -67,33 +75,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
   switch (array.dtype) {
     case NpyDtype::float32:
-      check_values<float>(array);
-      expect_refused<int32_t>(array);
-      break;
+      return check_dtype<float, int32_t>(array);
     case NpyDtype::uint32:
-      check_values<uint32_t>(array);
-      expect_refused<float>(array);
-      break;
+      return check_dtype<uint32_t, float>(array);
     case NpyDtype::int32:
-      check_values<int32_t>(array);
-      expect_refused<uint32_t>(array);
-      break;
+      return check_dtype<int32_t, uint32_t>(array);
     case NpyDtype::uint8:
-      check_values<uint8_t>(array);
-      expect_refused<float>(array);
-      break;
+      return check_dtype<uint8_t, float>(array);
     case NpyDtype::float64:
-      check_values<double>(array);
-      expect_refused<float>(array);
-      break;
+      return check_dtype<double, float>(array);
     case NpyDtype::uint16:
-      check_values<uint16_t>(array);
-      expect_refused<int16_t>(array);
-      break;
+      return check_dtype<uint16_t, int16_t>(array);
     case NpyDtype::int16:
-      check_values<int16_t>(array);
-      expect_refused<uint16_t>(array);
-      break;
+      return check_dtype<int16_t, uint16_t>(array);
   }
   return 0;
 }

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "fuzz_broken.h"
 #include "io/png.h"
 
 namespace {
@@ -23,8 +24,7 @@ namespace {
 constexpr std::size_t kMaxRoundTripPixels = std::size_t{1} << 16;
 
 [[noreturn]] void broken(const char* what) {
-  std::fprintf(stderr, "png_fuzz: %s\n", what);
-  std::abort();
+  terrain::fuzz::broken("png_fuzz", what);
 }
 
 }  // namespace

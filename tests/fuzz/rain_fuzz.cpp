@@ -51,6 +51,7 @@
 #include "core/brush_stroke.h"
 #include "core/heightfield.h"
 #include "core/rain.h"
+#include "fuzz_broken.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
 #include "io/npy.h"
@@ -67,8 +68,7 @@ constexpr std::size_t kHeader = 20;
 constexpr unsigned kMostDrops = 400;
 
 [[noreturn]] void broken(const char* what) {
-  std::fprintf(stderr, "rain_fuzz: %s\n", what);
-  std::abort();
+  terrain::fuzz::broken("rain_fuzz", what);
 }
 
 // Every drop counted, and each ended exactly one way.

@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "error_of.h"
 #include "io_test_support.h"
 
 namespace terrain::io {
@@ -21,12 +22,7 @@ using testing::write_text;
 // The message of the std::runtime_error that `write` throws, or "(no error)".
 template <typename Write>
 std::string write_error(Write write) {
-  try {
-    write();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return testing::error_of<std::runtime_error>(write);
 }
 
 bool contains(const std::string& text, const std::string& part) {

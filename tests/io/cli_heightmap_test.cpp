@@ -26,8 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CliRun;
-using testing::line_count;
-using testing::listing;
 
 class CliHeightmap : public testing::CliTest {};
 
@@ -108,14 +106,8 @@ TEST_F(CliHeightmap, BadPathsAreRefusedBeforeAnyWorkAndNothingIsWritten) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);
-    const auto before = listing(work_.path());
-    std::vector<std::string> args = {"--drops", "10", "--out", out};
-    args.insert(args.end(), c.args.begin(), c.args.end());
-    const CliRun result = run(args);
-    EXPECT_EQ(result.status, 2);
-    EXPECT_EQ(line_count(result.err), 1u) << result.err;
-    EXPECT_EQ(result.err, c.message + "\n");
-    EXPECT_EQ(listing(work_.path()), before);
+    EXPECT_EQ(refused(testing::joined({"--drops", "10", "--out", out}, c.args)).err,
+              c.message + "\n");
   }
   EXPECT_EQ(io::read_file(path("kept.png")), "keep me");
   // With --force the existing file is replaced by the heightmap.
@@ -147,7 +139,7 @@ TEST_F(CliHeightmap, AFileMayGoIntoTheOutFolderTheRunCreates) {
   EXPECT_EQ(io::read_heightmap(other / "h.tif").heights.width(), 20);
 
   const fs::path fresh = path("fresh");
-  const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refusals = {
       {{"--heightmap", (fresh / "eroded.npy").string()},
        "terrain-cli: --heightmap '" + (fresh / "eroded.npy").string() +
            "' is one of the files --out writes (allowed: any other file name)"},
@@ -161,15 +153,10 @@ TEST_F(CliHeightmap, AFileMayGoIntoTheOutFolderTheRunCreates) {
            "' does not exist (allowed: an existing directory, or --out's or --layers' own, "
            "which the run creates)"},
   };
-  for (const auto& [extra, message] : refused) {
+  for (const auto& [extra, message] : refusals) {
     SCOPED_TRACE(message);
-    const auto before = listing(work_.path());
-    std::vector<std::string> args = {"--drops", "10", "--out", fresh.string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const CliRun result = run(args);
-    EXPECT_EQ(result.status, 2);
-    EXPECT_EQ(result.err, message + "\n");
-    EXPECT_EQ(listing(work_.path()), before);
+    EXPECT_EQ(refused(testing::joined({"--drops", "10", "--out", fresh.string()}, extra)).err,
+              message + "\n");
   }
 }
 
@@ -240,13 +227,7 @@ TEST_F(CliHeightmap, BadRealUnitsAreOneLineNamingTheValue) {
   };
   for (const auto& [extra, message] : cases) {
     SCOPED_TRACE(message);
-    const auto before = listing(work_.path());
-    std::vector<std::string> args = {"--drops", "10", "--out", out};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const CliRun result = run(args);
-    EXPECT_EQ(result.status, 2);
-    EXPECT_EQ(result.err, message + "\n");
-    EXPECT_EQ(listing(work_.path()), before);
+    EXPECT_EQ(refused(testing::joined({"--drops", "10", "--out", out}, extra)).err, message + "\n");
   }
 }
 

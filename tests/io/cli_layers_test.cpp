@@ -24,7 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CliRun;
-using testing::ScratchDir;
 
 // A PNG's header and pixels as libpng reads them, with no transformation asked for.
 struct PngAsStored {
@@ -67,15 +66,14 @@ PngAsStored read_png_as_stored(const fs::path& path) {
   return result;
 }
 
-TEST(CliLayers, StrahlerIsOneGrayBandAndFlowAndBasinsAreRgb) {
-  ScratchDir work;
-  ScratchDir captures;
-  const fs::path out = work.path() / "out";
-  const fs::path layers = work.path() / "layers";
-  const CliRun result = testing::run_cli(
-      {"--seed", "4", "--drops", "5000", "--width", "96", "--height", "64", "--out", out.string(),
-       "--layers", layers.string(), "--scheme", "site_light"},
-      captures.path());
+class CliLayers : public testing::CliTest {};
+
+TEST_F(CliLayers, StrahlerIsOneGrayBandAndFlowAndBasinsAreRgb) {
+  const fs::path out = path("out");
+  const fs::path layers = path("layers");
+  const CliRun result =
+      run({"--seed", "4", "--drops", "5000", "--width", "96", "--height", "64", "--out",
+           out.string(), "--layers", layers.string(), "--scheme", "site_light"});
   ASSERT_EQ(result.status, 0) << result.err;
   const auto orders = io::npy_values<uint8_t>(io::read_npy(out / "strahler.npy"), 64, 96);
 
@@ -116,14 +114,11 @@ TEST(CliLayers, StrahlerIsOneGrayBandAndFlowAndBasinsAreRgb) {
   EXPECT_EQ(lakes.bit_depth, 16);
 }
 
-TEST(CliLayers, FourPicturesOfOnePixelPerCellAgreeWithTheGrids) {
-  ScratchDir work;
-  ScratchDir captures;
-  const fs::path out = work.path() / "out";
-  const fs::path layers = work.path() / "layers";
-  const CliRun result = testing::run_cli(
-      {"--seed", "4", "--drops", "20000", "--out", out.string(), "--layers", layers.string()},
-      captures.path());
+TEST_F(CliLayers, FourPicturesOfOnePixelPerCellAgreeWithTheGrids) {
+  const fs::path out = path("out");
+  const fs::path layers = path("layers");
+  const CliRun result =
+      run({"--seed", "4", "--drops", "20000", "--out", out.string(), "--layers", layers.string()});
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_NE(result.out.find("wrote 4 pictures to " + layers.string()), std::string::npos);
   const int w = 320;
@@ -170,12 +165,11 @@ TEST(CliLayers, FourPicturesOfOnePixelPerCellAgreeWithTheGrids) {
   EXPECT_EQ(basins.height, h);
 
   // Again without --force: the pictures are kept, nothing is written.
-  const CliRun again = testing::run_cli(
-      {"--drops", "10", "--out", (work.path() / "out2").string(), "--layers", layers.string()},
-      captures.path());
+  const CliRun again =
+      run({"--drops", "10", "--out", path("out2").string(), "--layers", layers.string()});
   EXPECT_EQ(again.status, 2);
   EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
-  EXPECT_FALSE(fs::exists(work.path() / "out2" / "flow.npy"));
+  EXPECT_FALSE(fs::exists(path("out2") / "flow.npy"));
 }
 
 }  // namespace

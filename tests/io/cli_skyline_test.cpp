@@ -22,26 +22,16 @@ namespace fs = std::filesystem;
 using testing::CliRun;
 using testing::line_count;
 using testing::listing;
-using testing::ScratchDir;
 
 // --- Helpers -------------------------------------------------------------------------------
 
-class CliSkyline : public ::testing::Test {
+class CliSkyline : public testing::CliTest {
  protected:
   // terrain-cli skyline ARGS.
   CliRun skyline(std::vector<std::string> args, const std::string& shell_prefix = "") {
     args.insert(args.begin(), "skyline");
-    return testing::run_cli(args, captures_.path(), shell_prefix);
+    return run(args, shell_prefix);
   }
-  CliRun cli(const std::vector<std::string>& args) {
-    return testing::run_cli(args, captures_.path());
-  }
-  fs::path file(const std::string& name) const { return work_ / name; }
-
-  ScratchDir work_;  // where the output files go
-
- private:
-  ScratchDir captures_;  // stdout and stderr of each run, kept out of work_
 };
 
 // One case of the p5.js golden file.
@@ -109,7 +99,7 @@ TEST_F(CliSkyline, HelpListsEveryFlagWithItsDefaultRangeAndTheCaps) {
     EXPECT_EQ(run.status, 0);
     EXPECT_EQ(run.out, help.out);
   }
-  const CliRun main_help = cli({"--help"});
+  const CliRun main_help = run({"--help"});
   EXPECT_EQ(main_help.status, 0);
   EXPECT_NE(main_help.out, help.out);
   EXPECT_NE(main_help.out.find("terrain-cli skyline --method walk|sections"), std::string::npos);
@@ -136,7 +126,7 @@ TEST_F(CliSkyline, WalkIsRealP5sHeightsBitForBit) {
   };
   int k = 0;
   for (const Run& r : runs) {
-    const fs::path out = file("walk-" + std::to_string(k++) + ".npy");
+    const fs::path out = path("walk-" + std::to_string(k++) + ".npy");
     std::vector<std::string> args = {"--method", "walk", "--out", out.string()};
     args.insert(args.end(), r.flags.begin(), r.flags.end());
     const CliRun run = skyline(args);
@@ -154,11 +144,11 @@ TEST_F(CliSkyline, WalkIsRealP5sHeightsBitForBit) {
 }
 
 TEST_F(CliSkyline, SectionsIsSectionSkyline) {
-  const fs::path defaults = file("defaults.npy");
+  const fs::path defaults = path("defaults.npy");
   expect_wrote(skyline({"--method", "sections", "--out", defaults.string()}), 640, defaults);
   EXPECT_EQ(bit_differences(io::read_npy_vector(defaults), section_skyline(42, 640, {})), 0u);
 
-  const fs::path set = file("set.npy");
+  const fs::path set = path("set.npy");
   const CliRun run = skyline({"--method",   "sections",  "--seed",   "7",  "--columns",      "300",
                               "--width",    "500",       "--height", "80", "--shift",        "12.5",
                               "--sections", "12",        "--sub",    "4",  "--smooth-steps", "300",
@@ -174,7 +164,7 @@ TEST_F(CliSkyline, SectionsIsSectionSkyline) {
   EXPECT_EQ(bit_differences(io::read_npy_vector(set), section_skyline(7, 300, params)), 0u);
 
   // The fewest columns, sections and sub points, no smoothing.
-  const fs::path least = file("least.npy");
+  const fs::path least = path("least.npy");
   expect_wrote(skyline({"--method", "sections", "--columns", "2", "--sections", "2", "--sub", "1",
                         "--smooth-steps", "0", "--shift", "0", "--out", least.string()}),
                2, least);
@@ -190,7 +180,7 @@ TEST_F(CliSkyline, ARelativeOutGoesIntoTheWorkingDirectory) {
   const std::string command = "cd " + testing::shell_quoted(work_.path().string()) + " && ";
   const CliRun run = skyline({"--method", "walk", "--columns", "5", "--out", "w.npy"}, command);
   expect_wrote(run, 5, "w.npy");
-  EXPECT_EQ(io::read_npy_vector(file("w.npy")).size(), 5u);
+  EXPECT_EQ(io::read_npy_vector(path("w.npy")).size(), 5u);
 }
 
 // --- Bad input -----------------------------------------------------------------------------
@@ -198,14 +188,7 @@ TEST_F(CliSkyline, ARelativeOutGoesIntoTheWorkingDirectory) {
 // The one line on stderr exactly (without "terrain-cli: " and the newline), exit status 2,
 // nothing on stdout and nothing written. "@OUT" stands for a new file in the scratch space,
 // "@DIR" for the scratch space itself.
-struct BadSkyline {
-  std::vector<std::string> args;  // after "skyline"
-  std::string message;
-};
-
-void PrintTo(const BadSkyline& bad, std::ostream* os) {
-  for (const std::string& arg : bad.args) *os << "[" << arg << "] ";
-}
+using BadSkyline = testing::Refusal;  // args after "skyline"
 
 class CliSkylineBadInput : public CliSkyline, public ::testing::WithParamInterface<BadSkyline> {};
 
@@ -219,23 +202,16 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 TEST_P(CliSkylineBadInput, IsTheOneLineAndExitsTwoWritingNothing) {
   const BadSkyline& bad = GetParam();
-  testing::write_text(file("existing.npy"), "keep me");
-  fs::create_directories(file("sub"));
-  const auto before = listing(work_.path());
-  std::vector<std::string> args = bad.args;
-  for (std::string& arg : args) {
-    arg = replaced(replaced(arg, "@OUT", file("new.npy").string()), "@DIR", work_.path().string());
-  }
-  const CliRun result = skyline(args);
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.err, "terrain-cli: " +
-                            replaced(replaced(bad.message, "@OUT", file("new.npy").string()),
-                                     "@DIR", work_.path().string()) +
-                            "\n");
-  EXPECT_EQ(line_count(result.err), 1u);
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(listing(work_.path()), before);
-  EXPECT_EQ(io::read_file(file("existing.npy")), "keep me");
+  testing::write_text(path("existing.npy"), "keep me");
+  fs::create_directories(path("sub"));
+  const auto places = [this](std::string text) {
+    return replaced(replaced(text, "@OUT", path("new.npy").string()), "@DIR",
+                    work_.path().string());
+  };
+  std::vector<std::string> args = {"skyline"};
+  for (const std::string& arg : bad.args) args.push_back(places(arg));
+  EXPECT_EQ(refused(args).err, "terrain-cli: " + places(bad.message) + "\n");
+  EXPECT_EQ(io::read_file(path("existing.npy")), "keep me");
 }
 
 const std::string kUnknownSkyline = " (terrain-cli skyline --help lists them)";
@@ -348,15 +324,15 @@ INSTANTIATE_TEST_SUITE_P(
 // --- The output file -----------------------------------------------------------------------
 
 TEST_F(CliSkyline, ForceReplacesAnExistingFileAndNothingElse) {
-  const fs::path out = file("walk.npy");
+  const fs::path out = path("walk.npy");
   testing::write_text(out, "keep me");
-  testing::write_text(file("notes.txt"), "not ours");
+  testing::write_text(path("notes.txt"), "not ours");
   const CliRun refused = skyline({"--method", "walk", "--out", out.string()});
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(io::read_file(out), "keep me");
   expect_wrote(skyline({"--method", "walk", "--force", "--out", out.string()}), 640, out);
   EXPECT_EQ(bit_differences(io::read_npy_vector(out), random_walk_skyline(42)), 0u);
-  EXPECT_EQ(io::read_file(file("notes.txt")), "not ours");
+  EXPECT_EQ(io::read_file(path("notes.txt")), "not ours");
   EXPECT_EQ(listing(work_.path()).size(), 2u);  // no temporaries
 }
 
@@ -374,19 +350,15 @@ TEST_F(CliSkyline, AFileThatCannotBeWrittenIsRefused) {
 TEST_F(CliSkyline, AWriteThatFailsHalfWayLeavesNothing) {
   // A 2 KB file-size limit (dash counts ulimit -f in 512-byte blocks; bash in 1024) passes the
   // checks, then fails writing the 5 KB file, as a full disk would.
-  const auto before = listing(work_.path());
-  const fs::path out = file("walk.npy");
-  const CliRun result = skyline({"--method", "walk", "--out", out.string()}, "ulimit -f 4; ");
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  const fs::path out = path("walk.npy");
+  const CliRun result =
+      refused({"skyline", "--method", "walk", "--out", out.string()}, "ulimit -f 4; ");
   EXPECT_NE(result.err.find(out.string() + ": File too large"), std::string::npos) << result.err;
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 TEST_F(CliSkyline, TheSubcommandIsOnlyTheFirstWord) {
   // Anywhere else "skyline" is a stray word to terrain-cli, as it always was.
-  const CliRun result = cli({"--seed", "3", "skyline", "--out", file("out").string()});
+  const CliRun result = run({"--seed", "3", "skyline", "--out", path("out").string()});
   EXPECT_EQ(result.status, 2);
   EXPECT_EQ(result.err,
             "terrain-cli: unexpected argument 'skyline' (every value follows its flag, e.g. --out "

@@ -30,7 +30,6 @@ using Json = nlohmann::ordered_json;
 using testing::CliRun;
 using testing::line_count;
 using testing::listing;
-using testing::ScratchDir;
 using testing::whole;
 
 // --- Helpers -------------------------------------------------------------------------------
@@ -39,17 +38,17 @@ const std::vector<std::string> kFiles = {"original.npy", "eroded.npy",     "fill
                                          "flow.npy",     "downstream.npy", "basins.npy",
                                          "strahler.npy", "lakes.npy",      "summary.json"};
 
-class Cli : public ::testing::Test {
+class Cli : public testing::CliTest {
  protected:
-  CliRun run(const std::vector<std::string>& args, const std::string& shell_prefix = "") {
-    return testing::run_cli(args, captures_.path(), shell_prefix);
+  // refused(args) beside an existing directory with a file in it, "@OUT" in `args` standing
+  // for a new directory in the scratch space.
+  CliRun refused_beside_existing(std::vector<std::string> args) {
+    testing::write_text(path("existing") / "notes.txt", "mine");
+    for (std::string& arg : args) {
+      if (arg == "@OUT") arg = path("new").string();
+    }
+    return refused(args);
   }
-  fs::path dir(const std::string& name) const { return work_ / name; }
-
-  ScratchDir work_;  // where the output directories go
-
- private:
-  ScratchDir captures_;  // stdout and stderr of each run, kept out of work_
 };
 
 template <typename T>
@@ -145,7 +144,7 @@ TEST_F(Cli, HelpExitsZeroAndListsEveryFlagWithItsDefaultAndRange) {
     EXPECT_NE(help.out.find(fact), std::string::npos) << fact;
   }
   // --help wins over anything else given, and writes nothing.
-  const CliRun with_others = run({"--seed", "nonsense", "--help", "--out", dir("x").string()});
+  const CliRun with_others = run({"--seed", "nonsense", "--help", "--out", path("x").string()});
   EXPECT_EQ(with_others.status, 0);
   EXPECT_EQ(with_others.out, help.out);
   EXPECT_TRUE(listing(work_.path()).empty());
@@ -321,7 +320,7 @@ be written, with nothing written; 1 an unexpected failure.
 // --- Runs that work ------------------------------------------------------------------------
 
 TEST_F(Cli, SmallRunWritesAllNineFilesWithTheirDtypesAndShapesQuietly) {
-  const fs::path out = dir("small");
+  const fs::path out = path("small");
   const CliRun result =
       run({"--drops", "2000", "--width", "96", "--height", "64", "--out", out.string()});
   expect_success(result, out);
@@ -349,7 +348,7 @@ TEST_F(Cli, SmallRunWritesAllNineFilesWithTheirDtypesAndShapesQuietly) {
 }
 
 TEST_F(Cli, SummaryEchoesTheInputsAndCountsWhatHappened) {
-  const fs::path out = dir("summary");
+  const fs::path out = path("summary");
   expect_success(
       run({"--seed",          "7",    "--drops",        "3000", "--width",      "100",
            "--height",        "80",   "--erosion",      "0.5",  "--deposition", "0.1",
@@ -404,28 +403,28 @@ TEST_F(Cli, SameInputsTwiceGiveIdenticalFiles) {
   const std::vector<std::string> args = {"--seed", "5", "--drops", "3000", "--routing", "flood"};
   for (const char* name : {"a", "b"}) {
     std::vector<std::string> with_out = args;
-    with_out.insert(with_out.end(), {"--out", dir(name).string()});
-    expect_success(run(with_out), dir(name));
+    with_out.insert(with_out.end(), {"--out", path(name).string()});
+    expect_success(run(with_out), path(name));
   }
   for (const std::string& name : kFiles) {
     if (name == "summary.json") continue;
-    EXPECT_EQ(io::read_file(dir("a") / name), io::read_file(dir("b") / name)) << name;
+    EXPECT_EQ(io::read_file(path("a") / name), io::read_file(path("b") / name)) << name;
   }
-  EXPECT_EQ(summary_without_timings(dir("a")), summary_without_timings(dir("b")));
+  EXPECT_EQ(summary_without_timings(path("a")), summary_without_timings(path("b")));
 }
 
 TEST_F(Cli, AnotherSeedGivesAnotherTerrainAndRain) {
-  expect_success(run({"--seed", "42", "--drops", "2000", "--out", dir("a").string()}), dir("a"));
-  expect_success(run({"--seed", "43", "--drops", "2000", "--out", dir("b").string()}), dir("b"));
-  const auto a = load<float>(dir("a"), "original.npy", 180, 320);
-  const auto b = load<float>(dir("b"), "original.npy", 180, 320);
+  expect_success(run({"--seed", "42", "--drops", "2000", "--out", path("a").string()}), path("a"));
+  expect_success(run({"--seed", "43", "--drops", "2000", "--out", path("b").string()}), path("b"));
+  const auto a = load<float>(path("a"), "original.npy", 180, 320);
+  const auto b = load<float>(path("b"), "original.npy", 180, 320);
   // Nearly every cell of a different noise field differs.
   EXPECT_GT(testing::bit_differences(a, b), a.size() * 9 / 10);
-  EXPECT_NE(io::read_file(dir("a") / "flow.npy"), io::read_file(dir("b") / "flow.npy"));
+  EXPECT_NE(io::read_file(path("a") / "flow.npy"), io::read_file(path("b") / "flow.npy"));
 }
 
 TEST_F(Cli, DiamondSquareTerrainRisesToAnIslandThatDrainsToTheSea) {
-  const fs::path out = dir("ds");
+  const fs::path out = path("ds");
   expect_success(run({"--generator", "diamond-square", "--roughness", "0.7", "--width", "129",
                       "--height", "65", "--drops", "3000", "--out", out.string()}),
                  out);
@@ -458,14 +457,14 @@ TEST_F(Cli, DiamondSquareTerrainRisesToAnIslandThatDrainsToTheSea) {
 }
 
 TEST_F(Cli, FloodRoutingAddsNoRippleAndSketchRoutingDoes) {
-  expect_success(run({"--drops", "2000", "--routing", "flood", "--out", dir("flood").string()}),
-                 dir("flood"));
-  expect_success(run({"--drops", "2000", "--out", dir("sketch").string()}), dir("sketch"));
+  expect_success(run({"--drops", "2000", "--routing", "flood", "--out", path("flood").string()}),
+                 path("flood"));
+  expect_success(run({"--drops", "2000", "--out", path("sketch").string()}), path("sketch"));
   // Filling only ever raises, so without a ripple the routing surface is nowhere below the
   // eroded field; the sketch's ripple takes it below in places.
-  const auto eroded = load<float>(dir("flood"), "eroded.npy", 180, 320);
-  const auto flood = load<float>(dir("flood"), "filled.npy", 180, 320);
-  const auto sketch = load<float>(dir("sketch"), "filled.npy", 180, 320);
+  const auto eroded = load<float>(path("flood"), "eroded.npy", 180, 320);
+  const auto flood = load<float>(path("flood"), "filled.npy", 180, 320);
+  const auto sketch = load<float>(path("sketch"), "filled.npy", 180, 320);
   std::size_t flood_below = 0, sketch_below = 0;
   for (std::size_t i = 0; i < eroded.size(); i++) {
     flood_below += flood[i] < eroded[i];
@@ -473,16 +472,17 @@ TEST_F(Cli, FloodRoutingAddsNoRippleAndSketchRoutingDoes) {
   }
   EXPECT_EQ(flood_below, 0u);
   EXPECT_GT(sketch_below, 1000u);
-  EXPECT_EQ(load_summary(dir("flood")).at("inputs").at("routing").get<std::string>(), "flood");
-  expect_consistent_drainage(dir("flood"), 180, 320, 250);
+  EXPECT_EQ(load_summary(path("flood")).at("inputs").at("routing").get<std::string>(), "flood");
+  expect_consistent_drainage(path("flood"), 180, 320, 250);
   // Lakes are the ground's, whatever way the rivers are routed.
-  EXPECT_EQ(io::read_file(dir("flood") / "lakes.npy"), io::read_file(dir("sketch") / "lakes.npy"));
+  EXPECT_EQ(io::read_file(path("flood") / "lakes.npy"),
+            io::read_file(path("sketch") / "lakes.npy"));
 }
 
 // --- The sketch's reference grids ----------------------------------------------------------
 
 TEST_F(Cli, Seed42MatchesTheSketchAfter20000Drops) {
-  const fs::path out = dir("s42");
+  const fs::path out = path("s42");
   expect_success(run({"--seed", "42", "--drops", "20000", "--out", out.string()}), out);
   EXPECT_EQ(testing::bit_differences(load<float>(out, "original.npy", 180, 320),
                                      testing::read_reference<float>("original.f32")),
@@ -505,7 +505,7 @@ TEST_F(Cli, Seed42MatchesTheSketchAfter20000Drops) {
 // The whole default run (about a second or two): the sketch's eroded field, routing surface,
 // water and downstream for 300,000 drops, bit for bit, and its counts.
 TEST_F(Cli, DefaultRunMatchesTheSketchsWaterDownstreamAndFilledSurface) {
-  const fs::path out = dir("full");
+  const fs::path out = path("full");
   const CliRun result = run({"--out", out.string()});
   expect_success(result, out);
   EXPECT_EQ(testing::bit_differences(load<float>(out, "eroded.npy", 180, 320),
@@ -570,27 +570,20 @@ struct BadInput {
 };
 
 void PrintTo(const BadInput& bad, std::ostream* os) {
-  for (const std::string& arg : bad.args) *os << "[" << arg << "] ";
+  testing::print_words(bad.args, os);
 }
 
 class CliBadInput : public Cli, public ::testing::WithParamInterface<BadInput> {};
 
 TEST_P(CliBadInput, ExitsTwoWithOneLineNamingTheFlagAndWritesNothing) {
   const BadInput& bad = GetParam();
-  // An existing directory with a file in it, and a place where a new one would go.
-  testing::write_text(dir("existing") / "notes.txt", "mine");
-  const auto before = listing(work_.path());
   std::vector<std::string> args = bad.args;
-  if (bad.add_out) args.insert(args.end(), {"--out", dir("new").string()});
-  const CliRun result = run(args);
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  if (bad.add_out) args.insert(args.end(), {"--out", "@OUT"});
+  const CliRun result = refused_beside_existing(args);
   EXPECT_EQ(result.err.rfind("terrain-cli: ", 0), 0u) << result.err;
   for (const std::string& part : bad.message_has) {
     EXPECT_NE(result.err.find(part), std::string::npos) << "'" << part << "' not in " << result.err;
   }
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -658,30 +651,13 @@ INSTANTIATE_TEST_SUITE_P(
 // the scratch space. The odd cases where CLI11's own rules differ are here too, each behaving
 // as terrain-cli always has: a flag given twice, --flag=value, a missing value at the end, an
 // unknown flag, negative numbers, and values that look like flags.
-struct ExactMessage {
-  std::vector<std::string> args;
-  std::string message;  // without the "terrain-cli: " before it and the newline after it
-};
-
-void PrintTo(const ExactMessage& bad, std::ostream* os) {
-  for (const std::string& arg : bad.args) *os << "[" << arg << "] ";
-}
+using ExactMessage = testing::Refusal;
 
 class CliExactMessage : public Cli, public ::testing::WithParamInterface<ExactMessage> {};
 
 TEST_P(CliExactMessage, IsTheOneLineAndExitsTwoWritingNothing) {
-  const ExactMessage& bad = GetParam();
-  testing::write_text(dir("existing") / "notes.txt", "mine");
-  const auto before = listing(work_.path());
-  std::vector<std::string> args = bad.args;
-  for (std::string& arg : args) {
-    if (arg == "@OUT") arg = dir("new").string();
-  }
-  const CliRun result = run(args);
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.err, "terrain-cli: " + bad.message + "\n");
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(listing(work_.path()), before);
+  const CliRun result = refused_beside_existing(GetParam().args);
+  EXPECT_EQ(result.err, "terrain-cli: " + GetParam().message + "\n");
 }
 
 const std::string kUnknown = " (terrain-cli --help lists them)";
@@ -807,21 +783,16 @@ INSTANTIATE_TEST_SUITE_P(
 // --- The output directory ------------------------------------------------------------------
 
 TEST_F(Cli, AnExistingOutputFileIsRefusedWithoutForce) {
-  const fs::path out = dir("out");
+  const fs::path out = path("out");
   testing::write_text(out / "flow.npy", "keep me");
-  const auto before = listing(work_.path());
-  const CliRun result = run({"--drops", "100", "--out", out.string()});
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  const CliRun result = refused({"--drops", "100", "--out", out.string()});
   EXPECT_NE(result.err.find((out / "flow.npy").string()), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("already exists"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("--force"), std::string::npos) << result.err;
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 TEST_F(Cli, ForceReplacesExistingOutputFilesAndLeavesOthersAlone) {
-  const fs::path out = dir("out");
+  const fs::path out = path("out");
   testing::write_text(out / "flow.npy", "keep me");
   testing::write_text(out / "summary.json", "{}");
   testing::write_text(out / "notes.txt", "not ours");
@@ -840,38 +811,30 @@ TEST_F(Cli, ForceReplacesExistingOutputFilesAndLeavesOthersAlone) {
 }
 
 TEST_F(Cli, MissingDirectoriesAreCreated) {
-  const fs::path out = dir("a") / "b" / "c";
+  const fs::path out = path("a") / "b" / "c";
   expect_success(run({"--drops", "100", "--width", "20", "--height", "10", "--out", out.string()}),
                  out);
   EXPECT_EQ(listing(out).size(), 9u);
   // A trailing slash names the same directory.
-  const std::string slashed = dir("d").string() + "/";
+  const std::string slashed = path("d").string() + "/";
   const CliRun result =
       run({"--drops", "100", "--width", "20", "--height", "10", "--out", slashed});
   EXPECT_EQ(result.status, 0) << result.err;
-  EXPECT_EQ(listing(dir("d")).size(), 9u);
+  EXPECT_EQ(listing(path("d")).size(), 9u);
 }
 
 TEST_F(Cli, AnOutputPathUnderARegularFileIsRefused) {
-  testing::write_text(dir("plain"), "a file");
-  const auto before = listing(work_.path());
-  const fs::path out = dir("plain") / "sub";
-  const CliRun result = run({"--drops", "100", "--out", out.string()});
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  testing::write_text(path("plain"), "a file");
+  const fs::path out = path("plain") / "sub";
+  const CliRun result = refused({"--drops", "100", "--out", out.string()});
   EXPECT_NE(result.err.find(out.string()), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("Not a directory"), std::string::npos) << result.err;
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 TEST_F(Cli, AnOutputPathThatIsARegularFileIsRefused) {
-  testing::write_text(dir("plain"), "a file");
-  const auto before = listing(work_.path());
-  const CliRun result = run({"--drops", "100", "--out", dir("plain").string()});
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  testing::write_text(path("plain"), "a file");
+  const CliRun result = refused({"--drops", "100", "--out", path("plain").string()});
   EXPECT_NE(result.err.find("is not a directory"), std::string::npos) << result.err;
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 TEST_F(Cli, AnOutputDirectoryThatCannotBeWrittenIsRefused) {
@@ -888,16 +851,11 @@ TEST_F(Cli, AnOutputDirectoryThatCannotBeWrittenIsRefused) {
 TEST_F(Cli, AWriteThatFailsHalfWayLeavesNothingNotEvenTheNewDirectory) {
   // A 50 KB file-size limit (dash counts ulimit -f in 512-byte blocks; bash in 1024) passes the
   // checks, then fails writing the first 230 KB grid, as a full disk would.
-  const auto before = listing(work_.path());
-  const fs::path out = dir("new") / "deeper";
-  const CliRun result = run({"--drops", "100", "--out", out.string()}, "ulimit -f 100; ");
-  EXPECT_EQ(result.status, 2);
-  EXPECT_EQ(result.out, "");
-  EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  const fs::path out = path("new") / "deeper";
+  const CliRun result = refused({"--drops", "100", "--out", out.string()}, "ulimit -f 100; ");
   EXPECT_NE(result.err.find((out / "original.npy").string() + ": File too large"),
             std::string::npos)
       << result.err;
-  EXPECT_EQ(listing(work_.path()), before);
 }
 
 }  // namespace

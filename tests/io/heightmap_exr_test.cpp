@@ -20,6 +20,7 @@
 
 #include "core/island.h"
 #include "io_test_support.h"
+#include "lossless_heightmap.h"
 
 namespace terrain::io {
 namespace {
@@ -27,39 +28,29 @@ namespace {
 using terrain::testing::ScratchDir;
 
 using terrain::testing::bytes_of_file;
-using terrain::testing::expect_bit_identical;
 using terrain::testing::sunk;
 using terrain::testing::write_bytes;
 
+// The HeightmapError decode_exr refuses `bytes` with, or "(no error)".
 std::string exr_error(std::span<const uint8_t> bytes) {
-  try {
-    decode_exr(bytes);
-  } catch (const HeightmapError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return testing::heightmap_refusal(decode_exr, bytes);
 }
 
 TEST(HeightmapExr, IslandRoundTripsBitForBit) {
   const Heightfield island = island_terrain(42);
   ASSERT_EQ(island.width(), 320);
   ASSERT_EQ(island.height(), 180);
-  const HeightmapFile file = decode_exr(encode_exr(island));
-  EXPECT_TRUE(file.own_heights);
-  expect_bit_identical(file.heights, island);
+  testing::expect_lossless_round_trip(island, encode_exr, decode_exr);
 }
 
 TEST(HeightmapExr, OddSizesAndNegativeHeightsRoundTripBitForBit) {
   for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{333, 3}}) {
-    const Heightfield field = sunk(island_terrain(7, {}, w, h));
-    expect_bit_identical(decode_exr(encode_exr(field)).heights, field);
+    testing::expect_lossless_round_trip(sunk(island_terrain(7, {}, w, h)), encode_exr, decode_exr);
   }
 }
 
 TEST(HeightmapExr, OnePixelRoundTrips) {
-  const Heightfield one(1, 1, -3.25f);
-  const HeightmapFile file = decode_exr(encode_exr(one));
-  expect_bit_identical(file.heights, one);
+  testing::expect_lossless_round_trip(Heightfield(1, 1, -3.25f), encode_exr, decode_exr);
 }
 
 TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
@@ -88,7 +79,7 @@ TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
                                sizeof(float) * 65));
   file.setFrameBuffer(frame);
   file.readPixels(0, 40);
-  expect_bit_identical(Heightfield(65, 41, values), field);
+  testing::expect_bit_identical(Heightfield(65, 41, values), field);
 }
 
 TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {
@@ -145,20 +136,23 @@ std::vector<uint8_t> one_channel_file(const ScratchDir& dir, const char* name, I
   return bytes_of_file(path);
 }
 
-TEST(HeightmapExr, ForeignUintChannelIsTheFirstChannelConverted) {
+// one_channel_file's heights read back: w x h, each cell its index.
+void expect_read_back(const char* name, Imf::PixelType type, int w, int h, bool tiled) {
   ScratchDir dir;
-  const HeightmapFile file = decode_exr(one_channel_file(dir, "height", Imf::UINT, 5, 4, false));
-  ASSERT_EQ(file.heights.width(), 5);
-  ASSERT_EQ(file.heights.height(), 4);
-  for (std::size_t i = 0; i < 20; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  const HeightmapFile file = decode_exr(one_channel_file(dir, name, type, w, h, tiled));
+  ASSERT_EQ(file.heights.width(), w);
+  ASSERT_EQ(file.heights.height(), h);
+  for (std::size_t i = 0; i < file.heights.size(); i++) {
+    EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  }
+}
+
+TEST(HeightmapExr, ForeignUintChannelIsTheFirstChannelConverted) {
+  expect_read_back("height", Imf::UINT, 5, 4, false);
 }
 
 TEST(HeightmapExr, ForeignTiledFileIsRead) {
-  ScratchDir dir;
-  const HeightmapFile file = decode_exr(one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true));
-  ASSERT_EQ(file.heights.width(), 11);
-  ASSERT_EQ(file.heights.height(), 7);
-  for (std::size_t i = 0; i < 77; i++) EXPECT_EQ(file.heights[i], static_cast<float>(i));
+  expect_read_back("Y", Imf::FLOAT, 11, 7, true);
 }
 
 TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {
@@ -248,14 +242,21 @@ TEST(HeightmapExr, HugeOrEmptyDataWindowsAreRefusedBeforeAllocating) {
   EXPECT_TRUE(exr_error(file).find("larger than a heightmap may be") != std::string::npos);
 }
 
-TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
+// one_channel_file's tiled file claiming a data window of 16384 x `height` (its tiles as they
+// are).
+std::vector<uint8_t> tiled_file_claiming(int height) {
   ScratchDir dir;
   std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
   const std::size_t window = data_window_at(file);
   put_int(file, window + 0, 0);
   put_int(file, window + 4, 0);
   put_int(file, window + 8, 16383);
-  put_int(file, window + 12, 16383);
+  put_int(file, window + 12, height - 1);
+  return file;
+}
+
+TEST(HeightmapExr, TiledFileClaimingMillionsOfTilesIsRefusedBeforeAllocating) {
+  const std::vector<uint8_t> file = tiled_file_claiming(16384);
   EXPECT_TRUE(exr_error(file).starts_with("truncated: 16384 x 16384 needs a table of 22372352"))
       << exr_error(file);
 }
@@ -290,13 +291,7 @@ TEST(HeightmapExr, AnAttributeLongerThanTheFileIsRefusedBeforeOpenExrAllocatesIt
 }
 
 TEST(HeightmapExr, TilesTooLargeForAHeightmapAreRefused) {
-  ScratchDir dir;
-  std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
-  const std::size_t window = data_window_at(file);
-  put_int(file, window + 0, 0);
-  put_int(file, window + 4, 0);
-  put_int(file, window + 8, 16383);
-  put_int(file, window + 12, 15);
+  std::vector<uint8_t> file = tiled_file_claiming(16);
   const std::size_t tiles = attribute_size_at(file, std::string("tiles\0tiledesc\0", 15)) + 4;
   put_int(file, tiles + 0, 16384);
   put_int(file, tiles + 4, 16384);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/island.h"
+#include "error_of.h"
 
 namespace terrain::io {
 namespace {
@@ -209,12 +210,7 @@ double luminance(double r, double g, double b) {
 }
 
 std::string decode_error(const std::vector<uint8_t>& bytes) {
-  try {
-    decode_png_heightmap(bytes);
-  } catch (const HeightmapError& e) {
-    return e.what();
-  }
-  return "(decoded)";
+  return terrain::testing::error_of<HeightmapError>([&] { decode_png_heightmap(bytes); });
 }
 
 Heightfield hand_made() {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/island.h"
+#include "error_of.h"
 #include "io/npy.h"
 #include "io_test_support.h"
 
@@ -26,12 +27,7 @@ namespace fs = std::filesystem;
 using TempDir = testing::ScratchDir;
 
 std::string heightmap_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "<no error>";
+  return testing::error_of(f);
 }
 
 Heightfield ramp(int w, int h, float lo, float hi) {

@@ -19,6 +19,7 @@
 
 #include "core/island.h"
 #include "io_test_support.h"
+#include "lossless_heightmap.h"
 
 namespace terrain::io {
 namespace {
@@ -26,33 +27,24 @@ namespace {
 using terrain::testing::ScratchDir;
 
 using terrain::testing::bytes_of_file;
-using terrain::testing::expect_bit_identical;
 using terrain::testing::sunk;
 using terrain::testing::write_bytes;
 
+// The HeightmapError decode_tiff refuses `bytes` with, or "(no error)".
 std::string tiff_error(std::span<const uint8_t> bytes) {
-  try {
-    decode_tiff(bytes);
-  } catch (const HeightmapError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return testing::heightmap_refusal(decode_tiff, bytes);
 }
 
 TEST(HeightmapTiff, IslandRoundTripsBitForBit) {
-  const Heightfield island = island_terrain(42);
-  const HeightmapFile file = decode_tiff(encode_tiff(island));
-  EXPECT_TRUE(file.own_heights);
-  expect_bit_identical(file.heights, island);
+  testing::expect_lossless_round_trip(island_terrain(42), encode_tiff, decode_tiff);
 }
 
 TEST(HeightmapTiff, OddSizesAndNegativeHeightsRoundTripBitForBit) {
   for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{5000, 3}}) {
-    const Heightfield field = sunk(island_terrain(9, {}, w, h));
-    expect_bit_identical(decode_tiff(encode_tiff(field)).heights, field);
+    testing::expect_lossless_round_trip(sunk(island_terrain(9, {}, w, h)), encode_tiff,
+                                        decode_tiff);
   }
-  const Heightfield one(1, 1, -3.25f);
-  expect_bit_identical(decode_tiff(encode_tiff(one)).heights, one);
+  testing::expect_lossless_round_trip(Heightfield(1, 1, -3.25f), encode_tiff, decode_tiff);
 }
 
 TEST(HeightmapTiff, LibtiffReadsTheFileByPathAsDeflatedFloat32Strips) {
@@ -85,7 +77,7 @@ TEST(HeightmapTiff, LibtiffReadsTheFileByPathAsDeflatedFloat32Strips) {
     ASSERT_EQ(TIFFReadScanline(tif, values.data() + y * 65, y, 0), 1);
   }
   TIFFClose(tif);
-  expect_bit_identical(Heightfield(65, 41, values), field);
+  testing::expect_bit_identical(Heightfield(65, 41, values), field);
 }
 
 // A file written by libtiff itself: w x h samples of `bits` and `format`, sample i = value(i),

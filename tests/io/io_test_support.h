@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -135,23 +136,60 @@ inline CliRun run_cli(const std::vector<std::string>& args, const fs::path& scra
   return run;
 }
 
-// A test of terrain-cli end to end: run() runs the built program (its output captured apart),
-// path() is a file in a scratch folder of the test's own.
-class CliTest : public ::testing::Test {
- protected:
-  CliRun run(const std::vector<std::string>& args) { return run_cli(args, captures_.path()); }
-  fs::path path(const std::string& name) const { return work_.path() / name; }
-  ScratchDir work_;
-
- private:
-  ScratchDir captures_;
-};
-
 inline std::size_t line_count(const std::string& text) {
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n';
   return lines;
 }
+
+// The words of `first`, then those of `then`.
+inline std::vector<std::string> joined(std::vector<std::string> first,
+                                       const std::vector<std::string>& then) {
+  first.insert(first.end(), then.begin(), then.end());
+  return first;
+}
+
+// A command line terrain-cli must refuse, and the one line it says (without the
+// "terrain-cli: " before it and the newline after it): a bad-input test's parameter, printed
+// as its words.
+struct Refusal {
+  std::vector<std::string> args;
+  std::string message;
+};
+inline void print_words(const std::vector<std::string>& args, std::ostream* os) {
+  for (const std::string& arg : args) *os << "[" << arg << "] ";
+}
+inline void PrintTo(const Refusal& bad, std::ostream* os) {
+  print_words(bad.args, os);
+}
+
+// A test of terrain-cli end to end: run() runs the built program (its output captured apart;
+// `shell_prefix` as for run_cli), path() is a file in a scratch folder of the test's own.
+class CliTest : public ::testing::Test {
+ protected:
+  CliRun run(const std::vector<std::string>& args, const std::string& shell_prefix = "") {
+    return run_cli(args, captures_.path(), shell_prefix);
+  }
+  fs::path path(const std::string& name) const { return work_.path() / name; }
+
+  // Runs `args`, which terrain-cli must refuse before any work: exit status 2, one line on
+  // stderr, nothing on stdout, and nothing in the scratch folder added, removed or changed.
+  // The run, for its message.
+  CliRun refused(const std::vector<std::string>& args, const std::string& shell_prefix = "") {
+    const auto before = listing(work_.path());
+    const CliRun result = run(args, shell_prefix);
+    EXPECT_EQ(result.status, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_EQ(listing(work_.path()), before);
+    return result;
+  }
+
+  ScratchDir work_;
+
+ private:
+  ScratchDir captures_;
+};
 
 // A JSON file (summary.json, the sketch's reference summaries), read strictly: anything that is
 // not JSON (RFC 8259: trailing commas, NaN, comments, text after the value) throws, so the

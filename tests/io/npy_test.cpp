@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include "error_of.h"
 #include "io_test_support.h"
 
 namespace terrain::io {
@@ -37,23 +38,25 @@ std::vector<std::byte> handmade(const std::string& header, const std::string& da
   return npy_bytes(file + header + data);
 }
 
+// What numpy writes before the data for a header of `dict` that fits in 128 bytes: the magic,
+// version 1.0, header length 118 (0x76), the dict, spaces up to 127 bytes, '\n'.
+std::string numpy_128_byte_preamble(const std::string& dict) {
+  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);
+  expected += dict;
+  expected += std::string(128 - 10 - dict.size() - 1, ' ');
+  expected += '\n';
+  return expected;
+}
+
 std::string npy_error(const std::vector<std::byte>& bytes) {
-  try {
-    decode_npy(bytes);
-  } catch (const NpyError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return terrain::testing::error_of<NpyError>([&] { decode_npy(bytes); });
 }
 
 TEST(NpyWriter, HeaderOfTheSketchGridIsNumpysExactText) {
   // What numpy 1.24+ writes for np.zeros((180, 320), '<f4'): the dict, 18 spaces of room to
   // grow the first axis to 21 digits, padding to 128 bytes, '\n'.
   const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (180, 320), }";
-  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
-  expected += dict;
-  expected += std::string(128 - 10 - dict.size() - 1, ' ');
-  expected += '\n';
+  const std::string expected = numpy_128_byte_preamble(dict);
   EXPECT_EQ(npy_preamble(NpyDtype::float32, 180, 320), expected);
   EXPECT_EQ(expected.size(), 128u);
 }
@@ -293,38 +296,37 @@ TEST(NpyReader, ReadsWhatOtherNumpyVersionsWrite) {
   }
 }
 
-TEST(NpyReader, ErrorsFromAFileNameTheFile) {
+// A reader of .npy files names the file in its errors: a text file's "bad magic"; a missing
+// file throws too.
+template <typename Read>
+void expect_errors_name_the_file(Read read) {
   testing::ScratchDir dir;
   testing::write_text(dir / "bad.npy", "not numpy at all");
   try {
-    read_npy(dir / "bad.npy");
+    read(dir / "bad.npy");
     FAIL() << "read a text file as .npy";
   } catch (const NpyError& e) {
     EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
         << e.what();
   }
-  EXPECT_THROW(read_npy(dir / "missing.npy"), std::runtime_error);
+  EXPECT_THROW(read(dir / "missing.npy"), std::runtime_error);
+}
+
+TEST(NpyReader, ErrorsFromAFileNameTheFile) {
+  expect_errors_name_the_file([](const std::filesystem::path& path) { read_npy(path); });
 }
 
 // --- 1-D float64 arrays ----------------------------------------------------------------------
 
 std::string vector_error_of(const std::vector<std::byte>& bytes) {
-  try {
-    decode_npy_vector(bytes);
-  } catch (const NpyError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return terrain::testing::error_of<NpyError>([&] { decode_npy_vector(bytes); });
 }
 
 TEST(NpyVectorWriter, HeaderOfA640ColumnSkylineIsNumpysExactText) {
   // What numpy 1.24+ writes for np.zeros(640): the dict with the 1-tuple "(640,)", 18 spaces of
   // room to grow the axis to 21 digits, padding to 128 bytes, '\n'.
   const std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (640,), }";
-  std::string expected("\x93NUMPY\x01\x00\x76\x00", 10);  // header length 118 = 0x76
-  expected += dict;
-  expected += std::string(128 - 10 - dict.size() - 1, ' ');
-  expected += '\n';
+  const std::string expected = numpy_128_byte_preamble(dict);
   EXPECT_EQ(npy_vector_preamble(640), expected);
   const std::vector<double> zeros(640);
   const std::vector<std::byte> file = encode_npy_vector(zeros);
@@ -427,16 +429,7 @@ TEST(NpyVectorReader, RejectsTooFewOrTooManyDataBytesAndAHugeCount) {
 }
 
 TEST(NpyVectorReader, ErrorsFromAFileNameTheFile) {
-  testing::ScratchDir dir;
-  testing::write_text(dir / "bad.npy", "not numpy at all");
-  try {
-    read_npy_vector(dir / "bad.npy");
-    FAIL() << "read a text file as .npy";
-  } catch (const NpyError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind((dir / "bad.npy").string() + ": bad magic", 0), 0u)
-        << e.what();
-  }
-  EXPECT_THROW(read_npy_vector(dir / "missing.npy"), std::runtime_error);
+  expect_errors_name_the_file([](const std::filesystem::path& path) { read_npy_vector(path); });
 }
 
 }  // namespace

@@ -21,12 +21,8 @@ namespace fs = std::filesystem;
 
 TEST(BrushGui, ADragInPaintModeIsOneStrokeThatCtrlZTakesBack) {
   TempDir dir;
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "42", "--paused", "--drops", "20000", "--save-folder", saves.string()},
-          dir.path);
-  app.layout("play");
-  const std::string window = app.window_id();
+  App app(saving_in(dir, {"--seed", "42", "--paused", "--drops", "20000"}), dir.path);
+  const std::string window = window_after_layout(app, "play");
   ASSERT_FALSE(window.empty());
   EXPECT_EQ(nth_state(app, "history", 1), "1 of 1");  // the rain of --drops
   const io::RgbaImage before = saved_picture(app, 1);

@@ -59,11 +59,8 @@ std::string bytes(const fs::path& path) {
 TEST(FilesGui, AHeightmapDroppedOnTheWindowBecomesTheGroundAsTerrainSandboxFileMakesIt) {
   TempDir dir;
   const fs::path dem = write_dem(dir.path);
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "7", "--paused", "--save-folder", saves.string()}, dir.path);
-  app.layout("save");
-  const std::string window = app.window_id();
+  App app(saving_in(dir, {"--seed", "7", "--paused"}), dir.path);
+  const std::string window = window_after_layout(app, "save");
   ASSERT_FALSE(window.empty());
   ASSERT_EQ(drop(window, dem), 0);
   const std::string opened = app.wait_for_line("Opened ", seconds(60));
@@ -89,9 +86,7 @@ TEST(FilesGui, BadFilesDroppedOrTypedGiveTheirMessageAndLeaveTheMap) {
   std::ofstream(truncated, std::ios::binary) << whole.substr(0, whole.size() / 2);
   const fs::path text = dir.path / "notes.txt";
   std::ofstream(text) << "not a heightmap";
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "8", "--paused", "--save-folder", saves.string()}, dir.path);
+  App app(saving_in(dir, {"--seed", "8", "--paused"}), dir.path);
   const std::vector<int> field = app.layout("open_text");
   const std::string window = app.window_id();
   ASSERT_FALSE(window.empty());
@@ -127,10 +122,7 @@ TEST(FilesGui, BadFilesDroppedOrTypedGiveTheirMessageAndLeaveTheMap) {
 TEST(FilesGui, APathTypedInThePanelOpensWithTheFitChosen) {
   TempDir dir;
   const fs::path dem = write_dem(dir.path);
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "3", "--paused", "--fit", "stretch", "--save-folder", saves.string()},
-          dir.path);
+  App app(saving_in(dir, {"--seed", "3", "--paused", "--fit", "stretch"}), dir.path);
   const std::vector<int> field = app.layout("open_text");
   const std::vector<int> open = app.layout("open");
   const std::string window = app.window_id();
@@ -198,14 +190,10 @@ TEST(FilesGui, ThePanelsExportsAreTerrainClisFilesForTheSameMap) {
       " --heightmap-original " + (cli / "original.png").string() + " > /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
 
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "11", "--drops", "20000", "--paused", "--save-folder", saves.string()},
-          dir.path);
+  App app(saving_in(dir, {"--seed", "11", "--drops", "20000", "--paused"}), dir.path);
   const std::vector<std::string> buttons = {"export_heights", "export_original", "export_layers",
                                             "export_grids"};
-  app.layout("export_grids");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "export_grids");
   ASSERT_FALSE(window.empty());
   // The Output section is below the fold of a 720-pixel window.
   scroll_into_view(app, window, "export_grids");
@@ -247,12 +235,8 @@ TEST(FilesGui, ThePanelsSvgAndMeshesAreTerrainClisForTheSameMap) {
       (cli / "grids2").string() + " --mesh " + (cli / "map.obj").string() + " > /dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
 
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "11", "--drops", "20000", "--paused", "--save-folder", saves.string()},
-          dir.path);
-  app.layout("export_obj");
-  const std::string window = app.window_id();
+  App app(saving_in(dir, {"--seed", "11", "--drops", "20000", "--paused"}), dir.path);
+  const std::string window = window_after_layout(app, "export_obj");
   ASSERT_FALSE(window.empty());
   scroll_into_view(app, window, "export_obj");
   std::vector<fs::path> paths;

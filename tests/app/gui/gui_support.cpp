@@ -335,6 +335,18 @@ std::string App::window_id() {
   return id;
 }
 
+std::vector<std::string> saving_in(const TempDir& dir, std::vector<std::string> args) {
+  const std::filesystem::path saves = dir.path / "saves";
+  std::filesystem::create_directories(saves);
+  args.insert(args.end(), {"--save-folder", saves.string()});
+  return args;
+}
+
+std::string window_after_layout(App& app, const std::string& name) {
+  app.layout(name);
+  return app.window_id();
+}
+
 io::RgbaImage saved_picture(App& app, std::size_t n) {
   press("s");
   const std::string saved = nth_line(app, "Saved ", n);

@@ -80,6 +80,12 @@ class App {
   bool restarted_ = false;
 };
 
+// `args` and --save-folder DIR/saves, that folder made: the app's saves go into the test's
+// folder, not the desktop's Pictures folder.
+std::vector<std::string> saving_in(const TempDir& dir, std::vector<std::string> args);
+// The app's window (App::window_id) once it has reported the control `name` (App::layout).
+std::string window_after_layout(App& app, const std::string& name);
+
 // Runs the app to completion (e.g. with --frames), returning its exit code; output in *out.
 int run_app(const std::vector<std::string>& args, const std::filesystem::path& dir,
             std::string* out = nullptr, std::string* err = nullptr);

@@ -52,11 +52,8 @@ TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
 
 TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSize) {
   TempDir dir;
-  const std::filesystem::path saves = dir.path / "saves";
-  std::filesystem::create_directories(saves);
   // Smaller than the 1280x720 screen, so that a fullscreen SDL believes in would be larger.
-  App app({"--seed", "5", "--paused", "--size", "960x540", "--save-folder", saves.string()},
-          dir.path);
+  App app(saving_in(dir, {"--seed", "5", "--paused", "--size", "960x540"}), dir.path);
   const std::vector<int> before = app.layout("map");
   ASSERT_EQ(before[0] + before[2], 960) << app.err();
   const std::string window = app.window_id();

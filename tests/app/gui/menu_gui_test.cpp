@@ -95,12 +95,8 @@ class Menus {
 
 TEST(MenuGui, EveryEntryOfTheMenuBarTakesEffectThroughTheRealWindow) {
   TempDir dir;
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "5", "--paused", "--drops", "4000", "--save-folder", saves.string()},
-          dir.path);
-  app.layout("menu/file");
-  const std::string window = app.window_id();
+  App app(saving_in(dir, {"--seed", "5", "--paused", "--drops", "4000"}), dir.path);
+  const std::string window = window_after_layout(app, "menu/file");
   ASSERT_FALSE(window.empty());
   Menus menus(app, window);
   // The bar is across the top, and the side bar and the map below it.
@@ -202,8 +198,7 @@ TEST(MenuGui, OpenRecentOpensAMapSavedBefore) {
   write_text(dir.path / "state" / "terrain-sandbox" / "recent-maps.json",
              "{\"maps\": [\"" + map.string() + "\"]}\n");
   App app({"--seed", "5", "--paused"}, dir.path);
-  app.layout("menu/file");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "menu/file");
   ASSERT_FALSE(window.empty());
   Menus menus(app, window);
   const std::size_t from = menus.mark();

@@ -73,12 +73,8 @@ TEST(RenderGui, An8kScreenshotHasItsSizeAndScaledDownIsTheWindowsPicture) {
 
 TEST(RenderGui, ThePanelsRenderPngIsTheScreenshotAtThatSize) {
   TempDir dir;
-  const fs::path saves = dir.path / "saves";
-  fs::create_directories(saves);
-  App app({"--seed", "12", "--drops", "10000", "--paused", "--save-folder", saves.string()},
-          dir.path);
-  app.layout("render");
-  const std::string window = app.window_id();
+  App app(saving_in(dir, {"--seed", "12", "--drops", "10000", "--paused"}), dir.path);
+  const std::string window = window_after_layout(app, "render");
   ASSERT_FALSE(window.empty());
   scroll_into_view(app, window, "render");
   click(window, latest_rect(app, "render"));

@@ -15,23 +15,11 @@
 namespace terrain::render {
 namespace {
 
-int worst_difference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
-  EXPECT_EQ(a.size(), b.size());
-  int worst = 0;
-  for (std::size_t p = 0; p < std::min(a.size(), b.size()); p++) {
-    worst = std::max(worst, std::abs(a[p] - b[p]));
-  }
-  return worst;
-}
-
 TEST(LargeRender, TilesOfAnyShapeMakeTheSnapshotsPicture) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
   testing::PausedRivers rivers = testing::paused_rivers(terrain);
-  Heightfield raining = terrain;
-  Rain rain(raining, 11);
-  rain.keep_routes(true);
-  rain.run(40);
+  const testing::RainRoutes routes(terrain, 11);
   for (const MapPainter painter : {MapPainter::cpu, MapPainter::gpu}) {
     MapRenderer renderer;
     renderer.init({.painter = painter});
@@ -39,9 +27,7 @@ TEST(LargeRender, TilesOfAnyShapeMakeTheSnapshotsPicture) {
     inputs.terrain = &terrain;
     inputs.scheme = &color_schemes()[0];
     inputs.rivers = &rivers.picture;
-    inputs.debug = true;  // the count at the whole picture's bottom-left corner
-    inputs.routes = &rain;
-    inputs.drops = 20000;
+    routes.show(inputs, 20000);  // the count at the whole picture's bottom-left corner
     const int w = 1603, h = 917;
     const std::vector<uint8_t> whole = renderer.snapshot(inputs, w, h);
     // Bands of whole rows (the band limit is far above this size: one tile), a grid of
@@ -56,7 +42,7 @@ TEST(LargeRender, TilesOfAnyShapeMakeTheSnapshotsPicture) {
       while (!job.step(renderer)) steps++;
       EXPECT_EQ(steps + 1, job.tiles());
       EXPECT_EQ(job.progress(), 1.0);
-      const int worst = worst_difference(job.image(), whole);
+      const int worst = testing::worst_difference(job.image(), whole);
       std::printf("%s painter, tiles of at most %d: %d tiles, worst difference %d\n",
                   testing::painter_name(painter), most, job.tiles(), worst);
       EXPECT_LE(worst, 1) << testing::painter_name(painter) << " " << most;

@@ -154,9 +154,7 @@ TEST_P(SnapshotSize, HasThatSizeAndTheViewportsCrop) {
   ASSERT_EQ(actual.rgba.size(),
             static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
   const Image expected = expected_relief(terrain, scheme, width, height);
-  int worst = 0;
-  for (std::size_t p = 0; p < actual.rgba.size(); p++)
-    worst = std::max(worst, std::abs(actual.rgba[p] - expected.rgba[p]));
+  const int worst = testing::worst_difference(actual.rgba, expected.rgba);
   EXPECT_LE(worst, 1) << "the relief is not where the sketch's viewport puts it";
   const std::string name = "relief-" + std::to_string(width) + "x" + std::to_string(height) + "-" +
                            painter_name(painter) + ".png";
@@ -276,10 +274,7 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
       picture.ghost_fade[i] = 0.5f;
     }
   }
-  Heightfield raining = terrain;
-  Rain rain(raining, 11);
-  rain.keep_routes(true);
-  rain.run(40);
+  const testing::RainRoutes routes(terrain, 11);
   MapRenderer gpu;
   gpu.init({.painter = MapPainter::gpu});
   MapRenderer cpu;
@@ -291,21 +286,13 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
     inputs.sea_level = 0.3;
     inputs.contour_levels = 12;
     inputs.rivers = &rivers.picture;
-    inputs.debug = true;
-    inputs.routes = &rain;
-    inputs.drops = 20000;
+    routes.show(inputs, 20000);
     const int w = 1283, h = 725;
     const Image a{w, h, gpu.snapshot(inputs, w, h)};
     const Image b{w, h, cpu.snapshot(inputs, w, h)};
-    int worst = 0;
-    std::size_t differ = 0;
-    for (std::size_t p = 0; p < a.rgba.size(); p++) {
-      const int d = std::abs(a.rgba[p] - b.rgba[p]);
-      worst = std::max(worst, d);
-      differ += d > 0;
-    }
-    std::printf("%s: %zu of %zu channels differ, by at most %d\n", scheme.key.c_str(), differ,
-                a.rgba.size(), worst);
+    const int worst = testing::worst_difference(a.rgba, b.rgba);
+    std::printf("%s: %zu of %zu channels differ, by at most %d\n", scheme.key.c_str(),
+                testing::channels_differing(a.rgba, b.rgba), a.rgba.size(), worst);
     if (worst > 1) {
       testing::write_png(testing::output_path("painters-gpu-" + scheme.key + ".png"), a);
       testing::write_png(testing::output_path("painters-cpu-" + scheme.key + ".png"), b);
@@ -313,12 +300,6 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
     EXPECT_LE(worst, 1) << scheme.key;
   }
 }
-
-}  // namespace
-}  // namespace terrain::render
-
-namespace terrain::render {
-namespace {
 
 // The "Drainage" API documentation's views and lakes, and rivers by Strahler order at another
 // minimum flow: each painter's cells are view_cells()'s for that view, and the two painters
@@ -360,11 +341,7 @@ TEST(MapPainters, EveryViewIsItsCellImageScaledUpAndBothPaintersAgree) {
       const int w = 960, h = 540;
       const Image a{w, h, gpu.snapshot(inputs, w, h)};
       const Image b{w, h, cpu.snapshot(inputs, w, h)};
-      int worst = 0;
-      for (std::size_t p = 0; p < a.rgba.size(); p++) {
-        worst = std::max(worst, std::abs(a.rgba[p] - b.rgba[p]));
-      }
-      EXPECT_LE(worst, 1) << name;
+      EXPECT_LE(testing::worst_difference(a.rgba, b.rgba), 1) << name;
       // The cells each painter scaled up are the view's.
       std::vector<uint8_t> expected(terrain.size() * 4);
       ViewCellsInputs cells;
@@ -427,12 +404,6 @@ TEST(MapInputs, TheDrainageViewsNeedAHydrologyOfTheTerrainsSize) {
   inputs.min_flow = 0;
   EXPECT_NE(check_map_inputs(inputs).find("min_flow is 0"), std::string::npos);
 }
-
-}  // namespace
-}  // namespace terrain::render
-
-namespace terrain::render {
-namespace {
 
 // Zooming keeps every layer aligned: the map drawn at zoom 2 about its middle in a W x H
 // canvas is the middle W x H of the map drawn at fit in a 2W x 2H canvas (the same frame moved

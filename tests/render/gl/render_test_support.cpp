@@ -5,6 +5,7 @@
 #include <stb/stb_image_write.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace terrain::render::testing {
 
@@ -27,6 +28,22 @@ void write_png(const std::string& path, const Image& image) {
                       image.width * 4)) {
     throw std::runtime_error("cannot write PNG " + path);
   }
+}
+
+int worst_difference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+  if (a.size() != b.size()) return 256;
+  int worst = 0;
+  for (std::size_t p = 0; p < a.size(); p++) {
+    worst = std::max(worst, std::abs(a[p] - b[p]));
+  }
+  return worst;
+}
+
+std::size_t channels_differing(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+  if (a.size() != b.size()) return std::max(a.size(), b.size());
+  std::size_t count = 0;
+  for (std::size_t p = 0; p < a.size(); p++) count += a[p] != b[p];
+  return count;
 }
 
 Heightfield read_seed_field(const std::string& name) {

@@ -20,6 +20,7 @@
 #include "core/drainage.h"
 #include "core/heightfield.h"
 #include "core/island.h"
+#include "core/rain.h"
 #include "render/geometry/map_inputs.h"
 #include "render/gl/map_renderer.h"
 
@@ -124,6 +125,26 @@ struct PausedRivers {
 };
 PausedRivers paused_rivers(const Heightfield& field, uint32_t seed = 42);
 
+// Forty drops of rain on a copy of `ground`, their routes kept: the debug layer's routes.
+struct RainRoutes {
+  RainRoutes(const Heightfield& ground, uint32_t seed) : field(ground), rain(field, seed) {
+    rain.keep_routes(true);
+    rain.run(40);
+  }
+  // The debug layer on in `inputs`: these routes, and `drops` as the count.
+  void show(MapInputs& inputs, uint64_t drops) const {
+    inputs.debug = true;
+    inputs.routes = &rain;
+    inputs.drops = drops;
+  }
+  Heightfield field;
+  Rain rain;
+};
+
+// The largest difference of any channel between two pictures, and how many channels differ at
+// all (pictures of different sizes: 256, and all of the larger's).
+int worst_difference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b);
+std::size_t channels_differing(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b);
 // Root mean square difference over R, G and B, each 0..1. The images must be the same size.
 double rmse_rgb(const Image& a, const Image& b);
 // The share of pixels with any channel off by more than `levels`.

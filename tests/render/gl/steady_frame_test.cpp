@@ -17,19 +17,14 @@ TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
-  Heightfield raining = terrain;
-  Rain rain(raining, 3);
-  rain.keep_routes(true);
-  rain.run(40);
+  const testing::RainRoutes routes(terrain, 3);
   MapRenderer renderer;
   renderer.init({.painter = GetParam()});
   MapInputs inputs;
   inputs.terrain = &terrain;
   inputs.scheme = find_color_scheme("site_dark");
   inputs.rivers = &rivers.picture;
-  inputs.debug = true;
-  inputs.routes = &rain;
-  inputs.drops = 123456;
+  routes.show(inputs, 123456);
 
   const testing::PlainFramebuffer window_fb(800, 450);
   for (int k = 0; k < 3; k++) renderer.draw(inputs, 800, 450);  // grow everything
