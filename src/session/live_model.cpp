@@ -157,8 +157,7 @@ struct LiveModel::Job {
         return;
       }
       case Kind::go_to:
-        map.restore(history->store().values(from.heights), history->store().values(from.original),
-                    head, from.rain, from.drops);
+        restore_map(map, *history, from, drops_per_frame);
         new_map = replay_history(map, *history, from.at, target, &work);
         return;
       case Kind::command:
@@ -178,12 +177,12 @@ struct LiveModel::Job {
   std::thread worker;
   // A finish or a rain: its drops, and the checkpoints inside it.
   RainElsewhere rain;
-  // Going to a place: the checkpoint before it (restored with `head`), the place, the history
-  // replayed (read only: nothing changes it while the map is working), and whether the way
-  // there started a new map.
+  // Going to a place: the checkpoint before it (restored with the drops per frame now), the
+  // place, the history replayed (read only: nothing changes it while the map is working), and
+  // whether the way there started a new map.
   const History* history = nullptr;
   Checkpoint from;
-  MapStart head;
+  int drops_per_frame = 0;
   HistoryPosition target;
   bool new_map = false;
   // A command: it, and the map just before it (for its step of the history).
@@ -466,8 +465,7 @@ bool LiveModel::start(const HistoryCommand& command) {
   auto job = std::make_unique<Job>(Job::Kind::go_to, *recorded_, history_label(command));
   job->history = &history();
   job->from = c;
-  job->head = c.map;
-  job->head.settings.drops_per_frame = settings_.drops_per_frame;  // not a step: it stays
+  job->drops_per_frame = settings_.drops_per_frame;  // not a step: it stays
   job->target = *target;
   job->work.set_total(cost);
   begin_work(std::move(job));

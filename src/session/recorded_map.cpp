@@ -6,11 +6,15 @@
 
 namespace terrain::session {
 
-void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame) {
+void restore_map(Map& map, const History& history, const Checkpoint& c, int drops_per_frame) {
   const CheckpointStore& store = history.store();
   MapStart head = c.map;
   head.settings.drops_per_frame = drops_per_frame;
   map.restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+}
+
+void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame) {
+  restore_map(map, history, c, drops_per_frame);
   history.restored(c);
 }
 
@@ -73,10 +77,7 @@ PlacedMap place_map(const SavedMap& saved, const History& history, Work* work) {
   PlacedMap placed{start_of(saved), history.checkpoint_before(at), false};
   const Checkpoint& c = placed.from;
   if (work) work->set_total(history.cost(at) - c.cost);
-  MapStart head = c.map;
-  head.settings.drops_per_frame = saved.drops_per_frame;  // not a step: the file's
-  const CheckpointStore& store = history.store();
-  placed.map->restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+  restore_map(*placed.map, history, c, saved.drops_per_frame);  // not a step: the file's
   placed.new_map = replay_history(*placed.map, history, c.at, at, work);
   return placed;
 }

@@ -20,8 +20,11 @@
 
 namespace terrain::session {
 
-// The map back to checkpoint `c` (its grids from the history's store), drops per frame left at
-// `drops_per_frame` (it is not a step); the history told its original ground is the one now.
+// The map back to checkpoint `c` of `history` (its grids from the history's store), drops per
+// frame left at `drops_per_frame` (it is not a step). It only reads the history, so a worker may
+// do it on a copy of the map (the live session's long work) while the history stays put.
+void restore_map(Map& map, const History& history, const Checkpoint& c, int drops_per_frame);
+// The same, and the history told its original ground is the one now.
 void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame);
 // The history's commands from one place to a later one carried out on `map`, unrecorded, each
 // rain as the rain alone. True when a new map was started on the way. With `work`, long work
