@@ -5,8 +5,8 @@
 // The rain is deterministic (the sketch's drops from one seeded stream), so a map is its
 // commands: the state at any place of the history is a checkpoint at or before it with the
 // commands between replayed. This class is the bookkeeping (commands, steps, places,
-// checkpoints, labels); the live model (live_model.h) carries the commands out, makes the
-// checkpoints and restores them.
+// checkpoints, labels); the recorded map (recorded_map.h: the live model's and terrain-cli's)
+// carries the commands out, makes the checkpoints and restores them.
 //
 // Commands are kept in `atoms`: rain after rain is one atom (the ticks of live rain), a
 // setting set again inside one step keeps its last value. A step is one action of the user's
@@ -117,7 +117,7 @@ class History {
   }
 
   // The history of a session that begins with `start` on a grid of `cells` cells; the
-  // checkpoint of that beginning is given to checkpoint() by the live model.
+  // checkpoint of that beginning is given to checkpoint() by the recorded map.
   History(const MapStart& start, std::size_t cells, std::size_t budget_bytes = kBudgetBytes);
   History(const History&) = delete;
   History& operator=(const History&) = delete;
@@ -125,7 +125,7 @@ class History {
   History(History&&) = default;
   History& operator=(History&&) = default;
 
-  // --- Recording (the live model calls these as it carries commands out) ---
+  // --- Recording (the recorded map calls these as it carries commands out) ---
   // A map command carried out at the present place, with the seed, map settings and drops
   // just before it. A place before the end first cuts the history there: the steps after it
   // go (a new action after undo discards redo, as editors do). Rain joins the rain step (or
@@ -171,14 +171,14 @@ class History {
   uint64_t spacing() const { return spacing_; }
   // Frees checkpoint slots until `slots` are free (thinning), for a finish's worker.
   void make_room(std::size_t slots);
-  // The live model restored `c`: its original ground is the one of the checkpoints to come
+  // The recorded map restored `c`: its original ground is the one of the checkpoints to come
   // (until a new map).
   void restored(const Checkpoint& c);
 
   // --- Places ---
   HistoryPosition position() const { return position_; }
   HistoryPosition end() const;
-  // The live model moved to `at` (undo, redo, a seek, a step picked): where the next record cuts.
+  // The map moved to `at` (undo, redo, a seek, a step picked): where the next record cuts.
   void set_position(const HistoryPosition& at) { position_ = canonical(at); }
   // Where undo and redo by `steps` go (the present place when there is nothing to go to).
   HistoryPosition undo_target(int steps) const;

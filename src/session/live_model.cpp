@@ -99,14 +99,28 @@ std::string history_label(const HistoryCommand& command) {
 // map's place (land_work). WorkStopped (asked for by cancel_work or the destructor) only ends
 // the worker; anything else it throws is kept for the landing to throw again.
 // A rain (a finish, a long rain) also keeps the history's checkpoints inside it: at the drops
-// in `marks` the worker copies its heights into the slots the main thread took for it, and its
-// rain's state.
+// in `rain.marks` the worker copies its heights into the slots the recorded map took for it
+// (RecordedMap::plan_rain), and its rain's state.
+// A job dropped before it lands (cancelled, failed, or its model destroyed or moved onto) stops
+// its worker at the next look, joins it and gives its slots back to the recorded map: the map is
+// as it was before the command. Everything it points to (the recorded map, its copy) is on the
+// heap, so the model that owns it may move while it runs.
 struct LiveModel::Job {
   enum class Kind { finish, rain, go_to, command };
 
-  Job(Kind k, const Map& copied, std::string label) : kind(k), map(copied), what(std::move(label)) {
+  Job(Kind k, RecordedMap& on, std::string label)
+      : kind(k), recorded(&on), map(on.map()), what(std::move(label)) {
     map.rain().keep_routes(false);  // the worker keeps no routes
     map.rain().clear_routes();
+  }
+  Job(const Job&) = delete;
+  Job& operator=(const Job&) = delete;
+  ~Job() {
+    if (worker.joinable()) {
+      work.stop();
+      worker.join();
+    }
+    recorded->drop_rain(rain);  // nothing once landed: the landing took the slots
   }
   void run() noexcept {
     try {
@@ -126,25 +140,24 @@ struct LiveModel::Job {
       case Kind::rain: {
         uint64_t rained = 0;
         std::size_t next = 0;  // the next checkpoint
-        while (rained < drops) {
+        while (rained < rain.drops) {
           work.check();
-          uint64_t n = std::min(kWorkPiece, drops - rained);
-          if (next < marks.size()) n = std::min(n, marks[next] - rained);
+          uint64_t n = std::min(kWorkPiece, rain.drops - rained);
+          if (next < rain.marks.size()) n = std::min(n, rain.marks[next] - rained);
           map.rain(n);
           rained += n;
           work.advance(n);
-          if (next < marks.size() && rained == marks[next]) {
+          if (next < rain.marks.size() && rained == rain.marks[next]) {
             const Heightfield& h = map.heights();
-            std::copy(h.data(), h.data() + h.size(), slot_values[next]);
-            states[next] = map.rain().state();
+            std::copy(h.data(), h.data() + h.size(), rain.slot_values[next]);
+            rain.states[next] = map.rain().state();
             next++;
           }
         }
         return;
       }
       case Kind::go_to:
-        map.restore(history->store().values(from.heights), history->store().values(from.original),
-                    head, from.rain, from.drops);
+        restore_map(map, *history, from, drops_per_frame);
         new_map = replay_history(map, *history, from.at, target, &work);
         return;
       case Kind::command:
@@ -154,27 +167,22 @@ struct LiveModel::Job {
   }
 
   const Kind kind;
-  Map map;  // the worker's
+  RecordedMap* const recorded;  // the model's, which lands the work
+  Map map;                      // the worker's
   const std::string what;
   Work work;
   std::atomic<bool> finished{false};
   bool stopped = false;
   std::exception_ptr error;
   std::thread worker;
-  // A finish or a rain: its drops, and the checkpoints inside it (after marks[k] drops, into
-  // slots[k], whose values are slot_values[k]) at `spacing`.
-  uint64_t drops = 0;
-  uint64_t spacing = 0;
-  std::vector<uint64_t> marks;
-  std::vector<int> slots;
-  std::vector<float*> slot_values;
-  std::vector<RainState> states;
-  // Going to a place: the checkpoint before it (restored with `head`), the place, the history
-  // replayed (read only: nothing changes it while the map is working), and whether the way
-  // there started a new map.
+  // A finish or a rain: its drops, and the checkpoints inside it.
+  RainElsewhere rain;
+  // Going to a place: the checkpoint before it (restored with the drops per frame now), the
+  // place, the history replayed (read only: nothing changes it while the map is working), and
+  // whether the way there started a new map.
   const History* history = nullptr;
   Checkpoint from;
-  MapStart head;
+  int drops_per_frame = 0;
   HistoryPosition target;
   bool new_map = false;
   // A command: it, and the map just before it (for its step of the history).
@@ -189,22 +197,17 @@ struct LiveModel::Job {
 
 // setup(): buildBrush() (inside Rain), resetTerrain(). The island and the rain are built in
 // the initialiser list so the terrain is grown once.
+// The recorded map keeps the history's start as it is made.
 LiveModel::LiveModel(uint32_t seed, const Settings& settings)
     : settings_(checked(settings)),
-      map_(seed, settings_.map()),
-      history_(map_.head(), map_.heights().size()) {
-  map_.rain().keep_routes(settings_.debug_mode);
+      recorded_(std::make_unique<RecordedMap>(seed, settings_.map(), sketch::COLS, sketch::ROWS)) {
+  recorded_->keep_routes(settings_.debug_mode);
   // The drawRivers() arrays, sized once for the grid (Float32Array and Int32Array start at 0).
-  const std::size_t n = map_.heights().size();
+  const std::size_t n = heights().size();
   rivers_.assign(n);
   water_.assign(n, 0.0f);
   previous_downstream_.assign(n, 0);
-  // The recipe starts here; room for a session's worth of commands, so recording a tick's
-  // rain never allocates in a steady frame.
-  recipe_ = {seed, std::nullopt, settings_.map(), {}};
-  recipe_.commands.reserve(256);
   update_hydrology();
-  keep_checkpoint();  // the history's start
 }
 
 LiveModel::LiveModel(const MapRecipe& recipe) : LiveModel(recipe.seed, Settings(recipe.settings)) {
@@ -212,6 +215,14 @@ LiveModel::LiveModel(const MapRecipe& recipe) : LiveModel(recipe.seed, Settings(
   for (const MapCommand& command : recipe.commands) apply(command);
 }
 
+// Every member moves (the rain keeps pointing at its heights: the map stays on the heap); a
+// worker under way carries on, its job moved along. Moving onto a model drops its job first:
+// job_ is declared before recorded_, so it is assigned (and the old job destroyed, stopping
+// and joining its worker) before the recorded map that worker reads goes.
+LiveModel::LiveModel(LiveModel&& other) noexcept = default;
+LiveModel& LiveModel::operator=(LiveModel&& other) noexcept = default;
+
+// The worker stopped and joined before the recorded map it reads goes.
 LiveModel::~LiveModel() {
   drop_work();
 }
@@ -220,7 +231,7 @@ LiveModel::~LiveModel() {
 // shown_for = null, paths = []. The river arrays keep their contents (the sketch's do): the
 // next drawRivers() jumps, as shown_for is null.
 void LiveModel::new_map() {
-  map_.rain().keep_routes(settings_.debug_mode);
+  recorded_->keep_routes(settings_.debug_mode);
   routes_expire_ = false;
   rivers_for_ = {};
   shown_for_ = {};
@@ -230,12 +241,6 @@ void LiveModel::new_map() {
     resting_ = false;
     playing_ = true;
   }
-  // A new map: its recipe starts again from here.
-  recipe_.seed = map_.seed();
-  recipe_.ground = map_.ground_file();
-  recipe_.settings = settings_.map();
-  recipe_.commands.clear();
-  original_changed_ = true;
   ground_version_++;
   hydrology_for_ = {};
   // A new ground: its analysis at once, so it always has the ground's size (going to a place
@@ -244,13 +249,17 @@ void LiveModel::new_map() {
   changed();
 }
 
-void LiveModel::record(const MapCommand& command) {
-  append_map_command(recipe_.commands, command);
+// The history at its place: its recipe is the recipe of the map (History::recipe_at). Drops
+// per frame is the one now (the history does not keep it: it only decides where ticks fall).
+MapRecipe LiveModel::recipe() const {
+  MapRecipe recipe = history().recipe_at(history().position());
+  recipe.settings.drops_per_frame = settings_.drops_per_frame;
+  return recipe;
 }
 
 uint64_t LiveModel::drops() const {
   const bool raining = job_ && (job_->kind == Job::Kind::finish || job_->kind == Job::Kind::rain);
-  return raining ? map_.drops() + job_->work.done() : map_.drops();
+  return raining ? map().drops() + job_->work.done() : map().drops();
 }
 
 double LiveModel::progress() const {
@@ -258,7 +267,7 @@ double LiveModel::progress() const {
 }
 
 const Heightfield& LiveModel::terrain() const {
-  return settings_.show_original ? map_.original() : map_.heights();
+  return settings_.show_original ? original() : heights();
 }
 
 void LiveModel::changed() {
@@ -276,17 +285,19 @@ void LiveModel::tick() {
   if (!playing_) return;
   frame_count_++;
   // drawDebug() emptied `paths` at the end of the last looping frame.
-  if (routes_expire_) map_.rain().clear_routes();
+  if (routes_expire_) recorded_->clear_routes();
   routes_expire_ = false;
 
   // rain(): drops_per_frame drops, then stop once when the target is passed; pressing play
   // keeps it raining (the test below is true only on the frame that crosses it).
   // While finishing, the worker has the rest of the rain: a frame without it.
   const double rain_start = thread_cpu_ms();
+  // The recorded map rains it in pieces that end where checkpoints fall due, even inside a
+  // tick: reaching any place replays at most the spacing, whatever the drops per frame.
   const auto n = job_ ? uint64_t{0} : static_cast<uint64_t>(settings_.drops_per_frame);
-  rain_recorded(n);
+  recorded_->rain(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  if (map_.drops() >= target && map_.drops() - n < target) {
+  if (map().drops() >= target && map().drops() - n < target) {
     playing_ = false;  // sketch.noLoop()
     stopped_at_target_ = true;
     resting_ = true;
@@ -311,9 +322,9 @@ void LiveModel::rain_now(uint64_t n) {
     wait_work();
     return;
   }
-  rain_recorded(n);
+  recorded_->rain(n);
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  const bool stopped = map_.drops() >= target && map_.drops() - n < target;
+  const bool stopped = map().drops() >= target && map().drops() - n < target;
   if (stopped && playing_) resting_ = true;  // stopped by itself, not paused by the user before
   if (stopped) playing_ = false;             // sketch.noLoop(), as in rain()
   if (n > 0) changed();
@@ -327,7 +338,7 @@ void LiveModel::refresh() {
   if (playing_) return;
   stopped_at_target_ = false;
   frame_count_++;
-  if (routes_expire_) map_.rain().clear_routes();
+  if (routes_expire_) recorded_->clear_routes();
   routes_expire_ = false;
   const double start = thread_cpu_ms();
   frame();
@@ -378,9 +389,9 @@ bool LiveModel::finishing() const {
 void LiveModel::finish_rain() {
   if (job_) return;
   const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-  if (map_.drops() >= target) {
+  if (map().drops() >= target) {
     throw std::invalid_argument("nothing to finish: the rain has reached its target already (" +
-                                std::to_string(map_.drops()) + " of " + std::to_string(target) +
+                                std::to_string(map().drops()) + " of " + std::to_string(target) +
                                 " drops)");
   }
   const auto per_tick = static_cast<uint64_t>(settings_.drops_per_frame);
@@ -389,42 +400,18 @@ void LiveModel::finish_rain() {
         "nothing to finish: drops_per_frame is 0, so the rain would never reach its target of " +
         std::to_string(target) + " drops");
   }
-  const uint64_t ticks = (target - map_.drops() + per_tick - 1) / per_tick;
+  const uint64_t ticks = (target - map().drops() + per_tick - 1) / per_tick;
   start_rain(true, ticks * per_tick);
 }
 
-// The rain on a worker, with the history's checkpoints inside it at its spacing as live rain
-// would keep them: the slots are taken now, on this thread (the worker only writes their
-// values). A rain longer than half the store's slots at the spacing keeps them further apart
-// (the spacing doubled until they fit), and the history takes that spacing as it lands.
+// The rain on a worker, with the history's checkpoints inside it where live rain would keep
+// them (RecordedMap::plan_rain takes their slots now, on this thread).
 void LiveModel::start_rain(bool finish, uint64_t n) {
   auto job = std::make_unique<Job>(
-      finish ? Job::Kind::finish : Job::Kind::rain, map_,
+      finish ? Job::Kind::finish : Job::Kind::rain, *recorded_,
       finish ? std::string("Finishing the rain") : "Rain: " + with_thousands(n) + " drops");
-  job->drops = n;
   job->work.set_total(n);
-  if (!original_changed_) {
-    uint64_t spacing = history_.spacing();
-    const Checkpoint& last = history_.checkpoint_before(history_.position());
-    const uint64_t since = history_.cost(history_.position()) - last.cost;
-    const auto first_mark = [&](uint64_t s) { return since < s ? s - since : s; };
-    const auto marks = [&](uint64_t s) {
-      const uint64_t first = first_mark(s);
-      return first < n ? (n - 1 - first) / s + 1 : 0;
-    };
-    const uint64_t room = std::max<std::size_t>(history_.store().capacity() / 2, 2);
-    while (marks(spacing) + 1 > room) spacing *= 2;
-    job->spacing = spacing;
-    history_.make_room(static_cast<std::size_t>(marks(spacing)) + 1);
-    for (uint64_t mark = first_mark(spacing); mark < n; mark += spacing) {
-      const int slot = history_.store().take_blank();
-      if (slot < 0) break;
-      job->marks.push_back(mark);
-      job->slots.push_back(slot);
-      job->slot_values.push_back(history_.store().values_to_write(slot));
-    }
-    job->states.resize(job->marks.size());
-  }
+  job->rain = recorded_->plan_rain(n);
   begin_work(std::move(job));
 }
 
@@ -434,15 +421,14 @@ void LiveModel::begin_work(std::unique_ptr<Job> job) {
   try {
     worker->worker = std::thread([worker] { worker->run(); });
   } catch (...) {
-    for (const int slot : job_->slots) history_.store().release(slot);
-    job_.reset();
+    job_.reset();  // its slots go back
     throw;
   }
   changed();
 }
 
 bool LiveModel::start(const MapCommand& command) {
-  map_.check(command);  // a value refused is refused before waiting
+  map().check(command);  // a value refused is refused before waiting
   check_room(command);
   wait_work();
   if (History::replay_cost(command) <= kLongWork) {
@@ -453,11 +439,11 @@ bool LiveModel::start(const MapCommand& command) {
     start_rain(false, rain->drops);
     return true;
   }
-  auto job = std::make_unique<Job>(Job::Kind::command, map_, command_label(command));
+  auto job = std::make_unique<Job>(Job::Kind::command, *recorded_, command_label(command));
   job->command = command;
-  job->seed_before = map_.seed();
-  job->before = settings_.map();
-  job->drops_before = map_.drops();
+  job->seed_before = map().seed();
+  job->before = map().settings();
+  job->drops_before = map().drops();
   job->work.set_total(History::replay_cost(command));
   begin_work(std::move(job));
   return true;
@@ -466,21 +452,20 @@ bool LiveModel::start(const MapCommand& command) {
 bool LiveModel::start(const HistoryCommand& command) {
   const std::optional<HistoryPosition> target = target_of(command);  // refused before waiting
   wait_work();
-  if (!target || *target == history_.position()) {
+  if (!target || *target == history().position()) {
     apply(command);
     return false;
   }
-  const Checkpoint& c = history_.checkpoint_before(*target);
-  const uint64_t cost = history_.cost(*target) - c.cost;
+  const Checkpoint& c = history().checkpoint_before(*target);
+  const uint64_t cost = history().cost(*target) - c.cost;
   if (cost <= kLongWork) {
     apply(command);
     return false;
   }
-  auto job = std::make_unique<Job>(Job::Kind::go_to, map_, history_label(command));
-  job->history = &history_;
+  auto job = std::make_unique<Job>(Job::Kind::go_to, *recorded_, history_label(command));
+  job->history = &history();
   job->from = c;
-  job->head = c.map;
-  job->head.settings.drops_per_frame = settings_.drops_per_frame;  // not a step: it stays
+  job->drops_per_frame = settings_.drops_per_frame;  // not a step: it stays
   job->target = *target;
   job->work.set_total(cost);
   begin_work(std::move(job));
@@ -501,12 +486,8 @@ std::optional<std::string> LiveModel::cancel_work() {
 }
 
 // The worker stopped at its next look and joined; what it did is dropped (the slots it wrote go
-// back to the store): the map is as it was before the command.
+// back to the store): the map is as it was before the command (the job's destructor).
 void LiveModel::drop_work() {
-  if (!job_) return;
-  job_->work.stop();
-  job_->worker.join();
-  for (const int slot : job_->slots) history_.store().release(slot);
   job_.reset();
 }
 
@@ -538,7 +519,7 @@ void LiveModel::land_work() {
       land_rain(*job);
       // As rain_now: the rain stops itself if this passed the target.
       const auto target = static_cast<uint64_t>(sketch::RAIN_TARGET);
-      const bool stopped = map_.drops() >= target && map_.drops() - job->drops < target;
+      const bool stopped = map().drops() >= target && map().drops() - job->rain.drops < target;
       if (stopped && playing_) resting_ = true;
       if (stopped) playing_ = false;
       changed();
@@ -547,37 +528,22 @@ void LiveModel::land_work() {
       return;
     }
     case Job::Kind::go_to:
-      map_ = std::move(job->map);
-      history_.restored(job->from);  // the original ground of the checkpoints to come
-      original_changed_ = job->new_map;
-      arrived(job->target);
+      recorded_->take_placed(std::move(job->map), job->from, job->new_map, job->target);
+      arrived();
       return;
     case Job::Kind::command:
-      map_ = std::move(job->map);
-      after(*job->command, job->fresh, job->seed_before, job->before, job->drops_before);
+      recorded_->carried_out(std::move(job->map), *job->command, job->fresh, job->seed_before,
+                             job->before, job->drops_before);
+      after(*job->command, job->fresh);
       return;
   }
 }
 
-// The rain done by the worker in the map's place (the heights' storage changes hands, nothing
-// is copied but the rain's few counters and brush), recorded, with its checkpoints.
+// The rain done by the worker in the map's place, recorded with its checkpoints by the recorded
+// map (RecordedMap::rained).
 void LiveModel::land_rain(Job& job) {
-  const uint64_t n = job.drops;
-  const uint64_t drops_before = map_.drops();
-  map_ = std::move(job.map);
-  map_.rain().keep_routes(settings_.debug_mode);
-  record(RainDrops{n});
-  history_.record(RainDrops{n}, map_.seed(), settings_.map(), drops_before);
-  // The worker's checkpoints, inside the rain atom the rain went into.
-  const auto& atom = std::get<RainDrops>(history_.atoms().back());
-  const MapStart now = head();
-  for (std::size_t k = 0; k < job.slots.size(); k++) {
-    history_.checkpoint_in_rain(atom.drops - n + job.marks[k], job.slots[k], now, job.states[k],
-                                drops_before + job.marks[k]);
-  }
-  job.slots.clear();
-  if (job.spacing > history_.spacing()) history_.set_spacing(job.spacing);
-  keep_checkpoint();
+  recorded_->rained(std::move(job.map), job.rain);
+  recorded_->keep_routes(settings_.debug_mode);
 }
 
 // The frame in which live rain stops, with the rain done by the worker: the drops recorded,
@@ -611,7 +577,7 @@ void LiveModel::land_finish(Job& job) {
 // frame and meanwhile eases towards the old view's rivers.
 LiveModel::RiverKey LiveModel::key_now() const {
   return {true,
-          map_.drops(),
+          map().drops(),
           ground_edits_,
           settings_.show_original,
           settings_.sea_level,
@@ -705,7 +671,7 @@ void LiveModel::update_hydrology() {
   hydrology_.compute(terrain(),
                      hydrology_params(settings_.sea_level, settings_.routing,
                                       static_cast<uint32_t>(settings_.min_flow)),
-                     map_.seed());
+                     seed());
   hydrology_for_ = now;
 }
 
@@ -789,8 +755,8 @@ void LiveModel::set_show_original(bool on) {
 void LiveModel::set_debug_mode(bool on) {
   wait_work();
   settings_.debug_mode = on;
-  map_.rain().clear_routes();
-  map_.rain().keep_routes(on);
+  recorded_->clear_routes();
+  recorded_->keep_routes(on);
   routes_expire_ = false;
   changed();
   refresh();
@@ -805,46 +771,37 @@ void LiveModel::set_debug_mode(bool on) {
 // file no build opens.
 void LiveModel::check_room(const MapCommand& command) const {
   if (std::holds_alternative<RainDrops>(command)) return;
-  if (history_.atoms().size() + 2 > kMaxRecipeCommands) {
+  if (history().atoms().size() + 2 > kMaxRecipeCommands) {
     throw std::invalid_argument(std::string(command_name(command)) + ": the map's history holds " +
-                                with_thousands(history_.atoms().size()) +
+                                with_thousands(history().atoms().size()) +
                                 " commands, the most a map file keeps");
   }
 }
 
 void LiveModel::apply(const MapCommand& command) {
-  map_.check(command);  // a value refused is refused before waiting
+  map().check(command);  // a value refused is refused before waiting
   check_room(command);
   wait_work();
   if (const auto* rain = std::get_if<RainDrops>(&command)) {
     rain_now(rain->drops);  // records it
     return;
   }
-  const uint32_t seed_before = map_.seed();
-  const MapSettings before = settings_.map();
-  const uint64_t drops_before = map_.drops();
-  const bool fresh = map_.carry_out(command);
-  after(command, fresh, seed_before, before, drops_before);
+  const bool fresh = recorded_->carry_out(command);  // recorded, with its checkpoint if due
+  after(command, fresh);
 }
 
-// What follows a map command carried out (here, or by a worker), as after the sketch's
-// handler: a new map starts its rivers and recipe again, a setting is recorded, and a paused
-// map is drawn again (refresh); then its step of the history, and a checkpoint if one is due.
-void LiveModel::after(const MapCommand& command, bool fresh, uint32_t seed_before,
-                      const MapSettings& before, uint64_t drops_before) {
-  static_cast<MapSettings&>(settings_) = map_.settings();
+// What follows a map command carried out and recorded (here, or by a worker), as after the
+// sketch's handler: a new map starts what is worked out from it again, a stroke has the rivers
+// worked out again, and a paused map is drawn again (refresh).
+void LiveModel::after(const MapCommand& command, bool fresh) {
+  static_cast<MapSettings&>(settings_) = map().settings();
   if (fresh) {
     new_map();
-  } else {
-    record(command);
-    if (std::holds_alternative<Stroke>(command)) ground_edits_++;
+  } else if (std::holds_alternative<Stroke>(command)) {
+    ground_edits_++;
   }
   changed();
   refresh();
-  // Drops per frame only decides where ticks fall: in the recipe, not a step of the history.
-  if (std::holds_alternative<SetDropsPerFrame>(command)) return;
-  history_.record(command, seed_before, before, drops_before);
-  keep_checkpoint();
 }
 
 void LiveModel::apply(const ViewCommand& command) {
@@ -868,27 +825,27 @@ void LiveModel::apply(const ViewCommand& command) {
 std::optional<HistoryPosition> LiveModel::target_of(const HistoryCommand& command) const {
   return std::visit(
       Overloaded{[this](const Undo& c) -> std::optional<HistoryPosition> {
-                   return history_.undo_target(c.steps);
+                   return history().undo_target(c.steps);
                  },
                  [this](const Redo& c) -> std::optional<HistoryPosition> {
-                   return history_.redo_target(c.steps);
+                   return history().redo_target(c.steps);
                  },
                  [this](const Seek& c) -> std::optional<HistoryPosition> {
-                   const std::optional<HistoryPosition> at = history_.seek_target(c.drops);
+                   const std::optional<HistoryPosition> at = history().seek_target(c.drops);
                    if (!at) {
                      throw std::invalid_argument(
                          "seek: drop " + std::to_string(c.drops) + " is past this map's " +
-                         std::to_string(history_.timeline().total) + " drops");
+                         std::to_string(history().timeline().total) + " drops");
                    }
                    return at;
                  },
                  [this](const GoToStep& c) -> std::optional<HistoryPosition> {
-                   if (c.done > history_.steps().size()) {
+                   if (c.done > history().steps().size()) {
                      throw std::invalid_argument(
                          "step " + std::to_string(c.done) + " is past the history's " +
-                         std::to_string(history_.steps().size()) + " steps");
+                         std::to_string(history().steps().size()) + " steps");
                    }
-                   return history_.step_end(c.done);
+                   return history().step_end(c.done);
                  },
                  [](const BeginEdit&) -> std::optional<HistoryPosition> { return std::nullopt; },
                  [](const EndEdit&) -> std::optional<HistoryPosition> { return std::nullopt; }},
@@ -897,11 +854,11 @@ std::optional<HistoryPosition> LiveModel::target_of(const HistoryCommand& comman
 
 void LiveModel::apply(const HistoryCommand& command) {
   if (std::holds_alternative<BeginEdit>(command)) {
-    history_.begin_edit();
+    recorded_->begin_edit();
     return;
   }
   if (std::holds_alternative<EndEdit>(command)) {
-    history_.end_edit();
+    recorded_->end_edit();
     return;
   }
   wait_work();
@@ -910,60 +867,24 @@ void LiveModel::apply(const HistoryCommand& command) {
 
 // --- The history's side ---------------------------------------------------------------------
 
-MapStart LiveModel::head() const {
-  return map_.head();
-}
-
-// Rain, recorded, with a checkpoint wherever one falls due, even inside a tick: reaching any
-// place replays at most the spacing, whatever the drops per frame.
-void LiveModel::rain_recorded(uint64_t n) {
-  while (n > 0) {
-    const uint64_t piece = std::min(n, history_.until_checkpoint());
-    map_.rain(piece);
-    n -= piece;
-    record(RainDrops{piece});
-    history_.record(RainDrops{piece}, map_.seed(), settings_.map(), map_.drops() - piece);
-    keep_checkpoint();
-  }
-}
-
-void LiveModel::keep_checkpoint() {
-  if (!history_.wants_checkpoint()) return;
-  if (history_.checkpoint(map_.heights(), map_.original(), original_changed_, head(),
-                          map_.rain().state(), map_.drops())) {
-    original_changed_ = false;
-  }
-}
-
-// The map as it was at `target`: the last checkpoint at or before it, and the commands from
-// there replayed (at most the history's spacing of rain). Then what is worked out from the
-// map is worked out again, once, as on a new seed: the rivers jump, the hydrology and the
-// basins' tones start again; the routes go, and the rain pauses.
+// The map as it was at `target`: the recorded map restores the last checkpoint at or before it
+// and replays the commands from there (at most the history's spacing of rain). Then what is
+// worked out from the map is worked out again, once, as on a new seed: the rivers jump, the
+// hydrology and the basins' tones start again; the routes go, and the rain pauses.
 void LiveModel::go_to(const HistoryPosition& target) {
-  if (target == history_.position()) {
+  if (target == history().position()) {
     pause();
     return;
   }
-  arrive(target);
+  recorded_->go_to(target);
+  arrived();
 }
 
-void LiveModel::arrive(const HistoryPosition& target) {
-  const Checkpoint& c = history_.checkpoint_before(target);
-  const HistoryPosition from = c.at;
-  restore(c);
-  replay(from, target);
-  arrived(target);
-}
-
-// The map is as it was at `target` (arrive, or a worker's replay landed).
-void LiveModel::arrived(const HistoryPosition& target) {
-  static_cast<MapSettings&>(settings_) = map_.settings();
-  map_.rain().keep_routes(settings_.debug_mode);
-  history_.set_position(target);
-  recipe_ = history_.recipe_at(target);
-  recipe_.settings.drops_per_frame = settings_.drops_per_frame;
-
-  map_.rain().clear_routes();
+// The map is as it was at the history's place (go_to, a worker's replay landed, a file opened).
+void LiveModel::arrived() {
+  static_cast<MapSettings&>(settings_) = map().settings();
+  recorded_->keep_routes(settings_.debug_mode);
+  recorded_->clear_routes();
   routes_expire_ = false;
   rivers_for_ = {};
   shown_for_ = {};
@@ -978,24 +899,11 @@ void LiveModel::arrived(const HistoryPosition& target) {
   refresh();  // paused: the rivers jump to the terrain
 }
 
-void LiveModel::restore(const Checkpoint& c) {
-  // Drops per frame is not a step: it stays as it is.
-  restore_checkpoint(map_, history_, c, settings_.drops_per_frame);
-  static_cast<MapSettings&>(settings_) = map_.settings();
-  original_changed_ = false;
-}
-
-// The history's commands from one place to a later one, carried out without being recorded,
-// each rain as the rain alone (no frame, no stop at the target).
-void LiveModel::replay(const HistoryPosition& from, const HistoryPosition& to) {
-  if (replay_history(map_, history_, from, to)) original_changed_ = true;
-}
-
 // --- Map files -----------------------------------------------------------------------------------
 
+// The recorded map's file, with this session's view.
 SavedMap LiveModel::save(GridCache* cache) const {
-  SavedMap saved = saved_history(history_, map_.width(), map_.height(), cache);
-  saved.drops_per_frame = settings_.drops_per_frame;
+  SavedMap saved = recorded_->save(cache);
   saved.view = settings_.view_settings();
   return saved;
 }
@@ -1008,11 +916,11 @@ void LiveModel::open(const SavedMap& saved) {
 }
 
 void LiveModel::check_grid(const SavedMap& saved) const {
-  if (saved.width != map_.width() || saved.height != map_.height()) {
+  if (saved.width != map().width() || saved.height != map().height()) {
     throw std::invalid_argument("the map is " + std::to_string(saved.width) + " x " +
                                 std::to_string(saved.height) + " cells; this one's grid is " +
-                                std::to_string(map_.width()) + " x " +
-                                std::to_string(map_.height()));
+                                std::to_string(map().width()) + " x " +
+                                std::to_string(map().height()));
   }
 }
 
@@ -1021,18 +929,15 @@ void LiveModel::open(const SavedMap& saved, History&& history, PlacedMap&& place
   Settings settings(saved.commands.settings, saved.view);
   settings.drops_per_frame = saved.drops_per_frame;
   check_settings(settings);
-  if (history.store().cells() != map_.heights().size() || !placed.map ||
-      placed.map->heights().size() != map_.heights().size()) {
+  if (history.store().cells() != heights().size() || !placed.map ||
+      placed.map->heights().size() != heights().size()) {
     throw std::invalid_argument("the history is not of this map's grid");
   }
   wait_work();
-  history_ = std::move(history);
-  map_ = std::move(*placed.map);
-  history_.restored(placed.from);  // the original ground of the checkpoints to come
-  original_changed_ = placed.new_map;
+  recorded_->open(std::move(history), std::move(placed));
   static_cast<ViewSettings&>(settings_) = saved.view;
   settings_.drops_per_frame = saved.drops_per_frame;
-  arrived(history_.position());
+  arrived();
   resting_ = true;  // an opened map is paused by the program: a new map after it rains
 }
 

@@ -1,12 +1,15 @@
 // The live model: the sketch's state that changes over time, and what each control does to it.
 //
 // This is the sketch's draw() without the drawing, and its control handlers: it owns the map
-// (map.h: the terrain being rained on, the terrain before any rain, the rain and its drops),
-// the debug routes, when rivers were last worked out, the eased river picture (drawRivers()'s
-// shown / fade_in / ghost arrays), and the map's history (history.h: every step since the
-// session began, with checkpoints, so undo, redo and the timeline bring any moment back
-// exactly). The renderer reads it; the panel edits it through commands. It knows nothing of
-// windows, GL or ImGui, so every rule of it is tested without a display.
+// with its history, recorded once (recorded_map.h: the terrain being rained on, the terrain
+// before any rain, the rain and its drops; every step since the session began, with
+// checkpoints, so undo, redo and the timeline bring any moment back exactly), the debug routes,
+// when rivers were last worked out and the eased river picture (drawRivers()'s shown / fade_in
+// / ghost arrays). Every command, every tick's rain and every trip through the history goes
+// through the recorded map, which records it as terrain-cli's map records it; what this adds is
+// the sketch's time and what is drawn. The renderer reads it; the panel edits it through
+// commands. It knows nothing of windows, GL or ImGui, so every rule of it is tested without a
+// display.
 //
 // Time: one tick is one of the sketch's frames (it counts frames: drops per frame, rivers every
 // RIVER_EVERY frames, easing by RIVER_EASE per frame). The app ticks it at 60 Hz whatever the
@@ -36,6 +39,13 @@
 //
 // Performance: a steady tick allocates nothing (every array is sized once per terrain); long
 // work allocates once as it starts (the copy), never in its worker's loop.
+//
+// Moving: a model can be handed on (returned, kept in a container, put in place of another),
+// and long work under way moves with it: moving never waits for a worker, which carries on, and
+// the model moved to lands its work, bytes and history as if it had not moved. What a worker
+// reads (the copy of the map it works on, and for a trip through the history that history) is
+// on the heap and stays where it is. Moving onto a model first drops that model's own long work,
+// as destroying it does. A model moved from may only be destroyed or have another moved onto it.
 #pragma once
 
 #include <cstdint>
@@ -78,9 +88,12 @@ class LiveModel {
   // A fresh session of the recipe's map: its seed and settings, then its commands applied in
   // order. Throws std::invalid_argument as apply() does.
   explicit LiveModel(const MapRecipe& recipe);
-  // Not copyable or movable: the rain holds a pointer to the heights it carves.
+  // Not copyable (a session is one person's: its history is not shared); movable, long work
+  // and all (see the top of this file). Moving never waits for a worker.
   LiveModel(const LiveModel&) = delete;
   LiveModel& operator=(const LiveModel&) = delete;
+  LiveModel(LiveModel&& other) noexcept;
+  LiveModel& operator=(LiveModel&& other) noexcept;
   // Mid-finish, stops the worker at its next chunk and joins it (the finish is dropped).
   ~LiveModel();
 
@@ -167,9 +180,9 @@ class LiveModel {
   // A map command. Throws std::invalid_argument naming the setting when a value is out of its
   // range (or rain past what a command or a map may rain: map.h), changing nothing. While
   // long work runs, it first waits for it to land (wait_work), then applies; a value refused is
-  // refused before waiting. Each is recorded
-  // in the recipe and, but for drops per frame (which only decides where ticks fall), in the
-  // history: after an undo or a seek it first cuts the history there (the steps after go).
+  // refused before waiting. Each is recorded in the history, but for drops per frame (which
+  // only decides where ticks fall): after an undo or a seek it first cuts the history there
+  // (the steps after go).
   void apply(const MapCommand& command);
   // A view command: contour levels, the three toggles, the views, play and pause, finishing
   // the rain (FinishRain: finish_rain(), which does not wait for a finish under way).
@@ -183,10 +196,16 @@ class LiveModel {
   // the list's end.
   void apply(const HistoryCommand& command);
   // The recipe of the map as it is now: its last new start and the map commands since
-  // (ticks recorded as rain). A fresh LiveModel(recipe()) has the same heights.
-  const MapRecipe& recipe() const { return recipe_; }
+  // (ticks recorded as rain), read from the history at its place (History::recipe_at), with
+  // the drops per frame now. Drops per frame is not a step of the history, so it is never
+  // among the commands: it only decides where ticks fall, and a recipe's rain is rain however
+  // it fell. A fresh LiveModel(recipe()) has the same heights and settings. Worked out on each
+  // call (it walks the history's commands and allocates: about 40 µs for a session of a
+  // million drops and 668 commands, bench/history_bench.cpp's BM_HistoryRecipe1M); the app
+  // never asks for it in a frame, so no copy is kept to be brought up to date as ticks rain.
+  MapRecipe recipe() const;
   // Everything done to the map since the session began (history.h).
-  const History& history() const { return history_; }
+  const History& history() const { return recorded_->history(); }
 
   // --- Map files (saved_map.h) ---
   // The session as a map file keeps it: the history, checkpoints, drops per frame and the
@@ -208,10 +227,10 @@ class LiveModel {
   static constexpr int kMaxDropsPerFrame = session::kMaxDropsPerFrame;
 
   // --- What is drawn ---
-  uint32_t seed() const { return map_.seed(); }
+  uint32_t seed() const { return map().seed(); }
   const Settings& settings() const { return settings_; }
   // The file the ground came from, or nullopt while the generator grows it.
-  const std::optional<GroundFile>& ground_file() const { return map_.ground_file(); }
+  const std::optional<GroundFile>& ground_file() const { return map().ground_file(); }
   // Drops rained so far; while long work rains, those its worker has rained too (they move in
   // pieces of kWorkPiece while heights() stays as it was until the work lands).
   uint64_t drops() const;
@@ -219,10 +238,11 @@ class LiveModel {
   double progress() const;
   // The terrain drawn: the original while show_original, else the eroded one.
   const Heightfield& terrain() const;
-  const Heightfield& heights() const { return map_.heights(); }
-  const Map& map() const { return map_; }  // the seed, the settings, the ground and the rain
-  const Heightfield& original() const { return map_.original(); }
-  const Rain& rain() const { return map_.rain(); }
+  const Heightfield& heights() const { return map().heights(); }
+  // The seed, the settings, the ground and the rain.
+  const Map& map() const { return recorded_->map(); }
+  const Heightfield& original() const { return map().original(); }
+  const Rain& rain() const { return map().rain(); }
   // drawRivers()'s arrays (cols * rows each): the rivers as drawn, and the water of the last
   // rebuild they ease towards.
   const RiverPicture& rivers() const { return rivers_; }
@@ -241,7 +261,7 @@ class LiveModel {
 
  private:
   // The view's controls, each as the sketch's handler (every one refreshes while paused).
-  void new_map();  // after the map's resetTerrain(): rivers, recipe, hydrology start again
+  void new_map();  // after the map's resetTerrain(): rivers and hydrology start again
   void set_contour_levels(int n);
   void set_view(MapView view);
   void set_show_lakes(bool on);
@@ -252,16 +272,10 @@ class LiveModel {
   void set_show_original(bool on);
   void set_debug_mode(bool on);  // also empties the routes
 
-  // The history's side: a checkpoint when one is due, the map at a place of the history.
-  MapStart head() const;  // seed, map settings and ground now
-  void keep_checkpoint();
+  // The history's side (the recorded map's): the map at a place of the history.
   void go_to(const HistoryPosition& target);
-  void arrive(const HistoryPosition& target);    // go_to, even to the place it is at
-  void arrived(const HistoryPosition& target);   // the map is as it was at `target`
+  void arrived();                                // the map is as it was at the history's place
   void check_grid(const SavedMap& saved) const;  // of this session's size, or invalid_argument
-  void restore(const Checkpoint& c);
-  void replay(const HistoryPosition& from, const HistoryPosition& to);
-  void rain_recorded(uint64_t n);  // rains, recording it in the recipe and the history
 
   // ... the implementation's state: see live_model.cpp
   struct Job;  // long work under way: its worker, its copy of the map, what it is doing
@@ -272,18 +286,24 @@ class LiveModel {
   void land_finish(Job& job);  // ... and the rain stopped as at its target
   void drop_work();            // stops the worker and drops its copy
   std::optional<HistoryPosition> target_of(const HistoryCommand& command) const;
-  void check_room(const MapCommand& command) const;  // the history has room for it
-  void after(const MapCommand& command, bool fresh, uint32_t seed_before, const MapSettings& before,
-             uint64_t drops_before);
-  void frame();                    // the part of draw() after the rain
-  void draw_rivers_bookkeeping();  // drawRivers() without the drawing
-  void build_rivers();             // buildRivers(terrain)
-  void keep_hydrology();           // the rivers' schedule, for the hydrology alone
-  void update_hydrology();         // works it out for the terrain now, unless it is already
+  void check_room(const MapCommand& command) const;   // the history has room for it
+  void after(const MapCommand& command, bool fresh);  // what is drawn follows a command
+  void frame();                                       // the part of draw() after the rain
+  void draw_rivers_bookkeeping();                     // drawRivers() without the drawing
+  void build_rivers();                                // buildRivers(terrain)
+  void keep_hydrology();    // the rivers' schedule, for the hydrology alone
+  void update_hydrology();  // works it out for the terrain now, unless it is already
   void changed();
 
   Settings settings_;  // the map's part is the map's own, copied after each change
-  Map map_;            // the seed, the ground, the heights, the rain and the drops
+  // Long work under way (null unless some runs). Declared before the recorded map it reads, so
+  // that moving onto a model drops that model's work (its worker stopped and joined, its slots
+  // given back) before the recorded map it reads is replaced; the destructor drops it first.
+  std::unique_ptr<Job> job_;
+  // The map and its history (the seed, the ground, the heights, the rain, the drops, every
+  // step), on the heap: a worker going through the history reads it there while the model
+  // moves. Null only in a model moved from.
+  std::unique_ptr<RecordedMap> recorded_;
   bool playing_ = true;
   bool resting_ = false;  // see resting()
   uint64_t version_ = 0;
@@ -320,12 +340,6 @@ class LiveModel {
   // hydrology are worked out again after each, raining or not.
   uint64_t ground_edits_ = 0;
   TickTimings timings_;
-  MapRecipe recipe_;
-  std::unique_ptr<Job> job_;  // null unless long work runs
-  History history_;
-  bool original_changed_ = true;  // a new ground since the last checkpoint
-  // Records a map command in the recipe (a new start begins a new recipe).
-  void record(const MapCommand& command);
 };
 
 }  // namespace terrain::session

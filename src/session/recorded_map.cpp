@@ -6,11 +6,15 @@
 
 namespace terrain::session {
 
-void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame) {
+void restore_map(Map& map, const History& history, const Checkpoint& c, int drops_per_frame) {
   const CheckpointStore& store = history.store();
   MapStart head = c.map;
   head.settings.drops_per_frame = drops_per_frame;
   map.restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+}
+
+void restore_checkpoint(Map& map, History& history, const Checkpoint& c, int drops_per_frame) {
+  restore_map(map, history, c, drops_per_frame);
   history.restored(c);
 }
 
@@ -73,10 +77,7 @@ PlacedMap place_map(const SavedMap& saved, const History& history, Work* work) {
   PlacedMap placed{start_of(saved), history.checkpoint_before(at), false};
   const Checkpoint& c = placed.from;
   if (work) work->set_total(history.cost(at) - c.cost);
-  MapStart head = c.map;
-  head.settings.drops_per_frame = saved.drops_per_frame;  // not a step: the file's
-  const CheckpointStore& store = history.store();
-  placed.map->restore(store.values(c.heights), store.values(c.original), head, c.rain, c.drops);
+  restore_map(*placed.map, history, c, saved.drops_per_frame);  // not a step: the file's
   placed.new_map = replay_history(*placed.map, history, c.at, at, work);
   return placed;
 }
@@ -94,16 +95,32 @@ RecordedMap::RecordedMap(const SavedMap& saved, History&& history, Work* work)
   original_changed_ = placed.new_map;
 }
 
-void RecordedMap::carry_out(const MapCommand& command) {
+bool RecordedMap::carry_out(const MapCommand& command) {
   map_->check(command);
   if (const auto* rain_drops = std::get_if<RainDrops>(&command)) {
     rain(rain_drops->drops);
-    return;
+    return false;
   }
   const uint32_t seed_before = map_->seed();
   const MapSettings before = map_->settings();
   const uint64_t drops_before = map_->drops();
-  if (map_->carry_out(command)) original_changed_ = true;
+  const bool fresh = map_->carry_out(command);
+  record(command, fresh, seed_before, before, drops_before);
+  return fresh;
+}
+
+void RecordedMap::carried_out(Map&& copy, const MapCommand& command, bool fresh,
+                              uint32_t seed_before, const MapSettings& before,
+                              uint64_t drops_before) {
+  *map_ = std::move(copy);
+  record(command, fresh, seed_before, before, drops_before);
+}
+
+// A command carried out, in the history: a new map wants its own checkpoint (its original
+// ground is new), and drops per frame, which only decides where ticks fall, is not a step.
+void RecordedMap::record(const MapCommand& command, bool fresh, uint32_t seed_before,
+                         const MapSettings& before, uint64_t drops_before) {
+  if (fresh) original_changed_ = true;
   if (std::holds_alternative<SetDropsPerFrame>(command)) return;
   history_.record(command, seed_before, before, drops_before);
   keep_checkpoint();
@@ -120,6 +137,82 @@ void RecordedMap::rain(uint64_t n) {
   }
 }
 
+// The checkpoints fall where rain here would keep them: the first where the spacing since the
+// last checkpoint is reached, then every spacing. The slots are taken now, on the history's
+// thread, so the one who rains writes only their values.
+RainElsewhere RecordedMap::plan_rain(uint64_t n) {
+  RainElsewhere rain;
+  rain.drops = n;
+  if (original_changed_) return rain;  // a new map's checkpoint comes first, as it lands
+  uint64_t spacing = history_.spacing();
+  const Checkpoint& last = history_.checkpoint_before(history_.position());
+  const uint64_t since = history_.cost(history_.position()) - last.cost;
+  const auto first_mark = [&](uint64_t s) { return since < s ? s - since : s; };
+  const auto marks = [&](uint64_t s) {
+    const uint64_t first = first_mark(s);
+    return first < n ? (n - 1 - first) / s + 1 : 0;
+  };
+  const uint64_t room = std::max<std::size_t>(history_.store().capacity() / 2, 2);
+  while (marks(spacing) + 1 > room) spacing *= 2;
+  rain.spacing = spacing;
+  history_.make_room(static_cast<std::size_t>(marks(spacing)) + 1);
+  for (uint64_t mark = first_mark(spacing); mark < n; mark += spacing) {
+    const int slot = history_.store().take_blank();
+    if (slot < 0) break;
+    rain.marks.push_back(mark);
+    rain.slots.push_back(slot);
+    rain.slot_values.push_back(history_.store().values_to_write(slot));
+  }
+  rain.states.resize(rain.marks.size());
+  return rain;
+}
+
+// The copy's heights take the map's place (their storage changes hands, nothing is copied but
+// the rain's few counters and brush); the rain is recorded as one, and its checkpoints go into
+// the rain atom it went into.
+void RecordedMap::rained(Map&& copy, RainElsewhere& rain) {
+  const uint64_t n = rain.drops;
+  const uint64_t drops_before = map_->drops();
+  *map_ = std::move(copy);
+  history_.record(RainDrops{n}, map_->seed(), map_->settings(), drops_before);
+  const auto& atom = std::get<RainDrops>(history_.atoms().back());
+  const MapStart now = map_->head();
+  for (std::size_t k = 0; k < rain.slots.size(); k++) {
+    history_.checkpoint_in_rain(atom.drops - n + rain.marks[k], rain.slots[k], now, rain.states[k],
+                                drops_before + rain.marks[k]);
+  }
+  rain.slots.clear();
+  if (rain.spacing > history_.spacing()) history_.set_spacing(rain.spacing);
+  keep_checkpoint();
+}
+
+void RecordedMap::drop_rain(RainElsewhere& rain) {
+  for (const int slot : rain.slots) history_.store().release(slot);
+  rain.slots.clear();
+}
+
+void RecordedMap::go_to(const HistoryPosition& target) {
+  const Checkpoint& c = history_.checkpoint_before(target);
+  const HistoryPosition from = c.at;
+  restore_checkpoint(*map_, history_, c, map_->settings().drops_per_frame);
+  original_changed_ = false;
+  if (replay_history(*map_, history_, from, target)) original_changed_ = true;
+  history_.set_position(target);
+}
+
+void RecordedMap::take_placed(Map&& placed, const Checkpoint& from, bool new_map,
+                              const HistoryPosition& at) {
+  *map_ = std::move(placed);
+  history_.restored(from);  // the original ground of the checkpoints to come
+  history_.set_position(at);
+  original_changed_ = new_map;
+}
+
+void RecordedMap::open(History&& history, PlacedMap&& placed) {
+  history_ = std::move(history);
+  take_placed(std::move(*placed.map), placed.from, placed.new_map, history_.position());
+}
+
 void RecordedMap::keep_checkpoint() {
   if (!history_.wants_checkpoint()) return;
   if (history_.checkpoint(map_->heights(), map_->original(), original_changed_, map_->head(),
@@ -128,8 +221,8 @@ void RecordedMap::keep_checkpoint() {
   }
 }
 
-SavedMap RecordedMap::save() const {
-  SavedMap saved = saved_history(history_, map_->width(), map_->height());
+SavedMap RecordedMap::save(GridCache* cache) const {
+  SavedMap saved = saved_history(history_, map_->width(), map_->height(), cache);
   saved.drops_per_frame = map_->settings().drops_per_frame;
   const int cells = map_->width() * map_->height();
   saved.view.min_flow = std::min(saved.view.min_flow, cells);

@@ -343,7 +343,7 @@ TEST(FinishRain, AMapCommandWhileFinishingWaitsThenApplies) {
   p.sea_level = s.sea_level;
   EXPECT_TRUE(same_bytes(model.heights(), eroded(island_terrain(11), p, kTarget, 11)));
   EXPECT_EQ(model.rain().params().erosion, 0.5);
-  const auto& commands = model.recipe().commands;
+  const std::vector<MapCommand> commands = model.recipe().commands;  // worked out: a copy
   ASSERT_EQ(commands.size(), 2u);
   EXPECT_EQ(std::get<RainDrops>(commands[0]).drops, kTarget);
   EXPECT_EQ(std::get<SetErosion>(commands[1]).value, 0.5);

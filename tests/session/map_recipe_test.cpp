@@ -99,7 +99,7 @@ TEST(MapRecipe, TicksAreOneRainAndASettingSetAgainKeepsItsLastValue) {
   live.apply(MapCommand{SetErosion{0.2}});
   live.apply(MapCommand{SetErosion{0.35}});
   for (int k = 0; k < 3; k++) live.tick();
-  const std::vector<MapCommand>& commands = live.recipe().commands;
+  const std::vector<MapCommand> commands = live.recipe().commands;  // worked out: a copy
   ASSERT_EQ(commands.size(), 3u);
   EXPECT_EQ(std::get<RainDrops>(commands[0]).drops, 100u * 200);
   EXPECT_EQ(std::get<SetErosion>(commands[1]).value, 0.35);
