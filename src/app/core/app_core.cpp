@@ -1,4 +1,11 @@
-// The app's core (app_core.h).
+// The app's core (app_core.h). Sections:
+//   the values the core checks before it takes them (brushes, time-lapses, the SVG's pen, the
+//     3D camera, the relief), and which commands wait for a busy map
+//   the 3D view: the island framed, the brush's ring and the row's line on the surface, the
+//     map point under the pointer
+//   dispatch: the rule for a busy map, the rain's ticks, long work's end, the frame's update
+//   carrying out: the map's commands, undo and redo, scripts, cancelling, painting, the UI's
+//     commands (carry_out_ui), grounds and map files landing
 #include "app/core/app_core.h"
 
 #include <algorithm>
@@ -38,6 +45,74 @@ void check_section_params(const SectionParams& p) {
   section_skyline_points(0, check);
 }
 
+// The values the core checks before it takes them: each one as it is, or std::invalid_argument
+// saying what is allowed.
+BrushSettings checked_brush(const BrushSettings& b) {
+  if (!(b.radius >= kMinBrushRadius && b.radius <= kMaxBrushRadius)) {
+    throw std::invalid_argument("a brush radius of " + number_text(b.radius) + " cells: allowed " +
+                                number_text(kMinBrushRadius) + ".." + number_text(kMaxBrushRadius));
+  }
+  if (!(b.strength >= 0 && b.strength <= 1)) {
+    throw std::invalid_argument("a brush strength of " + number_text(b.strength) +
+                                ": allowed 0..1");
+  }
+  return b;
+}
+
+SetRecording checked_recording(const SetRecording& c) {
+  if (c.every < 1 || c.every > io::kTimelapseMaxEvery) {
+    throw std::invalid_argument("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
+                                std::to_string(io::kTimelapseMaxEvery));
+  }
+  if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {
+    throw std::invalid_argument(
+        "a time-lapse at " + std::to_string(c.fps) + " frames a second: allowed " +
+        std::to_string(io::kTimelapseMinFps) + ".." + std::to_string(io::kTimelapseMaxFps));
+  }
+  return c;
+}
+
+exports::SvgPage checked_svg_page(const exports::SvgPage& page) {
+  if (!exports::svg_pen_ok(page.pen_mm)) {
+    throw std::invalid_argument("an SVG pen of " + number_text(page.pen_mm) + " mm: allowed " +
+                                number_text(exports::kSvgPenMinMm) + ".." +
+                                number_text(exports::kSvgPenMaxMm) + " mm (0: the map's scale)");
+  }
+  return page;
+}
+
+void check_camera(const SetCamera& c) {
+  if (!std::isfinite(c.yaw) ||
+      !(c.pitch >= render::OrbitCamera::kMinPitch && c.pitch <= render::OrbitCamera::kMaxPitch)) {
+    throw std::invalid_argument("a camera at yaw " + number_text(c.yaw) + ", pitch " +
+                                number_text(c.pitch) + ": allowed any yaw, and a pitch from " +
+                                number_text(render::OrbitCamera::kMinPitch) + " to " +
+                                number_text(render::OrbitCamera::kMaxPitch) + " degrees");
+  }
+}
+
+double checked_exaggeration(double value) {
+  if (!(value >= render::kMinExaggeration && value <= render::kMaxExaggeration)) {
+    throw std::invalid_argument("a vertical exaggeration of " + number_text(value) + ": allowed " +
+                                number_text(render::kMinExaggeration) + ".." +
+                                number_text(render::kMaxExaggeration));
+  }
+  return value;
+}
+
+// The skylines' parameters: the core checks every value (one column is enough to check them).
+RandomWalkParams checked_walk(const RandomWalkParams& params) {
+  RandomWalkParams check = params;
+  check.columns = 1;
+  random_walk_skyline(0, check);
+  return params;
+}
+
+SectionParams checked_sections(const SectionParams& params) {
+  check_section_params(params);
+  return params;
+}
+
 // "1 step", "3 steps".
 std::string steps_text(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " step" : " steps");
@@ -46,17 +121,15 @@ std::string steps_text(std::size_t n) {
 // Whether a command waits its turn while the map is busy (see app_core.h): all but the core's
 // own and the shell's at-once commands.
 bool waits_for_the_map(const Command& command) {
-  return std::visit(Overloaded{[](const session::MapCommand&) { return true; },
-                               [](const session::ViewCommand&) { return true; },
-                               [](const session::HistoryCommand&) { return true; },
-                               [](const UiCommand&) { return false; },
-                               [](const ShellCommand&) { return false; },
-                               [](const FileCommand&) { return true; },
-                               [](const SetTyped&) { return false; },
-                               [](const LandGround&) { return true; },
-                               [](const LandMap&) { return true; },
-                               [](const ScriptStep&) { return true; }},
-                    command);
+  return std::visit(
+      Overloaded{[](const session::MapCommand&) { return true; },
+                 [](const session::ViewCommand&) { return true; },
+                 [](const session::HistoryCommand&) { return true; },
+                 [](const UiCommand&) { return false; }, [](const ShellCommand&) { return false; },
+                 [](const FileCommand&) { return true; }, [](const SetTyped&) { return false; },
+                 [](const LandGround&) { return true; }, [](const LandMap&) { return true; },
+                 [](const ScriptStep&) { return true; }},
+      command);
 }
 
 }  // namespace
@@ -477,26 +550,14 @@ void AppCore::paint_piece() {
   dispatch(session::MapCommand{session::Stroke{std::move(piece)}});
 }
 
-// What changes the UI state or the camera: a value the core refuses changes nothing, and says
-// why.
+// What changes the UI state or the camera: a value the core refuses (the checks atop this
+// file throw std::invalid_argument) changes nothing, and says why.
 void AppCore::carry_out_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
           [&](const CancelWork&) { cancel_work(); },
           // Brushes.
-          [&](const SetBrush& c) {
-            const BrushSettings& b = c.brush;
-            if (!(b.radius >= kMinBrushRadius && b.radius <= kMaxBrushRadius)) {
-              refuse("a brush radius of " + number_text(b.radius) + " cells: allowed " +
-                     number_text(kMinBrushRadius) + ".." + number_text(kMaxBrushRadius));
-              return;
-            }
-            if (!(b.strength >= 0 && b.strength <= 1)) {
-              refuse("a brush strength of " + number_text(b.strength) + ": allowed 0..1");
-              return;
-            }
-            ui_.brush = b;
-          },
+          [&](const SetBrush& c) { refusing([&] { ui_.brush = checked_brush(c.brush); }); },
           [&](const SetPaintMode& c) { ui_.paint_mode = c.on; },
           [&](const TogglePaintMode&) { ui_.paint_mode = !ui_.paint_mode; },
           [&](const ShowHelp& c) { ui_.help = c.which; },
@@ -509,20 +570,7 @@ void AppCore::carry_out_ui(const UiCommand& command) {
           // Your own ground, and the exports' settings.
           [&](const SetGroundFit& c) { ui_.ground_fit = c.fit; },
           [&](const SetExportFormat& c) { ui_.export_format = c.format; },
-          [&](const SetRecording& c) {
-            if (c.every < 1 || c.every > io::kTimelapseMaxEvery) {
-              refuse("a frame every " + std::to_string(c.every) + " ticks: allowed 1.." +
-                     std::to_string(io::kTimelapseMaxEvery));
-              return;
-            }
-            if (c.fps < io::kTimelapseMinFps || c.fps > io::kTimelapseMaxFps) {
-              refuse("a time-lapse at " + std::to_string(c.fps) + " frames a second: allowed " +
-                     std::to_string(io::kTimelapseMinFps) + ".." +
-                     std::to_string(io::kTimelapseMaxFps));
-              return;
-            }
-            ui_.record = c;
-          },
+          [&](const SetRecording& c) { refusing([&] { ui_.record = checked_recording(c); }); },
           [&](const SetRealUnits& c) {
             try {
               io::check_real_units(c.units);
@@ -531,27 +579,12 @@ void AppCore::carry_out_ui(const UiCommand& command) {
               refuse(e.what());
             }
           },
-          [&](const SetSvgPage& c) {
-            if (exports::svg_pen_ok(c.page.pen_mm)) {
-              ui_.svg_page = c.page;
-            } else {
-              refuse("an SVG pen of " + number_text(c.page.pen_mm) + " mm: allowed " +
-                     number_text(exports::kSvgPenMinMm) + ".." +
-                     number_text(exports::kSvgPenMaxMm) + " mm (0: the map's scale)");
-            }
-          },
+          [&](const SetSvgPage& c) { refusing([&] { ui_.svg_page = checked_svg_page(c.page); }); },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;
             ui_.render_size[1] = c.height;
           },
-          // The timeline's keys: 1% of the map's drops a press.
-          [&](const StepTimeline& c) {
-            const session::Timeline& t = model_.history().timeline();
-            const uint64_t step = std::max<uint64_t>(1, t.total / 100);
-            const uint64_t to = c.direction < 0 ? (t.now > step ? t.now - step : 0)
-                                                : std::min(t.total, t.now + step);
-            if (to != t.now) dispatch(session::HistoryCommand{session::Seek{to}});
-          },
+          [&](const StepTimeline& c) { step_timeline(c.direction); },
           // Moving around the map: the area it is seen in now.
           [&](const ZoomAt& c) {
             camera_.zoom_at(c.factor, {c.x, c.y}, map_area_);
@@ -560,38 +593,27 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             camera_.pan_by({c.dx, c.dy}, map_area_);
           },
           [&](const FitMap&) { camera_.fit(); },
+          [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
+          [&](const SetCenter& c) { refusing([&] {
+                                      camera_.set_center({c.x, c.y});
+                                    }); },
           // The 3D view's camera, framed for the area it is seen in.
           [&](const OrbitBy& c) { orbit_.orbit(c.dx, c.dy); },
           [&](const PanCameraBy& c) { orbit_.pan(c.dx, c.dy, map_area_); },
           [&](const ZoomCamera& c) { orbit_.zoom(c.factor); },
           [&](const FrameIsland&) { frame_island(); },
           [&](const SetCamera& c) {
-            if (!std::isfinite(c.yaw) || !(c.pitch >= render::OrbitCamera::kMinPitch &&
-                                           c.pitch <= render::OrbitCamera::kMaxPitch)) {
-              refuse("a camera at yaw " + number_text(c.yaw) + ", pitch " + number_text(c.pitch) +
-                     ": allowed any yaw, and a pitch from " +
-                     number_text(render::OrbitCamera::kMinPitch) + " to " +
-                     number_text(render::OrbitCamera::kMaxPitch) + " degrees");
-              return;
-            }
-            orbit_.set_angles(c.yaw, c.pitch);
+            refusing([&] {
+              check_camera(c);
+              orbit_.set_angles(c.yaw, c.pitch);
+            });
           },
           [&](const PlaceCamera& c) {
             orbit_.place(c.distance, {c.x, c.y, c.z});
           },
           [&](const SetExaggeration& c) {
-            if (!(c.value >= render::kMinExaggeration && c.value <= render::kMaxExaggeration)) {
-              refuse("a vertical exaggeration of " + number_text(c.value) + ": allowed " +
-                     number_text(render::kMinExaggeration) + ".." +
-                     number_text(render::kMaxExaggeration));
-              return;
-            }
-            ui_.exaggeration = c.value;
+            refusing([&] { ui_.exaggeration = checked_exaggeration(c.value); });
           },
-          [&](const SetZoom& c) { refusing([&] { camera_.set_zoom(c.zoom); }); },
-          [&](const SetCenter& c) { refusing([&] {
-                                      camera_.set_center({c.x, c.y});
-                                    }); },
           // The side view.
           [&](const ShowSideView& c) { ui_.side.shown = c.on; },
           [&](const ToggleSideView&) { ui_.side.shown = !ui_.side.shown; },
@@ -599,35 +621,37 @@ void AppCore::carry_out_ui(const UiCommand& command) {
             ui_.side.view = c.view;
             ui_.side.shown = true;
           },
-          [&](const SetSectionRow& c) {
-            const int rows = model_.heights().height();
-            if (c.row < 0 || c.row >= rows) {
-              refuse("row " + std::to_string(c.row) + " is not on the map (0.." +
-                     std::to_string(rows - 1) + ")");
-              return;
-            }
-            ui_.side.row = c.row;
-            ui_.side.view = SideView::cross_section;
-            ui_.side.shown = true;
-          },
+          [&](const SetSectionRow& c) { refusing([&] { show_section_row(c.row); }); },
           [&](const SetSkylineSeed& c) { ui_.side.skyline_seed = c.seed; },
           [&](const SetWalkParams& c) {
-            refusing([&] {
-              // The core checks every value (one column is enough to check them).
-              RandomWalkParams check = c.params;
-              check.columns = 1;
-              random_walk_skyline(0, check);
-              ui_.side.walk = c.params;
-            });
+            refusing([&] { ui_.side.walk = checked_walk(c.params); });
           },
           [&](const SetSectionParams& c) {
-            refusing([&] {
-              check_section_params(c.params);
-              ui_.side.sections = c.params;
-            });
+            refusing([&] { ui_.side.sections = checked_sections(c.params); });
           },
       },
       command);
+}
+
+// The timeline's keys: 1% of the map's drops a press.
+void AppCore::step_timeline(int direction) {
+  const session::Timeline& t = model_.history().timeline();
+  const uint64_t step = std::max<uint64_t>(1, t.total / 100);
+  const uint64_t to =
+      direction < 0 ? (t.now > step ? t.now - step : 0) : std::min(t.total, t.now + step);
+  if (to != t.now) dispatch(session::HistoryCommand{session::Seek{to}});
+}
+
+// The cross-section along `row`, shown.
+void AppCore::show_section_row(int row) {
+  const int rows = model_.heights().height();
+  if (row < 0 || row >= rows) {
+    throw std::invalid_argument("row " + std::to_string(row) + " is not on the map (0.." +
+                                std::to_string(rows - 1) + ")");
+  }
+  ui_.side.row = row;
+  ui_.side.view = SideView::cross_section;
+  ui_.side.shown = true;
 }
 
 // A heightmap read on a worker becomes the ground (a map command like any other), or says why

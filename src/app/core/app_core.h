@@ -140,6 +140,8 @@ class AppCore {
   void carry_out(const Command& command);
   void carry_out_history(const session::HistoryCommand& command);
   void carry_out_ui(const UiCommand& command);
+  void step_timeline(int direction);
+  void show_section_row(int row);
   // A change the core refuses (std::invalid_argument) changes nothing, and says why.
   void refusing(const std::function<void()>& change);
   void land_ground(const GroundRead& read);
@@ -171,7 +173,7 @@ class AppCore {
   bool map_area_known_ = false;
   bool frame_pending_ = false;  // FrameIsland before the map's area was known
   std::deque<Command> waiting_;
-  double tick_debt_ = 0;  // seconds of 60 Hz ticks owed
+  double tick_debt_ = 0;          // seconds of 60 Hz ticks owed
   std::size_t script_given_ = 0;  // the script's lines given, and carried out (or refused)
   std::size_t script_done_ = 0;
   bool stopped_ = false;

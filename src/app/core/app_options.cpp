@@ -50,8 +50,8 @@ void check_new_file(const Flag& flag, const std::string& value) {
   }
 }
 
-// Sets the option `flag` stands for from its `text`; UsageError when the text is not allowed.
-void read_value(const Flag& flag, const std::string& text, AppOptions& options) {
+// The map's flags: the file to open, the seed, the ground, the rain and the rivers; a script.
+bool read_map_flag(const Flag& flag, const std::string& text, AppOptions& options) {
   const std::string& name = flag.name;
   const auto choice = [&](auto parsed, const char* what) {
     if (!parsed) bad_value(flag, text, std::string("is not ") + what);
@@ -89,7 +89,36 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     options.rivers_by = choice(parse_rivers_by(text), "a way to stroke rivers");
   } else if (name == "--fit") {
     options.fit = choice(parse_ground_fit(text), "a fit");
-  } else if (name == "--scheme") {
+  } else if (name == "--script") {
+    options.script = text;
+    // Only a regular file of a bounded size: a FIFO or /dev/zero is refused, not waited on or
+    // read without end.
+    std::string contents;
+    try {
+      contents = io::read_file(text, {"a script", session::kMaxScriptBytes});
+    } catch (const io::ReadError& e) {
+      bad_value(flag, text, "cannot be read: " + e.reason());
+    }
+    try {
+      options.script_lines =
+          session::parse_script(contents, std::filesystem::path(text).filename().string());
+    } catch (const std::invalid_argument& e) {
+      usage_error(e.what());
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// How the map is looked at: the window, the scheme, the view, the cameras, the strip.
+bool read_view_flag(const Flag& flag, const std::string& text, AppOptions& options) {
+  const std::string& name = flag.name;
+  const auto choice = [&](auto parsed, const char* what) {
+    if (!parsed) bad_value(flag, text, std::string("is not ") + what);
+    return *parsed;
+  };
+  if (name == "--scheme") {
     if (render::find_color_scheme(text) == nullptr) bad_value(flag, text, "is not a colour scheme");
     options.scheme = text;
   } else if (name == "--size") {
@@ -109,23 +138,16 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
     options.side_view = choice(parse_side_view(text), "a side view");
   } else if (name == "--row") {
     options.row = static_cast<int>(read_whole(flag, text, 0, sketch::ROWS - 1));
-  } else if (name == "--script") {
-    options.script = text;
-    // Only a regular file of a bounded size: a FIFO or /dev/zero is refused, not waited on or
-    // read without end.
-    std::string contents;
-    try {
-      contents = io::read_file(text, {"a script", session::kMaxScriptBytes});
-    } catch (const io::ReadError& e) {
-      bad_value(flag, text, "cannot be read: " + e.reason());
-    }
-    try {
-      options.script_lines =
-          session::parse_script(contents, std::filesystem::path(text).filename().string());
-    } catch (const std::invalid_argument& e) {
-      usage_error(e.what());
-    }
-  } else if (name == "--frames") {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// What a run leaves: frames, pictures, map files, time-lapses, probes; the save folder.
+bool read_output_flag(const Flag& flag, const std::string& text, AppOptions& options) {
+  const std::string& name = flag.name;
+  if (name == "--frames") {
     options.frames = read_whole(flag, text, 1, flags::kMaxFrames);
   } else if (name == "--screenshot") {
     check_new_file(flag, text);
@@ -163,7 +185,15 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
       bad_value(flag, text, "is not a cell (whole numbers)");
     }
     options.probes.push_back({static_cast<int>(x), static_cast<int>(y)});
-  } else if (name == "--paused") {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The flags that are switches.
+bool read_switch_flag(const std::string& name, AppOptions& options) {
+  if (name == "--paused") {
     options.paused = true;
   } else if (name == "--original") {
     options.show_original = true;
@@ -182,8 +212,18 @@ void read_value(const Flag& flag, const std::string& text, AppOptions& options) 
   } else if (name == "--stats") {
     options.stats = true;
   } else {
-    throw std::logic_error("flag " + name + " is in the table but not read");
+    return false;
   }
+  return true;
+}
+
+// Sets the option `flag` stands for from its `text`; UsageError when the text is not allowed.
+void read_value(const Flag& flag, const std::string& text, AppOptions& options) {
+  if (read_map_flag(flag, text, options) || read_view_flag(flag, text, options) ||
+      read_output_flag(flag, text, options) || read_switch_flag(flag.name, options)) {
+    return;
+  }
+  throw std::logic_error("flag " + flag.name + " is in the table but not read");
 }
 
 // The flags that only mean something with others.

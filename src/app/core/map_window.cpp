@@ -33,6 +33,34 @@ std::string window_view_json(const UiState& ui, const render::MapCamera& camera,
   return json.dump();
 }
 
+namespace {
+
+// The 3D view's camera (VIEW.window.camera): its angles, then its place.
+void add_camera_commands(const Json& camera, const std::string& cam,
+                         std::vector<Command>& commands) {
+  using namespace session::json_read;
+  const Json& c = object_at(camera, cam);
+  only_keys(c, {"yaw", "pitch", "distance", "target"}, cam);
+  const double yaw = real_at(member(c, "yaw", cam), cam + ".yaw");
+  const double pitch = real_at(member(c, "pitch", cam), cam + ".pitch");
+  if (!(pitch >= render::OrbitCamera::kMinPitch && pitch <= render::OrbitCamera::kMaxPitch)) {
+    fail(cam + ".pitch", "must be from " + number_text(render::OrbitCamera::kMinPitch) + " to " +
+                             number_text(render::OrbitCamera::kMaxPitch) + ", not " +
+                             shown(c["pitch"]));
+  }
+  const double distance = real_at(member(c, "distance", cam), cam + ".distance");
+  if (!(distance > 0)) fail(cam + ".distance", "must be above 0, not " + shown(c["distance"]));
+  const Json& t = array_at(member(c, "target", cam), cam + ".target");
+  if (t.size() != 3) fail(cam + ".target", "must be [x, y, z], not " + shown(t));
+  const double x = real_at(t[0], cam + ".target[0]");
+  const double y = real_at(t[1], cam + ".target[1]");
+  const double z = real_at(t[2], cam + ".target[2]");
+  commands.push_back(UiCommand{SetCamera{yaw, pitch}});
+  commands.push_back(UiCommand{PlaceCamera{distance, x, y, z}});
+}
+
+}  // namespace
+
 std::vector<Command> window_view_commands(std::string_view text, const render::MapCamera& camera,
                                           int rows) {
   using namespace session::json_read;
@@ -98,27 +126,7 @@ std::vector<Command> window_view_commands(std::string_view text, const render::M
     }
     commands.push_back(UiCommand{SetExaggeration{relief}});
   }
-  if (json.contains("camera")) {
-    const std::string cam = at("camera");
-    const Json& c = object_at(json["camera"], cam);
-    only_keys(c, {"yaw", "pitch", "distance", "target"}, cam);
-    const double yaw = real_at(member(c, "yaw", cam), cam + ".yaw");
-    const double pitch = real_at(member(c, "pitch", cam), cam + ".pitch");
-    if (!(pitch >= render::OrbitCamera::kMinPitch && pitch <= render::OrbitCamera::kMaxPitch)) {
-      fail(cam + ".pitch", "must be from " + number_text(render::OrbitCamera::kMinPitch) + " to " +
-                               number_text(render::OrbitCamera::kMaxPitch) + ", not " +
-                               shown(c["pitch"]));
-    }
-    const double distance = real_at(member(c, "distance", cam), cam + ".distance");
-    if (!(distance > 0)) fail(cam + ".distance", "must be above 0, not " + shown(c["distance"]));
-    const Json& t = array_at(member(c, "target", cam), cam + ".target");
-    if (t.size() != 3) fail(cam + ".target", "must be [x, y, z], not " + shown(t));
-    const double x = real_at(t[0], cam + ".target[0]");
-    const double y = real_at(t[1], cam + ".target[1]");
-    const double z = real_at(t[2], cam + ".target[2]");
-    commands.push_back(UiCommand{SetCamera{yaw, pitch}});
-    commands.push_back(UiCommand{PlaceCamera{distance, x, y, z}});
-  }
+  if (json.contains("camera")) add_camera_commands(json["camera"], at("camera"), commands);
   return commands;
 }
 

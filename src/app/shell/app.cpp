@@ -1,8 +1,11 @@
 // The app's loop (see app.h). Sections:
-//   1. start: the window, ImGui with its .ini in XDG config, the renderer, the flags' commands
-//   2. the frame's steps: events, update, draw, pace
-//   3. dispatch: every command carried out in one place, and what scripts read on stdout
-//   4. saving PNGs; the end: --screenshot, --cells, --stats
+//   1. start: the window, ImGui with its .ini in XDG config, the renderer, the flags' commands,
+//      the file jobs; the loop that runs the frames
+//   2. the frame's steps: events (SDL's, the keys, the panel built), update (the commands, the
+//      file jobs, the core's update and ticks), draw (the map, the strip, the swap), pace
+//   3. the commands the core leaves to the shell, messages, the layout, the readout's cell, the
+//      map's inputs for the renderer, and what scripts read on stdout
+//   4. the end: long work landed or dropped, the file jobs' last files, --cells' probes, --stats
 #include "app/shell/app.h"
 
 #include <SDL.h>
@@ -475,44 +478,7 @@ void App::draw() {
     ImGui::EndFrame();
   } else {
     const double cpu_start = session::thread_cpu_ms();
-    const Rect& map = layout_.map;
-    const Drawn now{model_.version(),
-                    ui_.scheme,
-                    pw,
-                    ph,
-                    core_.camera().version(),
-                    core_.orbit().version(),
-                    ui_.exaggeration,
-                    map.left,
-                    map.top,
-                    map.width,
-                    map.height};
-    const bool unchanged = now == drawn_;
-    double contours_ms = 0;
-    double build_ms = 0;     // our geometry, contours included
-    double painting_ms = 0;  // the CPU painter's map pass
-    double paths_ms = 0;
-    double tiles_ms = 0;
-    double surface_ms = 0;
-    if (run_.starting) {
-      // The flags' and the script's commands are still being carried out: the map is drawn once
-      // they are, as it always was (a picture of each step on the way would colour its basins
-      // by what the run passed through, and that would hang on how fast the frames came), the
-      // panel and the work's progress over a plain background meanwhile.
-      glViewport(0, 0, pw, ph);
-      glClearColor(0.06f, 0.06f, 0.06f, 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
-    } else if (!(unchanged && renderer_.redraw_last(pw, ph))) {
-      renderer_.draw(map_inputs(), pw, ph);
-      const render::RenderTimings& t = renderer_.last_timings();
-      contours_ms = t.contours_ms;
-      build_ms = t.build_ms;
-      painting_ms = t.raster_ms;
-      paths_ms = t.rivers_ms;
-      tiles_ms = t.tiles_ms;
-      surface_ms = t.surface_ms;
-      drawn_ = now;
-    }
+    const render::RenderTimings t = draw_map(pw, ph);
     // The strip under the map, with the camera as this frame's commands left it (so the
     // cross-section and its row mark stay aligned with the map drawn now).
     const double strip_start = session::thread_cpu_ms();
@@ -523,29 +489,18 @@ void App::draw() {
     ImGui::Render();
     glViewport(0, 0, pw, ph);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    stats_.record(Stage::contours, contours_ms);
-    stats_.record(Stage::drawing, build_ms - contours_ms + stats_.current(Stage::panel));
-    stats_.record(Stage::painting, painting_ms);
-    stats_.record(Stage::paths, paths_ms);
-    stats_.record(Stage::tiles, tiles_ms);
-    stats_.record(Stage::surface, surface_ms);
+    stats_.record(Stage::contours, t.contours_ms);
+    stats_.record(Stage::drawing, t.build_ms - t.contours_ms + stats_.current(Stage::panel));
+    stats_.record(Stage::painting, t.raster_ms);
+    stats_.record(Stage::paths, t.rivers_ms);
+    stats_.record(Stage::tiles, t.tiles_ms);
+    stats_.record(Stage::surface, t.surface_ms);
     // The rest of this thread's CPU time in the draw: the GL calls. (build and painting are
     // wall times; when this thread waited through them for other threads, or was preempted,
     // the difference would go below zero, and nothing was spent in GL then.)
     stats_.record(Stage::gl,
-                  std::max(0.0, session::thread_cpu_ms() - cpu_start - build_ms - painting_ms));
-    const Clock::time_point swap_start = Clock::now();
-    window_.swap();
-    // A frame counts when the swap returns.
-    stats_.record(Stage::swap,
-                  std::chrono::duration<double, std::milli>(Clock::now() - swap_start).count());
-    if (const auto ms = input_.swapped()) {
-      // Input to the swap of the frame that answered it.
-      ui_.input_ms = *ms;
-      stats_.input_answered(*ms);
-    }
-    stats_.swapped(model_.finishing() || finish_landed_);
-    if (finish_landed_) report_finish();
+                  std::max(0.0, session::thread_cpu_ms() - cpu_start - t.build_ms - t.raster_ms));
+    swap();
   }
   stats_.record(Stage::cpu_side, stats_.current(Stage::rain) + stats_.current(Stage::rivers) +
                                      stats_.current(Stage::contours) +
@@ -556,6 +511,52 @@ void App::draw() {
   if (run_.starting) return;  // not a frame that counts
   run_.frames++;
   if (run_.scripted && run_.frames >= *options_.frames) run_.running = false;
+}
+
+// The map at pw x ph, drawn again only when something it shows changed; its timings (none when
+// it was not drawn again).
+render::RenderTimings App::draw_map(int pw, int ph) {
+  if (run_.starting) {
+    // The flags' and the script's commands are still being carried out: the map is drawn once
+    // they are, as it always was (a picture of each step on the way would colour its basins
+    // by what the run passed through, and that would hang on how fast the frames came), the
+    // panel and the work's progress over a plain background meanwhile.
+    glViewport(0, 0, pw, ph);
+    glClearColor(0.06f, 0.06f, 0.06f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    return {};
+  }
+  const Rect& map = layout_.map;
+  const Drawn now{model_.version(),
+                  ui_.scheme,
+                  pw,
+                  ph,
+                  core_.camera().version(),
+                  core_.orbit().version(),
+                  ui_.exaggeration,
+                  map.left,
+                  map.top,
+                  map.width,
+                  map.height};
+  if (now == drawn_ && renderer_.redraw_last(pw, ph)) return {};
+  renderer_.draw(map_inputs(), pw, ph);
+  drawn_ = now;
+  return renderer_.last_timings();
+}
+
+// The frame shown: it counts when the swap returns; input's time to the screen, and a finish's
+// frames.
+void App::swap() {
+  const Clock::time_point swap_start = Clock::now();
+  window_.swap();
+  stats_.record(Stage::swap,
+                std::chrono::duration<double, std::milli>(Clock::now() - swap_start).count());
+  if (const auto ms = input_.swapped()) {
+    ui_.input_ms = *ms;
+    stats_.input_answered(*ms);
+  }
+  stats_.swapped(model_.finishing() || finish_landed_);
+  if (finish_landed_) report_finish();
 }
 
 // No faster than 60 frames a second where vsync does not hold us back (scripted runs are not

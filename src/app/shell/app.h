@@ -69,6 +69,8 @@ class App : private Shell, private FileJobs::Host {
   void build_panel();
   void update();
   void draw();
+  render::RenderTimings draw_map(int pw, int ph);
+  void swap();
   void pace(Clock::time_point frame_start);
   // What happens once the loop ends.
   int finish();
@@ -135,7 +137,7 @@ class App : private Shell, private FileJobs::Host {
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;
   PanelState panel_;  // the panel's own memory between frames (panel_state.h)
-  SdlInput input_;  // the mouse's commands, and input against the frames that answer it
+  SdlInput input_;    // the mouse's commands, and input against the frames that answer it
   FrameStats stats_;
   std::vector<Command> pending_;  // this frame's commands, carried out in order
   FileJobs files_;                // open, save, exports, recording, autosave, the choosers

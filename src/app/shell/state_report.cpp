@@ -23,12 +23,11 @@ std::string yes(bool on) {
 
 }  // namespace
 
-StateValues state_values(const session::LiveModel& model, const UiState& ui, bool fullscreen,
-                         bool side_bar) {
+namespace {
+
+// The map: whether it rains, its seed, history and settings.
+void add_map_state(StateValues& v, const session::LiveModel& model, const UiState& ui) {
   const session::Settings& s = model.settings();
-  const SideViewState& side = ui.side;
-  StateValues v;
-  v.reserve(48);
   v.emplace_back("playing", yes(model.playing()));
   v.emplace_back("seed", std::to_string(model.seed()));
   // The history: steps done of all (and "inside" when the timeline stopped inside one), and the
@@ -64,6 +63,11 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
   v.emplace_back("show_lakes", yes(s.show_lakes));
   v.emplace_back("debug_mode", yes(s.debug_mode));
   v.emplace_back("show_original", yes(s.show_original));
+}
+
+// How it is looked at: the cameras, the relief, the strip under the map.
+void add_view_state(StateValues& v, const UiState& ui) {
+  const SideViewState& side = ui.side;
   v.emplace_back("zoom", number(ui.zoom));
   // The 3D view's camera (yaw and pitch in degrees, distance in cells, each to a hundredth)
   // and relief.
@@ -81,6 +85,10 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                                  " " + std::to_string(side.sections.sections) + " " +
                                  std::to_string(side.sections.sub) + " " +
                                  std::to_string(side.sections.smooth_steps));
+}
+
+// Saves, exports, recording, brushes, and the window.
+void add_output_state(StateValues& v, const UiState& ui, bool fullscreen, bool side_bar) {
   v.emplace_back("save_folder", ui.save_folder);
   v.emplace_back("export_format", std::string(io::heightmap_format_name(ui.export_format)));
   v.emplace_back("render_size",
@@ -115,6 +123,17 @@ StateValues state_values(const session::LiveModel& model, const UiState& ui, boo
                          : ui.help == HelpWindow::about ? "about"
                                                         : "none");
   v.emplace_back("fullscreen", yes(fullscreen));
+}
+
+}  // namespace
+
+StateValues state_values(const session::LiveModel& model, const UiState& ui, bool fullscreen,
+                         bool side_bar) {
+  StateValues v;
+  v.reserve(48);
+  add_map_state(v, model, ui);
+  add_view_state(v, ui);
+  add_output_state(v, ui, fullscreen, side_bar);
   return v;
 }
 
