@@ -53,8 +53,10 @@ struct Quiet : terrain::app::Shell {
   bool rendering_in_tiles() const override { return false; }
   void carry_out(const terrain::app::ShellCommand&) override {}
   void carry_out(const terrain::app::FileCommand&) override {}
-  void message(const std::string&, bool) override {}
+  void message(const std::string&, bool failed) override { failures_told += failed ? 1 : 0; }
   void say(const std::string&) override {}
+  uint64_t failures() const override { return failures_told; }
+  uint64_t failures_told = 0;
 };
 
 bool same(const LiveModel& a, const LiveModel& b) {

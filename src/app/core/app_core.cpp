@@ -127,8 +127,8 @@ bool waits_for_the_map(const Command& command) {
                  [](const session::HistoryCommand&) { return true; },
                  [](const UiCommand&) { return false; }, [](const ShellCommand&) { return false; },
                  [](const FileCommand&) { return true; }, [](const SetTyped&) { return false; },
-                 [](const LandGround&) { return true; }, [](const LandMap&) { return true; },
-                 [](const ScriptStep&) { return true; }},
+                 [](const MapSaved&) { return false; }, [](const LandGround&) { return true; },
+                 [](const LandMap&) { return true; }, [](const ScriptStep&) { return true; }},
       command);
 }
 
@@ -184,6 +184,13 @@ void AppCore::set_map_area(const render::MapArea& area) {
     frame_pending_ = false;
     frame_island();
   }
+  // What the View section and the scripts read of the cameras, and the brush's circle's scale.
+  ui_.zoom = camera_.zoom();
+  ui_.at_fit = camera_.at_fit();
+  ui_.cell_pixels = camera_.frame(map_area_).scale_x;
+  ui_.camera_yaw = orbit_.yaw();
+  ui_.camera_pitch = orbit_.pitch();
+  ui_.camera_distance = orbit_.distance();
 }
 
 void AppCore::trace_row_line() {
@@ -373,6 +380,11 @@ void AppCore::carry_out(const Command& command) {
                         [&](const UiCommand& c) { carry_out_ui(c); },
                         [&](const ShellCommand& c) { shell_.carry_out(c); },
                         [&](const FileCommand& c) { shell_.carry_out(c); },
+                        [&](const MapSaved& c) {
+                          ui_.map_path = c.path;
+                          ui_.map_saved_version = model_.history().version();
+                          ui_.map_saved_at = model_.history().position();
+                        },
                         [&](const SetTyped& c) {
                           (c.field == TypedField::heightmap ? ui_.heightmap_path : ui_.map_name) =
                               c.text;
@@ -426,11 +438,11 @@ void AppCore::carry_out_history(const session::HistoryCommand& command) {
 void AppCore::run_script_step(const ScriptStep& step) {
   if (ui_.script_stopped) return;
   script_done_++;
-  const uint64_t failures = ui_.messages.failures();
+  const uint64_t failures = shell_.failures();
   ui_.script_where = step.where;
   carry_out(*step.command);
   ui_.script_where.clear();
-  if (ui_.messages.failures() > failures) stop_script();
+  if (shell_.failures() > failures) stop_script();
 }
 
 // The script's lines still waiting go, and it says so.

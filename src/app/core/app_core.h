@@ -51,6 +51,9 @@ class Shell {
   virtual void carry_out(const FileCommand& command) = 0;
   // A message for the user (an error when `failed`): the status line, the log, stderr.
   virtual void message(const std::string& text, bool failed) = 0;
+  // How many failures the messages have told so far (a script's line is refused when one
+  // came while it was carried out).
+  virtual uint64_t failures() const = 0;
   // A line for scripts on stdout ("Opened FILE ...").
   virtual void say(const std::string& line) = 0;
   // A finish of the rain began (the program times it).
@@ -72,7 +75,6 @@ class AppCore {
 
   // The map, its view and the camera, as the shell sees them: changed only through dispatch.
   const session::LiveModel& model() const { return model_; }
-  UiState& ui() { return ui_; }
   const UiState& ui() const { return ui_; }
   const render::MapCamera& camera() const { return camera_; }
   // The 3D view's camera.

@@ -12,6 +12,7 @@
 //   LandGround, LandMap   a heightmap or a map file read on a worker, landing
 //   SetTyped              a path typed in the panel that the shell reads later (the chooser's
 //                         start, Save as's name): the core's, at once
+//   MapSaved              the map written to its own file: the core's, at once
 //   ScriptStep            a script's line (--script): its command, and where it stands
 #pragma once
 
@@ -345,6 +346,13 @@ struct SetTyped {
   std::string text;
 };
 
+// The map was written to its file `path` (Save, Save as, the questions' Save): that is the map's
+// own file now, and the map is as saved at its history as it is (changed_since_saved). The
+// core's, at once.
+struct MapSaved {
+  std::string path;
+};
+
 // A heightmap read on a worker (OpenFile) is ready: it becomes the ground (a SetGround), or
 // its message says why not. Through dispatch like every change to the map, so it waits its
 // turn while the map is busy. (The read ground, shared: the command stays cheap to copy.)
@@ -402,7 +410,7 @@ using FileCommand = std::variant<OpenFile, SetSaveFolder, SaveMap, ExportTo>;
 struct ScriptStep;
 using Command =
     std::variant<session::MapCommand, session::ViewCommand, session::HistoryCommand, UiCommand,
-                 ShellCommand, FileCommand, SetTyped, LandGround, LandMap, ScriptStep>;
+                 ShellCommand, FileCommand, SetTyped, MapSaved, LandGround, LandMap, ScriptStep>;
 
 // A script's line (--script FILE), carried out as its command; `where` names it ("walk.jsonl
 // line 3") in front of what it is refused for. A refused line stops the script: the lines

@@ -36,10 +36,11 @@ struct SideViewState {
   uint32_t skyline_seed = 1;
   RandomWalkParams walk;  // its `columns` is the strip's width in pixels when drawn
   SectionParams sections;
-  // The strip's height as a share of the window's, as the splitter above it leaves it: the
-  // strip grows and shrinks with the window (170 pixels of a 720-pixel window at first).
-  float share = 170.0f / 720.0f;
 };
+
+// The strip's height as a share of the window's at first (the shell keeps it as the splitter
+// above it leaves it: the strip grows and shrinks with the window): 170 pixels of 720.
+inline constexpr float kDefaultStripShare = 170.0f / 720.0f;
 
 // The strip's height limits (window pixels) and the side bar's width limits. Each part beside
 // the map takes at most half the window, so the map always keeps the larger part of it.

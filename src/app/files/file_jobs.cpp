@@ -24,12 +24,13 @@ namespace terrain::app {
 
 // --- 1. start ----------------------------------------------------------------------------------
 
-FileJobs::FileJobs(const AppOptions& options, AppCore& core, render::MapRenderer& renderer,
-                   Window& window, Host& host)
+FileJobs::FileJobs(const AppOptions& options, AppCore& core, ShellState& shell,
+                   render::MapRenderer& renderer, Window& window, Host& host)
     : options_(options),
       core_(core),
       model_(core.model()),
       ui_(core.ui()),
+      shell_(shell),
       renderer_(renderer),
       window_(window),
       host_(host),
@@ -45,13 +46,13 @@ FileJobs::FileJobs(const AppOptions& options, AppCore& core, render::MapRenderer
     default_folder_ = default_save_folder();
     folder = default_folder_->string();
   }
-  ui_.save_folder = folder;
+  shell_.save_folder = folder;
   // The desktop's chooser, or else the window's own dialog: there is always one.
-  ui_.can_choose_files = true;
+  shell_.can_choose_files = true;
 }
 
 std::filesystem::path FileJobs::save_folder() {
-  const std::filesystem::path folder = !ui_.save_folder.empty() ? ui_.save_folder : ".";
+  const std::filesystem::path folder = !shell_.save_folder.empty() ? shell_.save_folder : ".";
   // The default folder in Pictures is made on the first save; a folder the user named must
   // be there (a typo should not make folders).
   if (default_folder_ && folder == *default_folder_) {
@@ -62,7 +63,7 @@ std::filesystem::path FileJobs::save_folder() {
 }
 
 void FileJobs::set_save_folder(const std::string& path) {
-  ui_.save_folder = path;
+  shell_.save_folder = path;
   default_folder_.reset();
   preferences_.save_folder = path;
   keep_preferences();
@@ -128,7 +129,7 @@ std::optional<std::pair<std::string, const session::Work*>> FileJobs::opening_pr
 // named as the save folder's would be.
 void FileJobs::choose_file(FileChoice what) {
   if (chooser_.open() || file_dialog_.is_open()) return;
-  std::filesystem::path from = ui_.save_folder;
+  std::filesystem::path from = shell_.save_folder;
   std::string name;
   if (what == FileChoice::heightmap && !ui_.heightmap_path.empty()) {
     from = std::filesystem::path(ui_.heightmap_path).parent_path();
@@ -155,7 +156,7 @@ void FileJobs::choose_file(FileChoice what) {
   if (chooser_.available() && chooser_.start(what, kind, from.string(), name)) return;
   // No desktop chooser (zenity missing, or it would not start): the window's own.
   file_dialog_.open(what, kind, from, name, preferences_.recent_folders);
-  ui_.choosing_file = true;
+  shell_.choosing_file = true;
 }
 
 // Every frame: an answer from the desktop's chooser or the window's dialog, carried out.
@@ -168,7 +169,7 @@ void FileJobs::update_chooser() {
     }
     carry_out_choice(answer->what, answer->path, answer->replace);
   }
-  ui_.choosing_file = chooser_.open() || file_dialog_.is_open();
+  shell_.choosing_file = chooser_.open() || file_dialog_.is_open();
   const auto answer = chooser_.poll();
   if (!answer) return;  // still open
   if (answer->failed) {
@@ -210,7 +211,7 @@ void FileJobs::carry_out_choice(FileChoice what, const std::string& path, bool r
       core_.dispatch(OpenFile{path});
       return;
     case FileChoice::heightmap:
-      ui_.heightmap_path = path;
+      core_.dispatch(SetTyped{TypedField::heightmap, path});
       core_.dispatch(OpenFile{path});
       return;
     default:

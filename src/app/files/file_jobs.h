@@ -36,6 +36,7 @@
 #include "app/files/recent_maps.h"
 #include "app/files/recording.h"
 #include "app/platform/window.h"
+#include "app/shell/shell_state.h"
 #include "io/snapshot_file.h"
 #include "render/gl/large_render.h"
 #include "render/gl/map_renderer.h"
@@ -69,8 +70,8 @@ class FileJobs {
     virtual render::MapInputs picture_inputs(int width, int height) const = 0;
   };
 
-  FileJobs(const AppOptions& options, AppCore& core, render::MapRenderer& renderer, Window& window,
-           Host& host);
+  FileJobs(const AppOptions& options, AppCore& core, ShellState& shell,
+           render::MapRenderer& renderer, Window& window, Host& host);
   FileJobs(const FileJobs&) = delete;
   FileJobs& operator=(const FileJobs&) = delete;
 
@@ -169,7 +170,8 @@ class FileJobs {
   const AppOptions& options_;
   AppCore& core_;
   const session::LiveModel& model_;  // the core's
-  UiState& ui_;                      // the core's
+  const UiState& ui_;                // the core's
+  ShellState& shell_;                // the shell's, that the panel shows
   render::MapRenderer& renderer_;
   Window& window_;
   Host& host_;

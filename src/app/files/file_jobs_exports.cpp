@@ -280,8 +280,8 @@ void FileJobs::start_render(int width, int height) {
     return;
   }
   render_what_ = " (" + std::to_string(width) + " x " + std::to_string(height) + ")";
-  ui_.render_tiles = large_.tiles();
-  ui_.render_tiles_done = 0;
+  shell_.render_tiles = large_.tiles();
+  shell_.render_tiles_done = 0;
 }
 
 // One tile a frame while a picture is drawn (the map waits meanwhile, so every tile is of the
@@ -290,10 +290,10 @@ void FileJobs::start_render(int width, int height) {
 void FileJobs::step_render() {
   if (large_.active()) {
     large_.step(renderer_);
-    ui_.render_tiles_done = large_.tiles_done();
+    shell_.render_tiles_done = large_.tiles_done();
     if (!large_.active()) {
-      ui_.render_tiles = 0;
-      ui_.render_saving = true;
+      shell_.render_tiles = 0;
+      shell_.render_saving = true;
       render_saved_ = std::async(
           std::launch::async, [image = large_.take_image(), w = large_.width(), h = large_.height(),
                                folder = save_folder().string(),
@@ -311,7 +311,7 @@ void FileJobs::step_render() {
   }
   if (render_saved_.valid() &&
       render_saved_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-    ui_.render_saving = false;
+    shell_.render_saving = false;
     saved(render_saved_.get(), render_what_);
   }
 }

@@ -53,8 +53,8 @@ MapRead FileJobs::load_map(const std::string& path, session::Work* work) {
 // run has started, and not in a scripted run: there, as at start, nobody is asked).
 void FileJobs::open_map(const std::string& path) {
   if (started_ && !scripted_ && unsaved_changes(ui_, model_.history())) {
-    ui_.open_asked = path;  // asked again while asking: the latest file
-    ui_.quit_problem.clear();
+    shell_.open_asked = path;  // asked again while asking: the latest file
+    shell_.quit_problem.clear();
     return;
   }
   read_map(path);
@@ -64,16 +64,16 @@ void FileJobs::open_map(const std::string& path) {
 // chooser), then the file is opened once the map is written; a save that fails keeps the
 // question, the reason shown in it.
 void FileJobs::answer_open(UnsavedAnswer answer) {
-  if (ui_.open_asked.empty()) return;
-  const std::string path = ui_.open_asked;
-  ui_.quit_problem.clear();
+  if (shell_.open_asked.empty()) return;
+  const std::string path = shell_.open_asked;
+  shell_.quit_problem.clear();
   switch (answer) {
     case UnsavedAnswer::cancel:
-      ui_.open_asked.clear();
+      shell_.open_asked.clear();
       open_after_save_.clear();
       return;
     case UnsavedAnswer::discard:
-      ui_.open_asked.clear();
+      shell_.open_asked.clear();
       read_map(path);
       return;
     case UnsavedAnswer::save:
@@ -134,22 +134,20 @@ bool FileJobs::save_map(const std::string& path, bool replace) {
     session::write_map_file(path, saved, mode);
   } catch (const std::exception& e) {
     saved_message(false, "Map not saved: " + std::string(e.what()));
-    const bool asking = ui_.quit_asked || !ui_.open_asked.empty();
-    ui_.quit_problem = asking ? "Not saved: " + std::string(e.what()) : "";
+    const bool asking = shell_.quit_asked || !shell_.open_asked.empty();
+    shell_.quit_problem = asking ? "Not saved: " + std::string(e.what()) : "";
     quit_after_save_ = false;
     open_after_save_.clear();
     return false;
   }
-  ui_.map_path = path;
-  ui_.map_saved_version = model_.history().version();
-  ui_.map_saved_at = model_.history().position();
+  core_.dispatch(MapSaved{path});
   saved_message(true, "Saved the map to " + path);
   if (quit_after_save_) host_.end_run();  // the quit question's Save, named in the chooser
   if (!open_after_save_.empty()) {
     // The open question's Save: the map is safe in its file, and the other one comes.
     const std::string next = std::move(open_after_save_);
     open_after_save_.clear();
-    ui_.open_asked.clear();
+    shell_.open_asked.clear();
     read_map(next);
   }
   return true;
@@ -237,14 +235,14 @@ bool FileJobs::start_autosave() {
     return !(scripted_ && recover_failed_);
   }
   if (leftovers_.empty()) return true;
-  ui_.recovery = "A map was left unsaved when its window closed (autosaved " +
-                 Autosave::saved_when(leftovers_.front()) + "). Bring it back?";
+  shell_.recovery = "A map was left unsaved when its window closed (autosaved " +
+                    Autosave::saved_when(leftovers_.front()) + "). Bring it back?";
   return true;
 }
 
 void FileJobs::recover(bool accept) {
   if (leftovers_.empty()) return;
-  ui_.recovery.clear();
+  shell_.recovery.clear();
   if (!accept) {
     Autosave::decline(leftovers_.front());
     leftovers_.erase(leftovers_.begin());
@@ -258,10 +256,10 @@ void FileJobs::recover(bool accept) {
     auto read = std::make_shared<MapRead>(load_map(leftover.file.string(), nullptr));
     read->recovered = true;
     if (!read->error.empty()) return read->error;
-    const uint64_t failures = ui_.messages.failures();
+    const uint64_t failures = shell_.messages.failures();
     core_.dispatch(LandMap{std::move(read)});
     // Refused as it landed: the core said why.
-    if (ui_.messages.failures() != failures) return std::string();
+    if (shell_.messages.failures() != failures) return std::string();
     return std::nullopt;
   };
   if (Autosave::bring_back(leftovers_, open, [&](const std::string& m) { host_.refuse(m); }))
@@ -299,10 +297,10 @@ void FileJobs::update_recent() {
   if (!changed && now - recent_looked_ < 1) return;
   recent_looked_ = now;
   // (Assigned over what was there: the same list again allocates nothing.)
-  ui_.recent_maps = recent_->paths();
-  ui_.recent_missing.assign(ui_.recent_maps.size(), false);
-  for (std::size_t k = 0; k < ui_.recent_maps.size(); k++) {
-    ui_.recent_missing[k] = !recent_->exists(k);
+  shell_.recent_maps = recent_->paths();
+  shell_.recent_missing.assign(shell_.recent_maps.size(), false);
+  for (std::size_t k = 0; k < shell_.recent_maps.size(); k++) {
+    shell_.recent_missing[k] = !recent_->exists(k);
   }
 }
 
@@ -313,15 +311,15 @@ void FileJobs::quit(bool ask) {
     host_.end_run();
     return;
   }
-  ui_.quit_asked = true;  // asked again while asking: the one question stays
+  shell_.quit_asked = true;  // asked again while asking: the one question stays
 }
 
 void FileJobs::answer_quit(UnsavedAnswer answer) {
-  if (!ui_.quit_asked) return;
-  ui_.quit_problem.clear();
+  if (!shell_.quit_asked) return;
+  shell_.quit_problem.clear();
   switch (answer) {
     case UnsavedAnswer::cancel:
-      ui_.quit_asked = false;
+      shell_.quit_asked = false;
       quit_after_save_ = false;
       return;
     case UnsavedAnswer::discard:

@@ -21,8 +21,8 @@ bool FileJobs::start_recording(const std::filesystem::path& path, const Recordin
   }
   // The first frame: the map as it is now (drop 0 for a run recorded from its start).
   recording_->capture(host_.picture_inputs(options.width, options.height));
-  ui_.recording = true;
-  ui_.record_writing = false;
+  shell_.recording = true;
+  shell_.record_writing = false;
   const std::string message = "Recording " + recording_->path().string();
   tell(message);
   std::printf("%s\n", message.c_str());
@@ -65,8 +65,8 @@ void FileJobs::stop_recording() {
         host_.picture_inputs(recording_->options().width, recording_->options().height));
   }
   recording_->stop();
-  ui_.recording = false;
-  ui_.record_writing = true;
+  shell_.recording = false;
+  shell_.record_writing = true;
 }
 
 // Every frame: a frame when due after the ticks of rain (tick_recording), the panel's figures,
@@ -74,13 +74,13 @@ void FileJobs::stop_recording() {
 void FileJobs::update_recording() {
   if (!recording_) return;
   const io::TimelapseProgress p = recording_->progress();
-  ui_.record_seconds = recording_->seconds();
-  ui_.record_frames = p.frames_added;
-  ui_.record_encoded = p.frames_encoded;
-  ui_.record_dropped = p.frames_dropped + recording_->skipped();
+  shell_.record_seconds = recording_->seconds();
+  shell_.record_frames = p.frames_added;
+  shell_.record_encoded = p.frames_encoded;
+  shell_.record_dropped = p.frames_dropped + recording_->skipped();
   if (!recording_->done()) return;
-  ui_.recording = false;
-  ui_.record_writing = false;
+  shell_.recording = false;
+  shell_.record_writing = false;
   if (p.state == io::TimelapseProgress::State::written) {
     char cost[96];
     std::snprintf(cost, sizeof cost, "; a capture took %.3f ms of the main thread, median",

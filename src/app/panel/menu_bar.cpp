@@ -23,10 +23,11 @@ struct Menus {
   const PanelFrame& f;
   const session::LiveModel& model;
   const UiState& ui;
+  const ShellState& shell;
   const Layout& layout;
 
   explicit Menus(const PanelFrame& frame)
-      : f(frame), model(frame.model), ui(frame.ui), layout(frame.layout) {}
+      : f(frame), model(frame.model), ui(frame.ui), shell(frame.shell), layout(frame.layout) {}
 
   void ask(Command command) const { f.ask(std::move(command)); }
 
@@ -71,6 +72,7 @@ struct Menus {
 // time-lapse) and File > Export as (each export under a name chosen in the file chooser).
 void draw_export_menus(const Menus& m, bool busy) {
   const UiState& ui = m.ui;
+  const ShellState& shell = m.shell;
   const auto ask = [&](Command c) { m.ask(std::move(c)); };
   if (m.menu("Export", "export")) {
     char heights[64];
@@ -89,8 +91,8 @@ void draw_export_menus(const Menus& m, bool busy) {
                   ui.render_size[1]);
     if (m.item(render, "render"))
       ask(ShellCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
-    if (m.item(ui.recording ? "Stop the time-lapse" : "Record a time-lapse", "record",
-               ui.recording)) {
+    if (m.item(shell.recording ? "Stop the time-lapse" : "Record a time-lapse", "record",
+               shell.recording)) {
       ask(ShellCommand{ToggleRecording{}});
     }
     ImGui::EndMenu();
@@ -118,16 +120,16 @@ void draw_export_menus(const Menus& m, bool busy) {
 }
 
 void draw_file_menu(const Menus& m) {
-  const UiState& ui = m.ui;
+  const ShellState& shell = m.shell;
   const auto ask = [&](Command c) { m.ask(std::move(c)); };
-  const bool busy = ui.work.has_value();
+  const bool busy = shell.work.has_value();
   m.shortcut_item("New seed", "new_seed");
   ImGui::Separator();
   m.shortcut_item("Open...", "open", false, !busy);
-  if (m.menu("Open recent", "open_recent", !ui.recent_maps.empty() && !busy)) {
-    for (std::size_t k = 0; k < ui.recent_maps.size(); k++) {
-      const std::filesystem::path path(ui.recent_maps[k]);
-      const bool missing = k < ui.recent_missing.size() && ui.recent_missing[k];
+  if (m.menu("Open recent", "open_recent", !shell.recent_maps.empty() && !busy)) {
+    for (std::size_t k = 0; k < shell.recent_maps.size(); k++) {
+      const std::filesystem::path path(shell.recent_maps[k]);
+      const bool missing = k < shell.recent_missing.size() && shell.recent_missing[k];
       char label[300];
       std::snprintf(label, sizeof label, "%s%s##recent%zu", path.filename().c_str(),
                     missing ? " (missing)" : "", k);
@@ -136,7 +138,7 @@ void draw_file_menu(const Menus& m) {
       if (m.item(label, name, false, !missing)) {
         ask(ShellCommand{OpenRecent{static_cast<int>(k)}});
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui.recent_maps[k].c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shell.recent_maps[k].c_str());
     }
     ImGui::EndMenu();
   }
@@ -189,7 +191,7 @@ void draw_view_menu(const Menus& m) {
   m.shortcut_item("Side view strip", "strip", m.ui.side.shown);
   m.shortcut_item("Panel", "panel", !m.layout.side_bar.empty());
   m.shortcut_item(three_d ? "Frame the island" : "Fit map", "fit");
-  m.shortcut_item("Fullscreen", "fullscreen", m.ui.fullscreen);
+  m.shortcut_item("Fullscreen", "fullscreen", m.shell.fullscreen);
 }
 
 void draw_help_menu(const Menus& m) {

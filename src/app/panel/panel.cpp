@@ -90,7 +90,7 @@ void draw_action_buttons(const PanelContext& c) {
   if (button(c, "New seed")) c.ask(UiCommand{NewSeed{}});
   ImGui::SameLine();
   if (button(c, "Save PNG", "save")) c.ask(ShellCommand{SavePng{}});
-  if (button(c, c.ui.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
+  if (button(c, c.shell.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
              "fullscreen")) {
     c.ask(ShellCommand{ToggleFullscreen{}});
   }
@@ -214,7 +214,7 @@ void draw_ground_section(const PanelContext& c) {
     if (slider(c, "Roughness", v, session::kRoughness, "%.2f")) c.ask(MapCommand{SetRoughness{v}});
   }
   // Your own ground: a heightmap, typed here, chosen, or dropped on the window.
-  ImGui::SetNextItemWidth(c.ui.can_choose_files ? -150.0f : -90.0f);
+  ImGui::SetNextItemWidth(c.shell.can_choose_files ? -150.0f : -90.0f);
   const bool typed = typed_path_field(c, "##heightmap", "a heightmap file", TypedField::heightmap,
                                       ImGuiInputTextFlags_EnterReturnsTrue);
   note(c, "##heightmap", "open_text");
@@ -224,13 +224,13 @@ void draw_ground_section(const PanelContext& c) {
   ImGui::SameLine();
   const char* path = c.panel.heightmap.text;
   if ((button(c, "Open", "open") || typed) && path[0] != '\0') c.ask(OpenFile{path});
-  if (c.ui.can_choose_files) {
+  if (c.shell.can_choose_files) {
     ImGui::SameLine();
-    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (c.shell.choosing_file) ImGui::BeginDisabled();
     if (button(c, "Browse...", "browse_heightmap")) {
       c.ask(ShellCommand{ChooseFile{FileChoice::heightmap}});
     }
-    if (c.ui.choosing_file) ImGui::EndDisabled();
+    if (c.shell.choosing_file) ImGui::EndDisabled();
   }
   int fit = c.ui.ground_fit == GroundFit::crop ? 0 : 1;
   ImGui::TextUnformatted("Fit");
@@ -369,21 +369,21 @@ void draw_map_zoom(const PanelContext& c) {
 // 7. Output: where saves go (typed, kept between runs once the field is left; or chosen).
 void draw_save_folder(const PanelContext& c) {
   EditedText<1024>& folder = c.panel.folder;
-  folder.follow(c.ui.save_folder);
-  ImGui::SetNextItemWidth(c.ui.can_choose_files ? -160.0f : -90.0f);
+  folder.follow(c.shell.save_folder);
+  ImGui::SetNextItemWidth(c.shell.can_choose_files ? -160.0f : -90.0f);
   ImGui::InputText("Save folder", folder.text, sizeof folder.text);
   note(c, "Save folder", "folder");
   if (ImGui::IsItemDeactivatedAfterEdit()) c.ask(SetSaveFolder{folder.text});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("Where Save PNG, the exports and the time-lapses go (made if missing)");
   }
-  if (c.ui.can_choose_files) {
+  if (c.shell.can_choose_files) {
     ImGui::SameLine();
-    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (c.shell.choosing_file) ImGui::BeginDisabled();
     if (small_button(c, "Choose...", "choose_folder")) {
       c.ask(ShellCommand{ChooseFile{FileChoice::save_folder}});
     }
-    if (c.ui.choosing_file) ImGui::EndDisabled();
+    if (c.shell.choosing_file) ImGui::EndDisabled();
   }
 }
 
@@ -506,12 +506,13 @@ void draw_svg_mesh_exports(const PanelContext& c) {
 // 7. Output: a picture larger than the window, its size and its progress.
 void draw_render_png(const PanelContext& c) {
   const UiState& ui = c.ui;
+  const ShellState& shell = c.shell;
   int render_size[2] = {ui.render_size[0], ui.render_size[1]};
   if (ImGui::InputInt2("Render size", render_size)) {
     c.ask(UiCommand{SetRenderSize{render_size[0], render_size[1]}});
   }
   note_frame(c, "Render size", c.item_width);
-  const bool rendering = ui.render_tiles > 0 || ui.render_saving;
+  const bool rendering = shell.render_tiles > 0 || shell.render_saving;
   if (rendering) ImGui::BeginDisabled();
   if (button(c, "Render PNG", "render")) {
     c.ask(ShellCommand{RenderPng{ui.render_size[0], ui.render_size[1]}});
@@ -523,13 +524,14 @@ void draw_render_png(const PanelContext& c) {
   if (small_button(c, "4K")) c.ask(UiCommand{SetRenderSize{3840, 2160}});
   ImGui::SameLine();
   if (small_button(c, "8K")) c.ask(UiCommand{SetRenderSize{7680, 4320}});
-  if (ui.render_tiles > 0) {
+  if (shell.render_tiles > 0) {
     char label[48];
-    std::snprintf(label, sizeof label, "Rendering %d / %d", ui.render_tiles_done, ui.render_tiles);
+    std::snprintf(label, sizeof label, "Rendering %d / %d", shell.render_tiles_done,
+                  shell.render_tiles);
     ImGui::ProgressBar(
-        static_cast<float>(ui.render_tiles_done) / static_cast<float>(ui.render_tiles),
+        static_cast<float>(shell.render_tiles_done) / static_cast<float>(shell.render_tiles),
         ImVec2(-1, 0), label);
-  } else if (ui.render_saving) {
+  } else if (shell.render_saving) {
     ImGui::ProgressBar(1.0f, ImVec2(-1, 0), "Writing the PNG...");
   }
 }
@@ -538,7 +540,7 @@ void draw_render_png(const PanelContext& c) {
 void draw_timelapse_settings(const PanelContext& c) {
   SetRecording next = c.ui.record;
   bool changed = false;
-  const bool busy = c.ui.recording || c.ui.record_writing;
+  const bool busy = c.shell.recording || c.shell.record_writing;
   if (busy) ImGui::BeginDisabled();
   int clip_format = next.mp4 ? 1 : 0;
   changed |= radio(c, "Clip", "GIF", &clip_format, 0);
@@ -564,34 +566,35 @@ void draw_timelapse_settings(const PanelContext& c) {
 
 // 7. Output: Record, or Stop and write, and the recording's progress.
 void draw_record_button(const PanelContext& c) {
-  const UiState& ui = c.ui;
-  if (ui.record_writing) ImGui::BeginDisabled();
-  ImGui::PushStyleColor(ImGuiCol_Button, ui.recording ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
-                                                      : ImGui::GetStyleColorVec4(ImGuiCol_Button));
-  if (button(c, ui.recording ? "Stop and write###record" : "Record###record", "record")) {
+  const ShellState& shell = c.shell;
+  if (shell.record_writing) ImGui::BeginDisabled();
+  ImGui::PushStyleColor(ImGuiCol_Button, shell.recording
+                                             ? ImVec4(0.75f, 0.15f, 0.15f, 1.0f)
+                                             : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+  if (button(c, shell.recording ? "Stop and write###record" : "Record###record", "record")) {
     c.ask(ShellCommand{ToggleRecording{}});
   }
   ImGui::PopStyleColor();
-  if (ui.record_writing) ImGui::EndDisabled();
-  if (ui.recording) {
+  if (shell.record_writing) ImGui::EndDisabled();
+  if (shell.recording) {
     ImGui::SameLine();
-    const int seconds = static_cast<int>(ui.record_seconds);
+    const int seconds = static_cast<int>(shell.record_seconds);
     ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "REC %d:%02d, %lld %s", seconds / 60,
-                       seconds % 60, static_cast<long long>(ui.record_frames),
-                       ui.record_frames == 1 ? "frame" : "frames");
-    if (ui.record_dropped > 0) {
+                       seconds % 60, static_cast<long long>(shell.record_frames),
+                       shell.record_frames == 1 ? "frame" : "frames");
+    if (shell.record_dropped > 0) {
       ImGui::TextDisabled("%lld %s dropped (the encoder fell behind)",
-                          static_cast<long long>(ui.record_dropped),
-                          ui.record_dropped == 1 ? "frame" : "frames");
+                          static_cast<long long>(shell.record_dropped),
+                          shell.record_dropped == 1 ? "frame" : "frames");
     }
-  } else if (ui.record_writing) {
+  } else if (shell.record_writing) {
     char label[64];
     std::snprintf(label, sizeof label, "Encoding %lld / %lld",
-                  static_cast<long long>(ui.record_encoded),
-                  static_cast<long long>(ui.record_frames));
-    ImGui::ProgressBar(ui.record_frames > 0 ? static_cast<float>(ui.record_encoded) /
-                                                  static_cast<float>(ui.record_frames)
-                                            : 0.0f,
+                  static_cast<long long>(shell.record_encoded),
+                  static_cast<long long>(shell.record_frames));
+    ImGui::ProgressBar(shell.record_frames > 0 ? static_cast<float>(shell.record_encoded) /
+                                                     static_cast<float>(shell.record_frames)
+                                               : 0.0f,
                        ImVec2(-1, 0), label);
   }
 }
@@ -599,7 +602,7 @@ void draw_record_button(const PanelContext& c) {
 // 7. Output: the log, every message of this run, the newest first (each was shown on the
 // status line over the map as it came).
 void draw_message_log(const PanelContext& c) {
-  const std::deque<Message>& log = c.ui.messages.all();
+  const std::deque<Message>& log = c.shell.messages.all();
   char log_label[48];
   std::snprintf(log_label, sizeof log_label, "Messages (%zu)###messages", log.size());
   const bool open = ImGui::TreeNode(log_label);
@@ -645,14 +648,15 @@ void draw_frame_times_section(const PanelContext& c) {
                       c.stats.recent_median(Stage::painting), c.stats.recent_median(Stage::gl),
                       c.stats.recent_median(Stage::swap));
   // Paused and still, a frame is drawn only when input comes: a frame rate would read low.
-  if (c.ui.idle) {
-    ImGui::TextDisabled("still: a frame on each input, within %.1f ms", c.ui.input_ms);
+  if (c.shell.idle) {
+    ImGui::TextDisabled("still: a frame on each input, within %.1f ms", c.shell.input_ms);
   } else {
     ImGui::TextDisabled("%.0f fps; input shown within %.1f ms", ImGui::GetIO().Framerate,
-                        c.ui.input_ms);
+                        c.shell.input_ms);
   }
   ImGui::TextDisabled("relief in %s precision, map painted by the %s",
-                      c.ui.exact_relief ? "double" : "single", c.ui.cpu_painter ? "CPU" : "GPU");
+                      c.shell.exact_relief ? "double" : "single",
+                      c.shell.cpu_painter ? "CPU" : "GPU");
   ImGui::PopTextWrapPos();
 }
 
@@ -678,12 +682,12 @@ void draw_map_file_section(const PanelContext& c) {
         "Ctrl+Shift+S: under the name typed below (never over a file), or one "
         "chosen");
   }
-  if (c.ui.can_choose_files) {
+  if (c.shell.can_choose_files) {
     ImGui::SameLine();
-    if (c.ui.choosing_file) ImGui::BeginDisabled();
+    if (c.shell.choosing_file) ImGui::BeginDisabled();
     if (button(c, "Open map...", "open_map"))
       c.ask(ShellCommand{ChooseFile{FileChoice::map_to_open}});
-    if (c.ui.choosing_file) ImGui::EndDisabled();
+    if (c.shell.choosing_file) ImGui::EndDisabled();
   }
   ImGui::SetNextItemWidth(-90.0f);
   const bool typed = typed_path_field(c, "##map_file", "a map file (.tsmap)", TypedField::map_name,
@@ -703,13 +707,13 @@ void draw_map_file_section(const PanelContext& c) {
 // 7b. The maps opened and saved lately: click one to open it; one whose file has gone can be
 // removed.
 void draw_recent_maps(const PanelContext& c) {
-  for (std::size_t k = 0; k < c.ui.recent_maps.size(); k++) {
-    const std::string& path = c.ui.recent_maps[k];
+  for (std::size_t k = 0; k < c.shell.recent_maps.size(); k++) {
+    const std::string& path = c.shell.recent_maps[k];
     const std::string name = std::filesystem::path(path).filename().string();
     char id[32];
     std::snprintf(id, sizeof id, "recent_%zu", k);
     ImGui::PushID(static_cast<int>(k));
-    if (k < c.ui.recent_missing.size() && c.ui.recent_missing[k]) {
+    if (k < c.shell.recent_missing.size() && c.shell.recent_missing[k]) {
       ImGui::TextDisabled("%s (missing)", name.c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s is not there any more", path.c_str());
       ImGui::SameLine();
@@ -985,9 +989,9 @@ void draw_help_table(const char* id, std::span<const std::array<const char*, 2>>
 
 // 0. A map an earlier run left unsaved, offered back.
 void draw_recovery_offer(const PanelContext& c) {
-  if (c.ui.recovery.empty()) return;
+  if (c.shell.recovery.empty()) return;
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s", c.ui.recovery.c_str());
+  ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s", c.shell.recovery.c_str());
   ImGui::PopTextWrapPos();
   if (button(c, "Bring it back", "recover")) c.ask(ShellCommand{Recover{true}});
   ImGui::SameLine();

@@ -26,6 +26,7 @@
 #include "app/panel/panel_state.h"
 #include "app/panel/side_view_strip.h"
 #include "app/shell/frame_stats.h"
+#include "app/shell/shell_state.h"
 #include "core/frame.h"
 #include "render/geometry/color_scheme.h"
 #include "session/cell_readout.h"
@@ -41,10 +42,12 @@ using session::Settings;
 // (1 without high-DPI), where the commands asked for go, and where the controls drawn are noted
 // for the GUI tests (control_rects.h; null: nowhere).
 struct PanelFrame {
-  PanelFrame(const LiveModel& the_model, const UiState& the_ui, PanelState& the_panel,
-             const Layout& the_layout, float pixels_per_point, std::vector<Command>& asked)
+  PanelFrame(const LiveModel& the_model, const UiState& the_ui, const ShellState& the_shell,
+             PanelState& the_panel, const Layout& the_layout, float pixels_per_point,
+             std::vector<Command>& asked)
       : model(the_model),
         ui(the_ui),
+        shell(the_shell),
         panel(the_panel),
         layout(the_layout),
         ppp(pixels_per_point),
@@ -52,7 +55,8 @@ struct PanelFrame {
         controls(the_panel.note_controls ? &the_panel.controls : nullptr) {}
 
   const LiveModel& model;
-  const UiState& ui;
+  const UiState& ui;        // the core's
+  const ShellState& shell;  // the shell's: its messages, files' work, the window
   PanelState& panel;
   const Layout& layout;
   float ppp;
@@ -66,9 +70,9 @@ struct PanelFrame {
 // the button that shows it), with the splitter at its right edge.
 void draw_panel(const PanelFrame& f, const FrameStats& stats);
 
-// The readout of the cell under the mouse (ui.hover), in a small window beside the pointer;
+// The readout of the cell under the mouse (shell.hover), in a small window beside the pointer;
 // nothing when the mouse is not over the map.
-void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layout,
+void draw_readout(const LiveModel& model, const ShellState& shell, const Layout& layout,
                   float pixels_per_point);
 
 // The side view strip of the layout (nothing when it is hidden): its splitter along its top
@@ -80,11 +84,11 @@ void draw_side_view(const PanelFrame& f, const Frame& map_frame, SideViewCache& 
 // last new start, the steps taken along it marked; dragging it asks for session::Seek.
 void draw_timeline(const PanelFrame& f);
 
-// The status line: the latest message (ui.messages) along the map's bottom edge while it is
+// The status line: the latest message (shell.messages) along the map's bottom edge while it is
 // recent, errors in the error colour; nothing otherwise.
-void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point);
+void draw_status(const ShellState& shell, const Layout& layout, float pixels_per_point);
 
-// Long work under way (ui.work: a big rain, a far undo, a map file being opened): what it is
+// Long work under way (shell.work: a big rain, a far undo, a map file being opened): what it is
 // doing, a progress bar with the time left, and Cancel (CancelWork, as Esc), over the map's
 // bottom edge above the status line.
 void draw_work(const PanelFrame& f);
@@ -92,13 +96,13 @@ void draw_work(const PanelFrame& f);
 // In paint mode, over the map: the brush as the pointer (its circle at its radius, in map
 // cells, and a cross), the system pointer hidden.
 // `surface`: the 3D view, where the circle lies on the ground (UiState::brush_ring).
-void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
-                       bool surface);
+void draw_brush_cursor(const UiState& ui, const ShellState& shell, const Layout& layout,
+                       float pixels_per_point, bool surface);
 
-// The question quitting asks while ui.quit_asked (a map with changes not saved): Save, Don't
+// The question quitting asks while shell.quit_asked (a map with changes not saved): Save, Don't
 // save, Cancel, as AnswerQuit; a modal window in the middle of the display, with a field for
 // the map file's name when the map has none. The same question, as AnswerOpen, while
-// ui.open_asked (a map file to open in the map's place).
+// shell.open_asked (a map file to open in the map's place).
 void draw_quit_question(const PanelFrame& f);
 
 // The keys (from the key table, keys.h) and the mouse, as two lists of two columns wrapped to

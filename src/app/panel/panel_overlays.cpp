@@ -25,15 +25,15 @@ namespace terrain::app {
 
 using namespace panel_widgets;
 
-void draw_readout(const LiveModel& model, const UiState& ui, const Layout& layout,
+void draw_readout(const LiveModel& model, const ShellState& shell, const Layout& layout,
                   float pixels_per_point) {
-  if (!ui.hover) return;
-  const session::CellReadout c = session::read_cell(model, ui.hover->x, ui.hover->y);
+  if (!shell.hover) return;
+  const session::CellReadout c = session::read_cell(model, shell.hover->x, shell.hover->y);
   // Beside the pointer, below and to its right, or on the other side of it where the map's
   // edge is near: it follows the eye and never sits on one part of the map for good.
   const float ppp = pixels_per_point;
-  const float x = ui.mouse[0] / ppp;
-  const float y = ui.mouse[1] / ppp;
+  const float x = shell.mouse[0] / ppp;
+  const float y = shell.mouse[1] / ppp;
   constexpr float kGap = 18;
   constexpr float kWide = 190;  // about the readout's size, in points
   constexpr float kTall = 150;
@@ -210,8 +210,8 @@ void draw_timeline(const PanelFrame& f) {
   ImGui::PopStyleVar(2);
 }
 
-void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point) {
-  const Message* m = ui.messages.current(ui.now);
+void draw_status(const ShellState& shell, const Layout& layout, float pixels_per_point) {
+  const Message* m = shell.messages.current(shell.now);
   if (m == nullptr || layout.map.empty()) return;
   const float ppp = pixels_per_point;
   // Along the map's bottom edge, as wide as the map, over it: where the eye is.
@@ -231,10 +231,10 @@ void draw_status(const UiState& ui, const Layout& layout, float pixels_per_point
 }
 
 void draw_work(const PanelFrame& f) {
-  const UiState& ui = f.ui;
+  const ShellState& shell = f.shell;
   const Layout& layout = f.layout;
-  if (!ui.work || layout.map.empty()) return;
-  const UiState::Work& w = *ui.work;
+  if (!shell.work || layout.map.empty()) return;
+  const ShellState::Work& w = *shell.work;
   const float ppp = f.ppp;
   const float width = std::min(layout.map.width / ppp, 520.0f);
   // Centred over the map, a line above its bottom edge (the status line's place).
@@ -252,7 +252,7 @@ void draw_work(const PanelFrame& f) {
       w.total > 0 ? std::min(1.0, static_cast<double>(w.done) / static_cast<double>(w.total)) : 0;
   // The time left, from the pace so far (once there is a pace to go by).
   char left[64] = "";
-  const double spent = ui.now - w.since;
+  const double spent = shell.now - w.since;
   if (w.done > 0 && spent > 1) {
     const auto seconds = static_cast<long>(spent * (1 - share) / share + 0.5);
     if (seconds >= 3600) {
@@ -283,17 +283,18 @@ void draw_work(const PanelFrame& f) {
   ImGui::End();
 }
 
-void draw_brush_cursor(const UiState& ui, const Layout& layout, float pixels_per_point,
-                       bool surface) {
-  if (!ui.paint_mode || ui.cell_pixels <= 0 || ui.quit_asked || !ui.open_asked.empty()) return;
-  const glm::dvec2 at{ui.mouse[0], ui.mouse[1]};
+void draw_brush_cursor(const UiState& ui, const ShellState& shell, const Layout& layout,
+                       float pixels_per_point, bool surface) {
+  if (!ui.paint_mode || ui.cell_pixels <= 0 || shell.quit_asked || !shell.open_asked.empty())
+    return;
+  const glm::dvec2 at{shell.mouse[0], shell.mouse[1]};
   if (!layout.map_area().contains(at)) return;
   if (ImGui::GetIO().WantCaptureMouse && !ui.painting) return;  // over the panel
   // The pointer is the brush: its circle at the radius, a cross at its centre, dark under
   // light so it reads on any ground.
   ImGui::SetMouseCursor(ImGuiMouseCursor_None);
   const float ppp = pixels_per_point;
-  const ImVec2 c(ui.mouse[0] / ppp, ui.mouse[1] / ppp);
+  const ImVec2 c(shell.mouse[0] / ppp, shell.mouse[1] / ppp);
   const auto r = static_cast<float>(ui.brush.radius * ui.cell_pixels / ppp);
   ImDrawList* d = ImGui::GetForegroundDrawList();
   // In the 3D view the circle lies on the ground (none over the sky).
@@ -325,6 +326,7 @@ namespace {
 void draw_unsaved_words(const PanelFrame& f, const std::string& name,
                         const std::string& what_goes) {
   const UiState& ui = f.ui;
+  const ShellState& shell = f.shell;
   ImGui::PushTextWrapPos(0);
   if (ui.map_path.empty()) {
     ImGui::Text(
@@ -342,14 +344,14 @@ void draw_unsaved_words(const PanelFrame& f, const std::string& name,
     ImGui::SetNextItemWidth(-1);
     const std::string field = "##" + name + "_map_name";
     typed_path_field(f, field.c_str(),
-                     ui.can_choose_files ? "a name, or leave empty to choose one"
-                                         : "the map file's name (.tsmap)",
+                     shell.can_choose_files ? "a name, or leave empty to choose one"
+                                            : "the map file's name (.tsmap)",
                      TypedField::map_name);
     note(f, field.c_str(), (name + "_map_name").c_str());
   }
-  if (!ui.quit_problem.empty()) {
+  if (!shell.quit_problem.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kErrorColour, "%s", ui.quit_problem.c_str());
+    ImGui::TextColored(kErrorColour, "%s", shell.quit_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -384,7 +386,7 @@ void draw_unsaved_question(const PanelFrame& f, const char* title, bool asked, c
   const std::string name = names;
   draw_unsaved_words(f, name, what_goes);
   ImGui::Spacing();
-  if (f.ui.choosing_file) ImGui::BeginDisabled();
+  if (f.shell.choosing_file) ImGui::BeginDisabled();
   if (button(f, "Save", (name + "_save").c_str())) f.ask(ShellCommand{Answer{UnsavedAnswer::save}});
   ImGui::SameLine();
   if (button(f, "Don't save", (name + "_discard").c_str())) {
@@ -396,19 +398,19 @@ void draw_unsaved_question(const PanelFrame& f, const char* title, bool asked, c
     f.ask(ShellCommand{Answer{UnsavedAnswer::cancel}});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Esc: back to the map");
-  if (f.ui.choosing_file) ImGui::EndDisabled();
+  if (f.shell.choosing_file) ImGui::EndDisabled();
   ImGui::EndPopup();
 }
 
 }  // namespace
 
 void draw_quit_question(const PanelFrame& f) {
-  const UiState& ui = f.ui;
-  draw_unsaved_question<AnswerQuit>(f, "Quit Terrain Sandbox?##quit", ui.quit_asked, "quit", "quit",
-                                    "Quit, and the map's changes are gone");
-  if (ui.quit_asked) return;  // one question at a time
-  const std::string file = std::filesystem::path(ui.open_asked).filename().string();
-  draw_unsaved_question<AnswerOpen>(f, "Open another map?##open", !ui.open_asked.empty(), "open",
+  const ShellState& shell = f.shell;
+  draw_unsaved_question<AnswerQuit>(f, "Quit Terrain Sandbox?##quit", shell.quit_asked, "quit",
+                                    "quit", "Quit, and the map's changes are gone");
+  if (shell.quit_asked) return;  // one question at a time
+  const std::string file = std::filesystem::path(shell.open_asked).filename().string();
+  draw_unsaved_question<AnswerOpen>(f, "Open another map?##open", !shell.open_asked.empty(), "open",
                                     "open " + file, "Open it, and this map's changes are gone");
 }
 

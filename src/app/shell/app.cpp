@@ -128,7 +128,7 @@ App::App(const AppOptions& options)
       core_(options.seed.value_or(random_seed()), *this),
       model_(core_.model()),
       ui_(core_.ui()),
-      files_(options_, core_, renderer_, window_, *this),
+      files_(options_, core_, shell_, renderer_, window_, *this),
       reporter_(tests_asked()) {
   run_.scripted = options.frames.has_value();
   panel_.note_controls = reporter_.for_tests();
@@ -164,14 +164,14 @@ App::App(const AppOptions& options)
     ImGui::DestroyContext();
     throw;
   }
-  ui_.exact_relief = renderer_.exact_relief();
-  ui_.cpu_painter = renderer_.cpu_painter();
+  shell_.exact_relief = renderer_.exact_relief();
+  shell_.cpu_painter = renderer_.cpu_painter();
   pending_.reserve(64);
   lay_out_window();
 
   // What waits behind long work (a big --drops, a map file's place, a script's rain) is carried
   // out as the loop goes, before its first frame that counts (run()).
-  run_.failures_at_start = ui_.messages.failures();
+  run_.failures_at_start = shell_.messages.failures();
   // (A script's lines wait their turn, a frame's worth at a time: the window shows from the
   // first of them, and Esc stops it.)
   for (const Command& command : startup_commands(options)) {
@@ -184,7 +184,7 @@ App::App(const AppOptions& options)
   // In a scripted run, a FILE that cannot be opened or a script's command refused (a seek
   // past the map's drops) is bad input: exit 2, nothing written. (In the window, the message
   // shows on the status line over the map from the first frame, and the map stays.)
-  if (ui_.messages.failures() > run_.failures_at_start && run_.scripted) run_.exit_code = 2;
+  if (shell_.messages.failures() > run_.failures_at_start && run_.scripted) run_.exit_code = 2;
   // p5 draws the first frame after setup even when it does not loop.
   core_.first_frame();
   if (!options.timelapse.empty() && run_.exit_code == 0) {
@@ -239,7 +239,7 @@ int App::run() {
   };
   run_.starting = still_starting();
   while (run_.starting && frame()) {
-    if (run_.scripted && ui_.messages.failures() > run_.failures_at_start) {
+    if (run_.scripted && shell_.messages.failures() > run_.failures_at_start) {
       run_.exit_code = 2;  // a script's line refused, or a FILE that cannot be opened
       run_.running = false;
     }
@@ -347,8 +347,8 @@ void App::key_down(const SDL_KeyboardEvent& key) {
     return;
   }
   // While quitting or opening asks, Esc is its Cancel and no other shortcut works.
-  if (ui_.quit_asked || !ui_.open_asked.empty()) {
-    if (sym == SDLK_ESCAPE && ui_.quit_asked) {
+  if (shell_.quit_asked || !shell_.open_asked.empty()) {
+    if (sym == SDLK_ESCAPE && shell_.quit_asked) {
       pending_.push_back(ShellCommand{AnswerQuit{UnsavedAnswer::cancel}});
     } else if (sym == SDLK_ESCAPE) {
       pending_.push_back(ShellCommand{AnswerOpen{UnsavedAnswer::cancel}});
@@ -359,7 +359,7 @@ void App::key_down(const SDL_KeyboardEvent& key) {
   // else then.
   if (sym == SDLK_ESCAPE && close_drop_down(panel_)) return;
   // Esc stops long work, the map as it was before it (and what waited behind it).
-  if (sym == SDLK_ESCAPE && ui_.work) {
+  if (sym == SDLK_ESCAPE && shell_.work) {
     pending_.push_back(UiCommand{CancelWork{}});
     return;
   }
@@ -380,13 +380,7 @@ void App::build_panel() {
   // Where the side bar, the strip and the map go, and the cell under the mouse for the
   // readout (none while the mouse is over the panel).
   lay_out_window();
-  ui_.hover = hovered_cell();
-  ui_.zoom = core_.camera().zoom();
-  ui_.at_fit = core_.camera().at_fit();
-  ui_.cell_pixels = core_.camera().frame(layout_.map_area()).scale_x;
-  ui_.camera_yaw = core_.orbit().yaw();
-  ui_.camera_pitch = core_.orbit().pitch();
-  ui_.camera_distance = core_.orbit().distance();
+  shell_.hover = hovered_cell();
 
   // The panel, built now (drawn over the map at the end of the frame).
   const double panel_start = session::thread_cpu_ms();
@@ -403,8 +397,8 @@ void App::build_panel() {
     SDL_GetMouseState(&mx, &my);
     ImGui::GetIO().MousePos = ImVec2(static_cast<float>(mx), static_cast<float>(my));
     const glm::dvec2 p = to_drawable(mx, my, pixels_per_point_);
-    ui_.mouse[0] = static_cast<float>(p.x);
-    ui_.mouse[1] = static_cast<float>(p.y);
+    shell_.mouse[0] = static_cast<float>(p.x);
+    shell_.mouse[1] = static_cast<float>(p.y);
     if (ui_.paint_mode) core_.trace_brush_ring(p);
   } else if (!ImGui::IsAnyMouseDown()) {
     ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -420,18 +414,19 @@ void App::build_panel() {
   ImGui::NewFrame();
   // ImGui asks a few seconds after the panel moved (it would have written its .ini itself).
   if (ImGui::GetIO().WantSaveIniSettings) save_panel_place();
-  ui_.fullscreen = window_.fullscreen();
-  ui_.now = seconds_now();
-  ui_.idle = input_.waited();
+  shell_.fullscreen = window_.fullscreen();
+  shell_.now = seconds_now();
+  shell_.idle = input_.waited();
   panel_.controls.begin_frame();
-  const PanelFrame panel(model_, ui_, panel_, layout_, pixels_per_point_, pending_);
+  const PanelFrame panel(model_, ui_, shell_, panel_, layout_, pixels_per_point_, pending_);
   draw_menu_bar(panel);
   draw_panel(panel, stats_);
   draw_timeline(panel);
-  draw_readout(model_, ui_, layout_, pixels_per_point_);
-  draw_status(ui_, layout_, pixels_per_point_);
+  draw_readout(model_, shell_, layout_, pixels_per_point_);
+  draw_status(shell_, layout_, pixels_per_point_);
   draw_work(panel);
-  draw_brush_cursor(ui_, layout_, pixels_per_point_, model_.settings().view == MapView::three_d);
+  draw_brush_cursor(ui_, shell_, layout_, pixels_per_point_,
+                    model_.settings().view == MapView::three_d);
   // One window over the map at a time: the file dialog (which the questions' Save may open)
   // over the question, which comes back once it closes.
   if (!files_.dialog().is_open()) draw_quit_question(panel);
@@ -483,7 +478,7 @@ void App::draw() {
     // cross-section and its row mark stay aligned with the map drawn now).
     const double strip_start = session::thread_cpu_ms();
     if (ui_.side.shown && ui_.side.view == SideView::cross_section) core_.trace_row_line();
-    draw_side_view(PanelFrame(model_, ui_, panel_, layout_, pixels_per_point_, pending_),
+    draw_side_view(PanelFrame(model_, ui_, shell_, panel_, layout_, pixels_per_point_, pending_),
                    core_.camera().frame(layout_.map_area()), side_cache_);
     stats_.add(Stage::panel, session::thread_cpu_ms() - strip_start);
     ImGui::Render();
@@ -552,7 +547,7 @@ void App::swap() {
   stats_.record(Stage::swap,
                 std::chrono::duration<double, std::milli>(Clock::now() - swap_start).count());
   if (const auto ms = input_.swapped()) {
-    ui_.input_ms = *ms;
+    shell_.input_ms = *ms;
     stats_.input_answered(*ms);
   }
   stats_.swapped(model_.finishing() || finish_landed_);
@@ -597,48 +592,50 @@ void App::finish_began() {
 // What needs the window, the GL or the disk, at once (command.h).
 void App::carry_out(const ShellCommand& command) {
   std::visit(
-      Overloaded{
-          // Files (file_jobs.h).
-          [&](const SavePng&) { files_.save_png(); },
-          [&](const SaveMapNow&) { files_.save_map_now(); },
-          [&](const SaveMapAs&) { files_.save_map_as(); },
-          [&](const Recover& c) { files_.recover(c.accept); },
-          [&](const OpenRecent& c) { files_.open_recent(c.index); },
-          [&](const RemoveRecent& c) { files_.remove_recent(c.index); },
-          [&](const ExportHeightmap& c) { files_.export_heightmap(c.original); },
-          [&](const ExportLayers&) { files_.export_layers(); },
-          [&](const ExportGrids&) { files_.export_grids(); },
-          [&](const ExportSvg&) { files_.export_svg(); },
-          [&](const ExportMesh& c) { files_.export_mesh(c.obj); },
-          [&](const RenderPng& c) { files_.start_render(c.width, c.height); },
-          [&](const ToggleRecording&) { files_.toggle_recording(); },
-          [&](const ChooseFile& c) { files_.choose_file(c.what); },
-          [&](const Quit& c) { files_.quit(c.ask); },
-          [&](const AnswerQuit& c) { files_.answer_quit(c.answer); },
-          [&](const AnswerOpen& c) { files_.answer_open(c.answer); },
-          // The window.
-          [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
-          [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
-          [&](const TogglePanel&) {
-            // Shown in a window too narrow to show it by itself, it stays until hidden again.
-            const bool shown = side_bar_shown_now();
-            ui_.panel_visible = !shown;
-            ui_.panel_opened_small =
-                !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
-          },
-          // The splitters: the parts keep their share of the window as it is resized.
-          [&](const ResizeSideBar& c) {
-            ui_.side_bar_share = clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
-          },
-          [&](const ResizeStrip& c) {
-            ui_.side.share = clamp_strip_height(c.height, drawable_height()) / drawable_height();
-          }},
+      Overloaded{// Files (file_jobs.h).
+                 [&](const SavePng&) { files_.save_png(); },
+                 [&](const SaveMapNow&) { files_.save_map_now(); },
+                 [&](const SaveMapAs&) { files_.save_map_as(); },
+                 [&](const Recover& c) { files_.recover(c.accept); },
+                 [&](const OpenRecent& c) { files_.open_recent(c.index); },
+                 [&](const RemoveRecent& c) { files_.remove_recent(c.index); },
+                 [&](const ExportHeightmap& c) { files_.export_heightmap(c.original); },
+                 [&](const ExportLayers&) { files_.export_layers(); },
+                 [&](const ExportGrids&) { files_.export_grids(); },
+                 [&](const ExportSvg&) { files_.export_svg(); },
+                 [&](const ExportMesh& c) { files_.export_mesh(c.obj); },
+                 [&](const RenderPng& c) { files_.start_render(c.width, c.height); },
+                 [&](const ToggleRecording&) { files_.toggle_recording(); },
+                 [&](const ChooseFile& c) { files_.choose_file(c.what); },
+                 [&](const Quit& c) { files_.quit(c.ask); },
+                 [&](const AnswerQuit& c) { files_.answer_quit(c.answer); },
+                 [&](const AnswerOpen& c) { files_.answer_open(c.answer); },
+                 // The window.
+                 [&](const ToggleFullscreen&) { window_.set_fullscreen(!window_.fullscreen()); },
+                 [&](const LeaveFullscreen&) { window_.set_fullscreen(false); },
+                 [&](const TogglePanel&) {
+                   // Shown in a window too narrow to show it by itself, it stays until hidden
+                   // again.
+                   const bool shown = side_bar_shown_now();
+                   shell_.panel_visible = !shown;
+                   shell_.panel_opened_small =
+                       !shown && drawable_width() / pixels_per_point_ < kPanelFoldWidth;
+                 },
+                 // The splitters: the parts keep their share of the window as it is resized.
+                 [&](const ResizeSideBar& c) {
+                   shell_.side_bar_share =
+                       clamp_side_bar_width(c.width, drawable_width()) / drawable_width();
+                 },
+                 [&](const ResizeStrip& c) {
+                   shell_.strip_share =
+                       clamp_strip_height(c.height, drawable_height()) / drawable_height();
+                 }},
       command);
 }
 
 void App::refuse(const std::string& message) {
   const std::string text = failure_text(message);
-  ui_.messages.post(text, true, seconds_now());
+  shell_.messages.post(text, true, seconds_now());
   std::fprintf(stderr, "terrain-sandbox: %s\n", text.c_str());
 }
 
@@ -650,18 +647,20 @@ std::string App::failure_text(const std::string& message) const {
 }
 
 void App::show_work() {
-  std::optional<UiState::Work> now;
+  std::optional<ShellState::Work> now;
   if (const auto p = model_.work_progress()) {
-    now = UiState::Work{p->what, p->done, p->total, 0};
+    now = ShellState::Work{p->what, p->done, p->total, 0};
   } else if (const auto opening = files_.opening_progress()) {
-    now = UiState::Work{opening->first, opening->second->done(), opening->second->total(), 0};
+    now = ShellState::Work{opening->first, opening->second->done(), opening->second->total(), 0};
   } else if (const auto script = core_.script_progress(); script && script->second > 1) {
     // A script of many lines, each short: its lines done of all (its unit is a line).
-    now = UiState::Work{"The script " + std::filesystem::path(options_.script).filename().string(),
-                        script->first, script->second, 0, "lines"};
+    now =
+        ShellState::Work{"The script " + std::filesystem::path(options_.script).filename().string(),
+                         script->first, script->second, 0, "lines"};
   }
-  if (now) now->since = ui_.work && ui_.work->what == now->what ? ui_.work->since : seconds_now();
-  ui_.work = std::move(now);
+  if (now)
+    now->since = shell_.work && shell_.work->what == now->what ? shell_.work->since : seconds_now();
+  shell_.work = std::move(now);
 }
 
 void App::tell(const std::string& message, bool failed) {
@@ -670,7 +669,7 @@ void App::tell(const std::string& message, bool failed) {
 
 std::string App::post(const std::string& text, bool failed) {
   const std::string shown = failed ? failure_text(text) : text;
-  ui_.messages.post(shown, failed, seconds_now());
+  shell_.messages.post(shown, failed, seconds_now());
   return shown;
 }
 
@@ -703,19 +702,20 @@ void App::lay_out_window() {
   pixels_per_point_ = ww > 0 && pw > 0 ? static_cast<float>(pw) / static_cast<float>(ww) : 1.0f;
   const auto w = static_cast<float>(std::max(1, pw));
   const auto h = static_cast<float>(std::max(1, ph));
-  layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(), ui_.side_bar_share * w,
-                    ui_.side.shown, ui_.side.share * h, kTimelineHeight * pixels_per_point_,
-                    menu_bar_height() * pixels_per_point_);
+  layout_ = lay_out(std::max(1, pw), std::max(1, ph), side_bar_shown_now(),
+                    shell_.side_bar_share * w, ui_.side.shown, shell_.strip_share * h,
+                    kTimelineHeight * pixels_per_point_, menu_bar_height() * pixels_per_point_);
   core_.set_map_area(layout_.map_area());
 }
 
 bool App::side_bar_shown_now() const {
-  return side_bar_shown(ui_.panel_visible, ui_.panel_opened_small,
+  return side_bar_shown(shell_.panel_visible, shell_.panel_opened_small,
                         drawable_width() / pixels_per_point_);
 }
 
 void App::report() {
-  reporter_.frame({model_, ui_, panel_.controls, layout_, core_.camera(), window_.fullscreen(),
+  shell_.fullscreen = window_.fullscreen();
+  reporter_.frame({model_, ui_, shell_, panel_.controls, layout_, core_.camera(),
                    core_.take_stopped(), run_.started && stats_.swaps() >= 2,
                    input_.counts().answered, input_.counts().moves_answered});
 }

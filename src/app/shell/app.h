@@ -34,6 +34,7 @@
 #include "app/platform/window.h"
 #include "app/shell/frame_stats.h"
 #include "app/shell/reporter.h"
+#include "app/shell/shell_state.h"
 #include "app/shell/state_report.h"
 #include "io/snapshot_file.h"
 #include "render/geometry/map_camera.h"
@@ -86,6 +87,7 @@ class App : private Shell, private FileJobs::Host {
   void carry_out(const FileCommand& command) override;
   void message(const std::string& text, bool failed) override;
   void say(const std::string& line) override;
+  uint64_t failures() const override { return shell_.messages.failures(); }
   void finish_began() override;
   void rained() override { files_.tick_recording(); }
   // The file jobs' host (file_jobs.h).
@@ -132,7 +134,8 @@ class App : private Shell, private FileJobs::Host {
   render::MapRenderer renderer_;
   AppCore core_;                     // the session and the commands' one path
   const session::LiveModel& model_;  // the core's, changed only through its dispatch
-  UiState& ui_;                      // the core's
+  const UiState& ui_;                // the core's, changed only through its dispatch
+  ShellState shell_;                 // what the panel shows of the shell
   Layout layout_;
   float pixels_per_point_ = 1;  // drawable pixels per window point (high-DPI)
   SideViewCache side_cache_;

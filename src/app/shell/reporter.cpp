@@ -46,7 +46,7 @@ void Reporter::script_lines(const session::LiveModel& model, bool stopped) {
 
 void Reporter::test_lines(const Frame& f) {
   // What the readout shows, as --probe prints it.
-  const std::optional<session::CellPosition>& hover = f.ui.hover;
+  const std::optional<session::CellPosition>& hover = f.shell.hover;
   if (hover && (!hover_ || hover_->x != hover->x || hover_->y != hover->y)) {
     std::printf("readout %s\n",
                 session::readout_json(session::read_cell(f.model, hover->x, hover->y)).c_str());
@@ -78,8 +78,8 @@ void Reporter::test_lines(const Frame& f) {
                 static_cast<double>(r[0]), static_cast<double>(r[1]), static_cast<double>(r[2]),
                 static_cast<double>(r[3]));
   });
-  for (const auto& [key, value] : state_changes(
-           state_, state_values(f.model, f.ui, f.fullscreen, !f.layout.side_bar.empty()))) {
+  for (const auto& [key, value] :
+       state_changes(state_, state_values(f.model, f.ui, f.shell, !f.layout.side_bar.empty()))) {
     std::printf("state %s %s\n", key.c_str(), value.c_str());
   }
   // Where the map, the strip and the timeline are, whenever they move (the splitters, H, B, the

@@ -38,10 +38,10 @@ class Reporter {
   struct Frame {
     const session::LiveModel& model;
     const UiState& ui;
+    const ShellState& shell;
     ControlRects& controls;  // the panel's: its rectangles are taken as they are reported
     const Layout& layout;
     const render::MapCamera& camera;
-    bool fullscreen = false;
     bool stopped = false;  // the rain stopped itself at the target in this frame
     bool laid_out = false;
     uint64_t inputs_answered = 0;  // key and button events a whole frame has run after

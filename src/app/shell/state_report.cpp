@@ -26,7 +26,8 @@ std::string yes(bool on) {
 namespace {
 
 // The map: whether it rains, its seed, history and settings.
-void add_map_state(StateValues& v, const session::LiveModel& model, const UiState& ui) {
+void add_map_state(StateValues& v, const session::LiveModel& model, const UiState& ui,
+                   const ShellState& shell) {
   const session::Settings& s = model.settings();
   v.emplace_back("playing", yes(model.playing()));
   v.emplace_back("seed", std::to_string(model.seed()));
@@ -42,7 +43,7 @@ void add_map_state(StateValues& v, const session::LiveModel& model, const UiStat
                                                    std::to_string(timeline.total));
   v.emplace_back("ground_version", std::to_string(model.ground_version()));
   // Long work under way (what it does, not how far: that moves all the time), or none.
-  v.emplace_back("work", ui.work ? ui.work->what : std::string("none"));
+  v.emplace_back("work", shell.work ? shell.work->what : std::string("none"));
   v.emplace_back("drops_per_frame", std::to_string(s.drops_per_frame));
   v.emplace_back("erosion", number(s.erosion));
   v.emplace_back("deposition", number(s.deposition));
@@ -88,8 +89,8 @@ void add_view_state(StateValues& v, const UiState& ui) {
 }
 
 // Saves, exports, recording, brushes, and the window.
-void add_output_state(StateValues& v, const UiState& ui, bool fullscreen, bool side_bar) {
-  v.emplace_back("save_folder", ui.save_folder);
+void add_output_state(StateValues& v, const UiState& ui, const ShellState& shell, bool side_bar) {
+  v.emplace_back("save_folder", shell.save_folder);
   v.emplace_back("export_format", std::string(io::heightmap_format_name(ui.export_format)));
   v.emplace_back("render_size",
                  std::to_string(ui.render_size[0]) + "x" + std::to_string(ui.render_size[1]));
@@ -108,32 +109,33 @@ void add_output_state(StateValues& v, const UiState& ui, bool fullscreen, bool s
           " " + std::string(exports::svg_style_name(ui.svg_page.style)) +
           (ui.svg_page.pen_mm > 0 ? " pen " + number(ui.svg_page.pen_mm) + "mm" : std::string()));
   // Recording: the frames taken so far (a test waits for a few rather than for a time).
-  v.emplace_back("recording", ui.recording ? "1 " + std::to_string(ui.record_frames) + " frames"
-                                           : std::string("0"));
+  v.emplace_back("recording", shell.recording
+                                  ? "1 " + std::to_string(shell.record_frames) + " frames"
+                                  : std::string("0"));
   v.emplace_back("paint_mode", yes(ui.paint_mode));
   v.emplace_back("brush", std::string(brush_tool_name(ui.brush.tool)) + " " +
                               number(ui.brush.radius) + " " + number(ui.brush.strength) + " " +
                               std::string(brush_falloff_name(ui.brush.falloff)));
   // The status line over the map: what it shows now, errors marked.
-  const Message* status = ui.messages.current(ui.now);
+  const Message* status = shell.messages.current(shell.now);
   v.emplace_back("status", status == nullptr ? std::string("none")
                                              : (status->failed ? "error: " : "") + status->text);
   v.emplace_back("side_bar", yes(side_bar));
   v.emplace_back("help", ui.help == HelpWindow::keys    ? "keys"
                          : ui.help == HelpWindow::about ? "about"
                                                         : "none");
-  v.emplace_back("fullscreen", yes(fullscreen));
+  v.emplace_back("fullscreen", yes(shell.fullscreen));
 }
 
 }  // namespace
 
-StateValues state_values(const session::LiveModel& model, const UiState& ui, bool fullscreen,
-                         bool side_bar) {
+StateValues state_values(const session::LiveModel& model, const UiState& ui,
+                         const ShellState& shell, bool side_bar) {
   StateValues v;
   v.reserve(48);
-  add_map_state(v, model, ui);
+  add_map_state(v, model, ui, shell);
   add_view_state(v, ui);
-  add_output_state(v, ui, fullscreen, side_bar);
+  add_output_state(v, ui, shell, side_bar);
   return v;
 }
 

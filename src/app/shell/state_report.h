@@ -16,9 +16,10 @@ namespace terrain::app {
 using StateValues = std::vector<std::pair<std::string, std::string>>;
 
 // The state now: the map's settings and play state, the view, the side view, the outputs'
-// settings, the window's parts (`fullscreen`, `side_bar`: whether the side bar shows).
-StateValues state_values(const session::LiveModel& model, const UiState& ui, bool fullscreen,
-                         bool side_bar);
+// settings, the shell's (its files' work, the window), the side bar (`side_bar`: whether it
+// shows).
+StateValues state_values(const session::LiveModel& model, const UiState& ui,
+                         const ShellState& shell, bool side_bar);
 
 // The pairs of `now` whose value differs from `before` (or that `before` lacks); `before`
 // becomes `now`.

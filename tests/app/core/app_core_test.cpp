@@ -37,6 +37,10 @@ struct FakeShell : Shell {
     messages.push_back((failed ? "! " : "") + text);
   }
   void say(const std::string& line) override { lines.push_back(line); }
+  uint64_t failures() const override {
+    return static_cast<uint64_t>(std::count_if(messages.begin(), messages.end(),
+                                               [](const std::string& m) { return m[0] == '!'; }));
+  }
   void finish_began() override { finishes++; }
   void rained() override { rains++; }
 };

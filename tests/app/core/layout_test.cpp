@@ -135,18 +135,18 @@ TEST(Layout, AtTheStartingSharesTheMapHasMostOfTheWindowAtEverySize) {
     const bool bar = side_bar_shown(true, false, static_cast<float>(w));
     EXPECT_EQ(bar, static_cast<float>(w) >= kPanelFoldWidth);
     const Layout l = lay_out(w, h, bar, kDefaultSideBarShare * static_cast<float>(w), side.shown,
-                             side.share * static_cast<float>(h));
+                             kDefaultStripShare * static_cast<float>(h));
     const double map = static_cast<double>(l.map.width) * l.map.height;
     EXPECT_GT(map, 0.5 * w * h);
     if (bar) {
       EXPECT_NEAR(l.side_bar.width,
                   std::max(kMinSideBarWidth, kDefaultSideBarShare * static_cast<float>(w)), 1);
     }
-    EXPECT_NEAR(l.strip.height, side.share * static_cast<float>(h), 1);
+    EXPECT_NEAR(l.strip.height, kDefaultStripShare * static_cast<float>(h), 1);
   }
   // The usual window keeps the sizes the app always had there.
   const Layout usual =
-      lay_out(1280, 720, true, kDefaultSideBarShare * 1280, true, side.share * 720);
+      lay_out(1280, 720, true, kDefaultSideBarShare * 1280, true, kDefaultStripShare * 720);
   EXPECT_EQ(usual.side_bar.width, 360);
   EXPECT_EQ(usual.strip.height, 170);
   // Hidden by H, it stays hidden at any width; asked for in a small window, it shows there.

@@ -182,8 +182,9 @@ TEST(Preferences, TheDefaultSaveFolderIsInTheDesktopsPictures) {
 TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
   session::LiveModel model(5);
   UiState ui;
+  ShellState shell;
   StateValues before;
-  const StateValues first = state_changes(before, state_values(model, ui, false, true));
+  const StateValues first = state_changes(before, state_values(model, ui, shell, true));
   for (const char* key : {"playing",       "seed",        "drops_per_frame",
                           "erosion",       "deposition",  "inertia",
                           "brush_radius",  "sea_level",   "generator",
@@ -202,10 +203,11 @@ TEST(StateReport, OnlyChangedValuesAreReportedAndEveryPanelSettingIsThere) {
     for (const auto& [k, v] : first) found |= k == key;
     EXPECT_TRUE(found) << key;
   }
-  EXPECT_TRUE(state_changes(before, state_values(model, ui, false, true)).empty());
+  EXPECT_TRUE(state_changes(before, state_values(model, ui, shell, true)).empty());
   model.apply(session::MapCommand{session::SetErosion{0.5}});
   ui.side.view = SideView::walk;
-  const StateValues changed = state_changes(before, state_values(model, ui, true, true));
+  shell.fullscreen = true;
+  const StateValues changed = state_changes(before, state_values(model, ui, shell, true));
   // The erosion is a step of the history too.
   EXPECT_EQ(
       changed,
