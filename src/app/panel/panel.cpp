@@ -84,24 +84,26 @@ void draw_action_buttons(const PanelContext& c) {
   using namespace session;
   if (button(c, c.model.playing() ? "Pause###play" : "Play###play", "play", ImVec2(60, 0)))
     c.ask(ViewCommand{TogglePlay{}});
-  ImGui::SameLine();
+  same_line_if_fits("Restart");
   if (button(c, "Restart")) c.ask(MapCommand{Restart{}});
-  ImGui::SameLine();
+  same_line_if_fits("New seed");
   if (button(c, "New seed")) c.ask(UiCommand{NewSeed{}});
-  ImGui::SameLine();
+  same_line_if_fits("Save PNG");
   if (button(c, "Save PNG", "save")) c.ask(ShellCommand{SavePng{}});
-  if (button(c, c.shell.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen",
-             "fullscreen")) {
+  const char* fullscreen =
+      c.shell.fullscreen ? "Leave fullscreen###fullscreen" : "Fullscreen###fullscreen";
+  same_line_if_fits(fullscreen);
+  if (button(c, fullscreen, "fullscreen")) {
     c.ask(ShellCommand{ToggleFullscreen{}});
   }
   // Undo and redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): the History section lists the steps.
-  ImGui::SameLine();
+  same_line_if_fits("Undo");
   const session::History& history = c.model.history();
   if (!history.can_undo()) ImGui::BeginDisabled();
   if (button(c, "Undo")) c.ask(HistoryCommand{Undo{}});
   if (!history.can_undo()) ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
-  ImGui::SameLine();
+  same_line_if_fits("Redo");
   if (!history.can_redo()) ImGui::BeginDisabled();
   if (button(c, "Redo")) c.ask(HistoryCommand{Redo{}});
   if (!history.can_redo()) ImGui::EndDisabled();
@@ -430,14 +432,14 @@ void draw_heights_settings(const PanelContext& c) {
 void draw_heights_exports(const PanelContext& c) {
   if (button(c, "Export heights", "export_heights")) c.ask(ShellCommand{ExportHeightmap{false}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground after the rain");
-  ImGui::SameLine();
+  same_line_if_fits("Export original");
   if (button(c, "Export original", "export_original")) c.ask(ShellCommand{ExportHeightmap{true}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The ground before the rain");
   if (button(c, "Export layers", "export_layers")) c.ask(ShellCommand{ExportLayers{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("flow, basins, Strahler order and lakes as PNG, one pixel per cell");
   }
-  ImGui::SameLine();
+  same_line_if_fits("Export grids");
   if (button(c, "Export grids", "export_grids")) c.ask(ShellCommand{ExportGrids{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("the grids as terrain-cli writes them (.npy), for NumPy");
@@ -494,12 +496,12 @@ void draw_svg_mesh_exports(const PanelContext& c) {
     ImGui::SetTooltip(
         "coastline, contours, index contours and rivers, a layer each (pen plotters)");
   }
-  ImGui::SameLine();
+  same_line_if_fits("Mesh .glb");
   if (button(c, "Mesh .glb", "export_glb")) c.ask(ShellCommand{ExportMesh{false}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("the ground after the rain as a glTF mesh (Blender, engines), x40 heights");
   }
-  ImGui::SameLine();
+  same_line_if_fits("Mesh .obj");
   if (button(c, "Mesh .obj", "export_obj")) c.ask(ShellCommand{ExportMesh{true}});
 }
 
@@ -675,7 +677,7 @@ void draw_map_file_section(const PanelContext& c) {
   ImGui::PopTextWrapPos();
   if (button(c, "Save", "save_map")) c.ask(ShellCommand{SaveMapNow{}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+S: the map, its history and its view");
-  ImGui::SameLine();
+  same_line_if_fits("Save as");
   if (button(c, "Save as", "save_map_as")) c.ask(ShellCommand{SaveMapAs{}});
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
@@ -994,7 +996,7 @@ void draw_recovery_offer(const PanelContext& c) {
   ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s", c.shell.recovery.c_str());
   ImGui::PopTextWrapPos();
   if (button(c, "Bring it back", "recover")) c.ask(ShellCommand{Recover{true}});
-  ImGui::SameLine();
+  same_line_if_fits("Not now");
   if (button(c, "Not now", "decline_recovery")) c.ask(ShellCommand{Recover{false}});
   ImGui::Separator();
 }

@@ -25,6 +25,15 @@ void note_frame(const PanelFrame& f, const char* label, float width) {
   f.controls->note(control_name(label, buffer), a.x, a.y, width, ImGui::GetFrameHeight());
 }
 
+void same_line_if_fits(const char* next_label, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wanted =
+      width > 0 ? width
+                : ImGui::CalcTextSize(next_label, nullptr, true).x + 2 * style.FramePadding.x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + wanted <= right) ImGui::SameLine();
+}
+
 bool button(const PanelFrame& f, const char* label, const char* name, ImVec2 size) {
   const bool pressed = ImGui::Button(label, size);
   note(f, label, name);

@@ -28,6 +28,10 @@ void note(const PanelFrame& f, const char* label, const char* name = nullptr);
 // the name of `label`: `width` is CalcItemWidth() as it was before the control was drawn.
 void note_frame(const PanelFrame& f, const char* label, float width);
 
+// Puts the next button on the last item's line when it fits there (its label's width, or
+// `width` when it has its own), else on a line of its own: a row of buttons in a narrow side bar
+// wraps rather than running under the scroll bar and off the bar.
+void same_line_if_fits(const char* next_label, float width = 0);
 bool button(const PanelFrame& f, const char* label, const char* name = nullptr,
             ImVec2 size = ImVec2(0, 0));
 bool small_button(const PanelFrame& f, const char* label, const char* name = nullptr);

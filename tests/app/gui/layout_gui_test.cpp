@@ -50,6 +50,21 @@ TEST(LayoutGui, SmallAndUsualWindowsGiveTheMapMostOfTheWindow) {
   }
 }
 
+// At 800x500 the side bar is at its narrowest (240 pixels): a row of buttons wraps rather than
+// running under the scroll bar and off the bar.
+TEST(LayoutGui, AtItsNarrowestTheSideBarsButtonRowsWrapInsideIt) {
+  TempDir dir;
+  App app({"--seed", "5", "--paused", "--size", "800x500"}, dir.path);
+  const int bar_right = app.layout("map")[0];
+  ASSERT_EQ(bar_right, 240);
+  for (const char* name : {"play", "restart", "new_seed", "save", "fullscreen", "undo", "redo"}) {
+    const std::vector<int> r = settled_rect(app, name);
+    EXPECT_GT(r[2], 0) << name;
+    EXPECT_LE(r[0] + r[2], bar_right - 8) << name << " runs past the side bar's edge";
+  }
+  EXPECT_EQ(app.quit(), 0) << app.err();
+}
+
 TEST(LayoutGui, FullscreenWithoutAWindowManagerKeepsTheLayoutOnTheWindowsRealSize) {
   TempDir dir;
   // Smaller than the 1280x720 screen, so that a fullscreen SDL believes in would be larger.
