@@ -132,8 +132,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
 
   Quiet shell;
   terrain::app::AppCore core(42, shell);
-  LiveModel& model = core.model();
-  model.pause();
+  const LiveModel& model = core.model();
+  core.dispatch(ViewCommand{Pause{}});
   // A command refused says so to the shell and changes nothing.
   // (A map file to save goes to the shell, which here writes nothing.)
   for (const ScriptLine& line : lines) core.dispatch(terrain::app::command_of(line.command));
