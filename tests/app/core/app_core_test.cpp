@@ -226,6 +226,28 @@ TEST(AppCore, TicksRainSixtyASecondAtMostTwelveAFrameAndNoneWhileTheMapIsHeld) {
   EXPECT_EQ(core.model().drops(), 20 * per_tick);
 }
 
+// A map written to its file reaches the core as MapSaved (the shell never writes the core's
+// state): it is the map's own file, unchanged since, until the next step; at once even while a
+// finish runs.
+TEST(AppCore, AMapSavedIsTheMapsOwnFileUnchangedUntilTheNextStep) {
+  FakeShell shell;
+  AppCore core(42, shell);
+  core.dispatch(ViewCommand{Pause{}});
+  core.dispatch(MapCommand{SetErosion{0.5}});
+  EXPECT_TRUE(unsaved_changes(core.ui(), core.model().history()));
+  core.dispatch(ViewCommand{FinishRain{}});
+  ASSERT_TRUE(core.map_busy());
+  core.dispatch(MapSaved{"walks/ridge.tsmap"});
+  EXPECT_EQ(core.ui().map_path, "walks/ridge.tsmap");
+  EXPECT_FALSE(changed_since_saved(core.ui(), core.model().history()));
+  until_landed(core);
+  EXPECT_TRUE(changed_since_saved(core.ui(), core.model().history())) << "the finish is a step";
+  core.dispatch(MapSaved{"walks/ridge.tsmap"});
+  EXPECT_FALSE(unsaved_changes(core.ui(), core.model().history()));
+  core.dispatch(HistoryCommand{Undo{}});
+  EXPECT_TRUE(unsaved_changes(core.ui(), core.model().history()));
+}
+
 TEST(AppCore, AGroundReadLandsAsTheGroundOrSaysWhyNot) {
   FakeShell shell;
   AppCore core(3, shell);
