@@ -91,8 +91,9 @@ void FileJobs::carry_out(const FileCommand& command) {
 }
 
 void FileJobs::open_recent(int index) {
+  // Through the core, as every file to open: it waits its turn while the map is busy.
   if (recent_ && index >= 0 && static_cast<std::size_t>(index) < recent_->paths().size()) {
-    open_file(recent_->paths()[static_cast<std::size_t>(index)]);
+    core_.dispatch(OpenFile{recent_->paths()[static_cast<std::size_t>(index)]});
   }
 }
 
@@ -201,7 +202,7 @@ void FileJobs::carry_out_choice(FileChoice what, const std::string& path, bool r
   }
   switch (what) {
     case FileChoice::save_folder:
-      set_save_folder(path);
+      core_.dispatch(SetSaveFolder{path});
       tell("Saves go to " + path);
       return;
     case FileChoice::map_to_save:
