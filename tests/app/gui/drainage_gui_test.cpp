@@ -312,8 +312,7 @@ TEST(DrainageGui, TheViewKeyAndTheHoverReadoutThroughTheWindow) {
   std::vector<std::string> args = map;
   args.insert(args.end(), {"--paused", "--save-folder", dir.path.string()});
   App app(args, dir.path);
-  app.layout("save");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "save");
   ASSERT_FALSE(window.empty());
   std::vector<std::string> saved;
   for (int k = 0; k < 3; k++) {
