@@ -95,6 +95,14 @@ void tick_to_stop(LiveModel& model) {
   ASSERT_TRUE(model.stopped_at_target());
 }
 
+// Ticks two models `n` frames each, in step.
+void tick_both(LiveModel& a, LiveModel& b, int n) {
+  for (int k = 0; k < n; k++) {
+    a.tick();
+    b.tick();
+  }
+}
+
 // --- Rain::rebind ------------------------------------------------------------------------------
 
 // A copy of a rain rebound to a copy of its field rains what the original would, and leaves
@@ -249,10 +257,7 @@ TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
   s.erosion = 0.4;
   LiveModel model(7, s);
   LiveModel live(7, s);
-  for (int k = 0; k < 5; k++) {
-    model.tick();
-    live.tick();
-  }
+  tick_both(model, live, 5);
   model.pause();
   model.apply(ViewCommand{FinishRain{}});
   ASSERT_TRUE(model.finishing());
@@ -295,10 +300,7 @@ TEST(FinishRain, PlayingMidRunTicksRainNothingAndATickLandsIt) {
   s.routing = Routing::flood;
   LiveModel model(3, s);
   LiveModel live(3, s);
-  for (int k = 0; k < 20; k++) {
-    model.tick();
-    live.tick();
-  }
+  tick_both(model, live, 20);
   model.finish_rain();
   const Heightfield before = model.heights();
   int ticks = 0;
