@@ -65,8 +65,7 @@ fi
 source bench/app_binary.sh
 app_binary "$build"
 
-out="$build/bench-results/frame-rate"
-mkdir -p "$out"
+results_dir "$build" "frame-rate"
 rm -f "$out"/sketch-*.json "$out"/app-*.txt
 
 for ((rep = 1; rep <= reps; rep++)); do

@@ -22,8 +22,7 @@ size="${SIZE:-1280x720}"
 scripts/install-deps.sh
 source bench/app_binary.sh
 app_binary "$build"
-out="$build/bench-results/input-latency"
-mkdir -p "$out"
+results_dir "$build" "input-latency"
 config="$(mktemp -d)"
 trap 'rm -rf "$config"' EXIT
 

@@ -29,8 +29,7 @@ size="${SIZE:-1280x720}"
 scripts/install-deps.sh
 source bench/app_binary.sh
 app_binary "$build"
-out="$build/bench-results/views-${SET:-drainage}"
-mkdir -p "$out"
+results_dir "$build" "views-${SET:-drainage}"
 rm -f "$out"/*.txt
 
 # name: the flags of that view

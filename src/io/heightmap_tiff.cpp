@@ -137,40 +137,30 @@ T get_or(TIFF* tif, ttag_t tag, T fallback) {
   return TIFFGetField(tif, tag, &value) == 1 ? value : fallback;
 }
 
+// Sample i of `raw`, a packed array of T, as float (memcpy: `raw` need not be aligned).
+template <typename T>
+float sample_as_float(const uint8_t* raw, std::size_t i) {
+  T s{};
+  std::memcpy(&s, raw + i * sizeof(T), sizeof(T));
+  return static_cast<float>(s);
+}
+
 // The samples of one row or tile as float; false when a value is not finite.
 bool convert(const uint8_t* raw, std::size_t count, uint16_t format, uint16_t bits, float* out) {
   for (std::size_t i = 0; i < count; i++) {
     float v = 0;
     if (format == SAMPLEFORMAT_IEEEFP && bits == 32) {
-      std::memcpy(&v, raw + i * 4, 4);
+      v = sample_as_float<float>(raw, i);
     } else if (format == SAMPLEFORMAT_IEEEFP) {
-      double d = 0;
-      std::memcpy(&d, raw + i * 8, 8);
-      v = static_cast<float>(d);
+      v = sample_as_float<double>(raw, i);
     } else if (format == SAMPLEFORMAT_INT) {
-      if (bits == 8) v = static_cast<float>(static_cast<int8_t>(raw[i]));
-      if (bits == 16) {
-        int16_t s = 0;
-        std::memcpy(&s, raw + i * 2, 2);
-        v = static_cast<float>(s);
-      }
-      if (bits == 32) {
-        int32_t s = 0;
-        std::memcpy(&s, raw + i * 4, 4);
-        v = static_cast<float>(s);
-      }
+      if (bits == 8) v = sample_as_float<int8_t>(raw, i);
+      if (bits == 16) v = sample_as_float<int16_t>(raw, i);
+      if (bits == 32) v = sample_as_float<int32_t>(raw, i);
     } else {
-      if (bits == 8) v = static_cast<float>(raw[i]);
-      if (bits == 16) {
-        uint16_t s = 0;
-        std::memcpy(&s, raw + i * 2, 2);
-        v = static_cast<float>(s);
-      }
-      if (bits == 32) {
-        uint32_t s = 0;
-        std::memcpy(&s, raw + i * 4, 4);
-        v = static_cast<float>(s);
-      }
+      if (bits == 8) v = sample_as_float<uint8_t>(raw, i);
+      if (bits == 16) v = sample_as_float<uint16_t>(raw, i);
+      if (bits == 32) v = sample_as_float<uint32_t>(raw, i);
     }
     if (!std::isfinite(v)) return false;
     out[i] = v;

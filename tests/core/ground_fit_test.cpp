@@ -28,6 +28,19 @@ Heightfield field_of(int w, int h, F f) {
   return out;
 }
 
+// `field` is w x h and every cell (x, y) of it exactly f(x, y) as a float; a failure names
+// its cell.
+template <typename F>
+void expect_cells(const Heightfield& field, int w, int h, F f) {
+  ASSERT_EQ(field.width(), w);
+  ASSERT_EQ(field.height(), h);
+  for (int y = 0; y < field.height(); ++y) {
+    for (int x = 0; x < field.width(); ++x) {
+      EXPECT_EQ(field.at(x, y), static_cast<float>(f(x, y))) << x << "," << y;
+    }
+  }
+}
+
 Heightfield random_ground(int w, int h, uint32_t seed) {
   std::mt19937 gen(seed);
   std::uniform_real_distribution<float> dist(-3.0f, 5.0f);
@@ -157,11 +170,7 @@ TEST(FitGround, AThreeTimesBoxOfARampIsTheRampAtEachBoxCentre) {
   // Height = 2x + 5y; a 3x3 box averages to the value of its centre cell (3i + 1, 3j + 1).
   const Heightfield source = field_of(30, 18, [](int x, int y) { return 2 * x + 5 * y; });
   const Heightfield out = fit_ground(source, 10, 6, GroundFit::stretch);
-  for (int j = 0; j < 6; ++j) {
-    for (int i = 0; i < 10; ++i) {
-      EXPECT_EQ(out.at(i, j), source.at(3 * i + 1, 3 * j + 1)) << i << "," << j;
-    }
-  }
+  expect_cells(out, 10, 6, [&](int i, int j) { return source.at(3 * i + 1, 3 * j + 1); });
 }
 
 TEST(FitGround, BilinearUpscaleOfARampIsLinearAndHitsTheSourceCentres) {
@@ -266,10 +275,7 @@ TEST(FitGround, CropOfATallSourceTakesTheCentreRows) {
 TEST(FitGround, StretchUsesTheWholeSource) {
   const Heightfield columns = field_of(64, 32, [](int x, int) { return x; });
   const Heightfield out = fit_ground(columns, 16, 9, GroundFit::stretch);
-  for (int j = 0; j < 9; ++j) {
-    for (int i = 0; i < 16; ++i)
-      EXPECT_EQ(out.at(i, j), static_cast<float>(4 * i + 1.5)) << i << "," << j;
-  }
+  expect_cells(out, 16, 9, [](int i, int) { return 4 * i + 1.5; });
   const SourceWindow window = ground_window(64, 32, 16, 9, GroundFit::stretch);
   EXPECT_EQ(window.left, 0);
   EXPECT_EQ(window.top, 0);
@@ -311,10 +317,7 @@ TEST(FitGround, IsDeterministic) {
 TEST(FitGround, HandlesSourcesOneCellHighOrWide) {
   const Heightfield row = field_of(9, 1, [](int x, int) { return x; });
   const Heightfield stretched = fit_ground(row, 3, 4, GroundFit::stretch);
-  for (int j = 0; j < 4; ++j) {
-    for (int i = 0; i < 3; ++i)
-      EXPECT_EQ(stretched.at(i, j), static_cast<float>(3 * i + 1)) << i << "," << j;
-  }
+  expect_cells(stretched, 3, 4, [](int i, int) { return 3 * i + 1; });
   // Crop of 9 x 1 into 16 x 9: the one row, 16/9 of a cell wide, centred on the middle of
   // cell 4 ([3.61, 5.39)); both axes grow, so x is interpolated between the centres of cells
   // 3, 4 and 5 and every row is the same.

@@ -131,6 +131,17 @@ struct Parsed {
   exports::SvgCounts counts;
 };
 
+// The document map_svg makes of some inputs, parsed, with its counts and its layers by id
+// (none when it does not parse).
+struct MadeSvg {
+  explicit MadeSvg(const exports::SvgInputs& in)
+      : doc(exports::map_svg(in, &counts)),
+        by_id(doc.get() ? layers(doc.root()) : std::map<std::string, xmlNodePtr>{}) {}
+  exports::SvgCounts counts;
+  XmlDoc doc;
+  std::map<std::string, xmlNodePtr> by_id;
+};
+
 exports::SvgInputs island_inputs(const render::ColorScheme& scheme) {
   exports::SvgInputs in;
   in.ground = &eroded_island();
@@ -290,16 +301,14 @@ void expect_reach_paths(RiversBy by) {
   const render::ColorScheme& scheme = *render::find_color_scheme("site_light");
   exports::SvgInputs in = island_inputs(scheme);
   in.rivers_by = by;
-  exports::SvgCounts counts;
-  const XmlDoc doc(exports::map_svg(in, &counts));
-  ASSERT_NE(doc.get(), nullptr);
-  const auto by_id = layers(doc.root());
-  const std::vector<xmlNodePtr> paths = children(by_id.at("rivers"), "path");
+  const MadeSvg svg(in);
+  ASSERT_NE(svg.doc.get(), nullptr);
+  const std::vector<xmlNodePtr> paths = children(svg.by_id.at("rivers"), "path");
   const Drainage& drainage = island_hydrology().drainage();
   const std::vector<Reach> reaches = river_reaches(drainage, in.min_flow);
   ASSERT_GT(reaches.size(), 20u);
   ASSERT_EQ(paths.size(), reaches.size());
-  EXPECT_EQ(counts.rivers, reaches.size());
+  EXPECT_EQ(svg.counts.rivers, reaches.size());
   // A reach starts at a source unless a river runs into its first cell.
   std::vector<int> fed(drainage.size(), 0);
   for (std::size_t i = 0; i < drainage.size(); i++) {
@@ -351,7 +360,7 @@ void expect_reach_paths(RiversBy by) {
     }
   }
   EXPECT_GT(widths.size(), 1u);
-  EXPECT_EQ(attr(by_id.at("rivers"), "stroke"), "#ff6600");
+  EXPECT_EQ(attr(svg.by_id.at("rivers"), "stroke"), "#ff6600");
 }
 
 TEST(MapSvg, RiverPathsAreTheCoresReachesOneElementEachCurvedAsTheRendererDrawsThem) {
@@ -428,15 +437,13 @@ TEST(MapSvg, NoContourLevelsMeansNoLinesAsTheMapDrawsNone) {
   const render::ColorScheme& scheme = *render::find_color_scheme("bw");
   exports::SvgInputs in = island_inputs(scheme);
   in.contour_levels = 0;
-  exports::SvgCounts counts;
-  const XmlDoc doc(exports::map_svg(in, &counts));
-  ASSERT_NE(doc.get(), nullptr);
-  const auto by_id = layers(doc.root());
+  const MadeSvg svg(in);
+  ASSERT_NE(svg.doc.get(), nullptr);
   for (const char* id : {"coastline", "contours", "index-contours"}) {
-    EXPECT_TRUE(children(by_id.at(id), "polyline").empty()) << id;
+    EXPECT_TRUE(children(svg.by_id.at(id), "polyline").empty()) << id;
   }
-  EXPECT_EQ(counts.coastline + counts.contours + counts.index_contours, 0u);
-  EXPECT_GT(children(by_id.at("rivers"), "path").size(), 0u);
+  EXPECT_EQ(svg.counts.coastline + svg.counts.contours + svg.counts.index_contours, 0u);
+  EXPECT_GT(children(svg.by_id.at("rivers"), "path").size(), 0u);
 }
 
 // --- The land ----------------------------------------------------------------------------------
@@ -524,14 +531,12 @@ void expect_land_filled(int levels) {
   const render::ColorScheme& scheme = *render::find_color_scheme("topographic");
   exports::SvgInputs in = island_inputs(scheme);
   in.contour_levels = levels;
-  exports::SvgCounts counts;
-  const XmlDoc doc(exports::map_svg(in, &counts));
-  ASSERT_NE(doc.get(), nullptr);
-  const auto by_id = layers(doc.root());
-  ASSERT_TRUE(by_id.count("land"));
-  EXPECT_EQ(attr(by_id.at("land"), "fill-rule"), "evenodd");
-  EXPECT_EQ(attr(by_id.at("land"), "stroke"), "none");
-  const std::vector<FilledPath> paths = land_paths(by_id.at("land"));
+  const MadeSvg svg(in);
+  ASSERT_NE(svg.doc.get(), nullptr);
+  ASSERT_TRUE(svg.by_id.count("land"));
+  EXPECT_EQ(attr(svg.by_id.at("land"), "fill-rule"), "evenodd");
+  EXPECT_EQ(attr(svg.by_id.at("land"), "stroke"), "none");
+  const std::vector<FilledPath> paths = land_paths(svg.by_id.at("land"));
 
   // The steps and their colours.
   std::vector<double> steps{in.sea_level};
@@ -539,7 +544,7 @@ void expect_land_filled(int levels) {
     if (level.value > in.sea_level) steps.push_back(level.value);
   }
   ASSERT_EQ(paths.size(), steps.size());
-  EXPECT_EQ(counts.land, steps.size());
+  EXPECT_EQ(svg.counts.land, steps.size());
   std::vector<std::string> colours;
   for (std::size_t k = 0; k < steps.size(); k++) {
     const double top = k + 1 < steps.size() ? steps[k + 1] : 1;

@@ -333,6 +333,16 @@ std::vector<uint8_t> png_by_hand(const PngImage& image) {
   return png;
 }
 
+// A 7 x 3 image of 4-bit palette indices with a tRNS chunk (some colours translucent): a seed
+// of both PNG corpora (png_fuzz's and heightmap_png_fuzz's).
+PngImage palette4_trns() {
+  PngImage palette{.width = 7, .height = 3, .bit_depth = 4, .color_type = 3};
+  palette.palette = {0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
+  palette.trns = {0, 128, 255};
+  palette.sample = [](int x, int y, int) { return static_cast<unsigned>((x + 2 * y) % 5); };
+  return palette;
+}
+
 void write_pngs(const fs::path& dir) {
   // The project's writer: RGB8 and RGBA8.
   std::vector<uint8_t> rgb;
@@ -374,11 +384,7 @@ void write_pngs(const fs::path& dir) {
   gray1.sample = [](int x, int y, int) { return static_cast<unsigned>((x + y) % 2); };
   write(dir / "gray1.png", png_by_hand(gray1));
 
-  PngImage palette{.width = 7, .height = 3, .bit_depth = 4, .color_type = 3};
-  palette.palette = {0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
-  palette.trns = {0, 128, 255};
-  palette.sample = [](int x, int y, int) { return static_cast<unsigned>((x + 2 * y) % 5); };
-  write(dir / "palette4_trns.png", png_by_hand(palette));
+  write(dir / "palette4_trns.png", png_by_hand(palette4_trns()));
 
   PngImage interlaced{.width = 9, .height = 9, .bit_depth = 8, .color_type = 2};
   interlaced.interlaced = true;
@@ -425,11 +431,7 @@ void write_heightmap_pngs(const fs::path& dir) {
                            static_cast<uint8_t>(i % 3 * 100)});
   }
   write(dir / "rgb8.png", io::encode_png(rgb, 5, 4, io::PixelFormat::rgb8));
-  PngImage palette{.width = 7, .height = 3, .bit_depth = 4, .color_type = 3};
-  palette.palette = {0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255};
-  palette.trns = {0, 128, 255};
-  palette.sample = [](int x, int y, int) { return static_cast<unsigned>((x + 2 * y) % 5); };
-  write(dir / "palette4_trns.png", png_by_hand(palette));
+  write(dir / "palette4_trns.png", png_by_hand(palette4_trns()));
   PngImage rgb16{.width = 3, .height = 2, .bit_depth = 16, .color_type = 2};
   rgb16.sample = [](int x, int y, int c) {
     return static_cast<unsigned>((x * 5 + y * 3 + c) * 4099 % 65536);

@@ -199,19 +199,16 @@ TEST_F(CliHeightmap, RealUnitsMakeTheTiffAGeoTiffAndTheFloatFilesMetres) {
 TEST_F(CliHeightmap, BadRealUnitsAreOneLineNamingTheValue) {
   const std::string out = path("out").string();
   const std::string tif = path("h.tif").string();
+  const std::string metres = " (allowed: a number of metres above 0, up to 100000)";
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--heightmap", tif, "--cell-size", "-1", "--height-scale", "100"},
-       "terrain-cli: --cell-size '-1' is out of range (allowed: a number of metres above 0, up "
-       "to 100000)"},
+       "terrain-cli: --cell-size '-1' is out of range" + metres},
       {{"--heightmap", tif, "--cell-size", "0", "--height-scale", "100"},
-       "terrain-cli: --cell-size '0' is not above 0 (allowed: a number of metres above 0, up to "
-       "100000)"},
+       "terrain-cli: --cell-size '0' is not above 0" + metres},
       {{"--heightmap", tif, "--cell-size", "30m", "--height-scale", "100"},
-       "terrain-cli: --cell-size '30m' is not a number (allowed: a number of metres above 0, up "
-       "to 100000)"},
+       "terrain-cli: --cell-size '30m' is not a number" + metres},
       {{"--heightmap", tif, "--cell-size", "30", "--height-scale", "1e6"},
-       "terrain-cli: --height-scale '1e6' is out of range (allowed: a number of metres above 0, "
-       "up to 100000)"},
+       "terrain-cli: --height-scale '1e6' is out of range" + metres},
       {{"--heightmap", tif, "--cell-size", "30"},
        "terrain-cli: --cell-size needs --height-scale too (metres across and up go together; "
        "--height-scale 1 keeps the heights as they are)"},

@@ -25,12 +25,6 @@
 namespace terrain::io {
 namespace {
 
-using terrain::testing::ScratchDir;
-
-using terrain::testing::bytes_of_file;
-using terrain::testing::sunk;
-using terrain::testing::write_bytes;
-
 // The HeightmapError decode_exr refuses `bytes` with, or "(no error)".
 std::string exr_error(std::span<const uint8_t> bytes) {
   return testing::heightmap_refusal(decode_exr, bytes);
@@ -45,7 +39,8 @@ TEST(HeightmapExr, IslandRoundTripsBitForBit) {
 
 TEST(HeightmapExr, OddSizesAndNegativeHeightsRoundTripBitForBit) {
   for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{333, 3}}) {
-    testing::expect_lossless_round_trip(sunk(island_terrain(7, {}, w, h)), encode_exr, decode_exr);
+    testing::expect_lossless_round_trip(testing::sunk(island_terrain(7, {}, w, h)), encode_exr,
+                                        decode_exr);
   }
 }
 
@@ -54,9 +49,9 @@ TEST(HeightmapExr, OnePixelRoundTrips) {
 }
 
 TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
-  ScratchDir dir;
-  const Heightfield field = sunk(island_terrain(3, {}, 65, 41));
-  write_bytes(dir / "h.exr", encode_exr(field));
+  testing::ScratchDir dir;
+  const Heightfield field = testing::sunk(island_terrain(3, {}, 65, 41));
+  testing::write_bytes(dir / "h.exr", encode_exr(field));
   Imf::InputFile file((dir / "h.exr").c_str());
   const Imf::Header& header = file.header();
   EXPECT_EQ(header.compression(), Imf::ZIP_COMPRESSION);
@@ -83,7 +78,7 @@ TEST(HeightmapExr, OpenExrReadsTheFileByPathAsOneZipFloatChannelY) {
 }
 
 TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const int w = 9;
   const int h = 6;
   std::vector<Imf::Rgba> pixels(w * h);
@@ -95,7 +90,7 @@ TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {
     out.setFrameBuffer(pixels.data(), 1, w);
     out.writePixels(h);
   }
-  const HeightmapFile file = decode_exr(bytes_of_file(dir / "rgb.exr"));
+  const HeightmapFile file = decode_exr(testing::bytes_of_file(dir / "rgb.exr"));
   ASSERT_EQ(file.heights.width(), w);
   ASSERT_EQ(file.heights.height(), h);
   EXPECT_TRUE(file.own_heights);
@@ -105,8 +100,8 @@ TEST(HeightmapExr, ForeignHalfRgbIsReadThroughItsRedChannel) {
 }
 
 // A file of one channel named `name` of `type`, w x h, value i at pixel i, offset window.
-std::vector<uint8_t> one_channel_file(const ScratchDir& dir, const char* name, Imf::PixelType type,
-                                      int w, int h, bool tiled) {
+std::vector<uint8_t> one_channel_file(const testing::ScratchDir& dir, const char* name,
+                                      Imf::PixelType type, int w, int h, bool tiled) {
   const std::filesystem::path path = dir / "one.exr";
   Imath::Box2i window(Imath::V2i(-5, 10), Imath::V2i(-5 + w - 1, 10 + h - 1));
   Imf::Header header(window, window);
@@ -133,12 +128,12 @@ std::vector<uint8_t> one_channel_file(const ScratchDir& dir, const char* name, I
     out.setFrameBuffer(frame);
     out.writePixels(h);
   }
-  return bytes_of_file(path);
+  return testing::bytes_of_file(path);
 }
 
 // one_channel_file's heights read back: w x h, each cell its index.
 void expect_read_back(const char* name, Imf::PixelType type, int w, int h, bool tiled) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const HeightmapFile file = decode_exr(one_channel_file(dir, name, type, w, h, tiled));
   ASSERT_EQ(file.heights.width(), w);
   ASSERT_EQ(file.heights.height(), h);
@@ -162,7 +157,7 @@ TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {
   field.at(1, 1) = std::numeric_limits<float>::infinity();
   EXPECT_THROW(encode_exr(field), HeightmapError);
 
-  ScratchDir dir;
+  testing::ScratchDir dir;
   for (float bad :
        {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
     std::vector<float> values(6, 2.0f);
@@ -176,7 +171,7 @@ TEST(HeightmapExr, NonFiniteHeightsAreRefusedWritingAndReading) {
       out.setFrameBuffer(frame);
       out.writePixels(2);
     }
-    EXPECT_EQ(exr_error(bytes_of_file(dir / "nan.exr")),
+    EXPECT_EQ(exr_error(testing::bytes_of_file(dir / "nan.exr")),
               "a height is not finite (NaN or infinity)");
   }
 }
@@ -245,7 +240,7 @@ TEST(HeightmapExr, HugeOrEmptyDataWindowsAreRefusedBeforeAllocating) {
 // one_channel_file's tiled file claiming a data window of 16384 x `height` (its tiles as they
 // are).
 std::vector<uint8_t> tiled_file_claiming(int height) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   std::vector<uint8_t> file = one_channel_file(dir, "Y", Imf::FLOAT, 11, 7, true);
   const std::size_t window = data_window_at(file);
   put_int(file, window + 0, 0);

@@ -24,12 +24,6 @@
 namespace terrain::io {
 namespace {
 
-using terrain::testing::ScratchDir;
-
-using terrain::testing::bytes_of_file;
-using terrain::testing::sunk;
-using terrain::testing::write_bytes;
-
 // The HeightmapError decode_tiff refuses `bytes` with, or "(no error)".
 std::string tiff_error(std::span<const uint8_t> bytes) {
   return testing::heightmap_refusal(decode_tiff, bytes);
@@ -41,16 +35,16 @@ TEST(HeightmapTiff, IslandRoundTripsBitForBit) {
 
 TEST(HeightmapTiff, OddSizesAndNegativeHeightsRoundTripBitForBit) {
   for (const auto& [w, h] : {std::pair{37, 23}, std::pair{2, 301}, std::pair{5000, 3}}) {
-    testing::expect_lossless_round_trip(sunk(island_terrain(9, {}, w, h)), encode_tiff,
+    testing::expect_lossless_round_trip(testing::sunk(island_terrain(9, {}, w, h)), encode_tiff,
                                         decode_tiff);
   }
   testing::expect_lossless_round_trip(Heightfield(1, 1, -3.25f), encode_tiff, decode_tiff);
 }
 
 TEST(HeightmapTiff, LibtiffReadsTheFileByPathAsDeflatedFloat32Strips) {
-  ScratchDir dir;
-  const Heightfield field = sunk(island_terrain(3, {}, 65, 41));
-  write_bytes(dir / "h.tif", encode_tiff(field));
+  testing::ScratchDir dir;
+  const Heightfield field = testing::sunk(island_terrain(3, {}, 65, 41));
+  testing::write_bytes(dir / "h.tif", encode_tiff(field));
   TIFF* tif = TIFFOpen((dir / "h.tif").c_str(), "r");
   ASSERT_NE(tif, nullptr);
   uint32_t w = 0, h = 0;
@@ -83,8 +77,9 @@ TEST(HeightmapTiff, LibtiffReadsTheFileByPathAsDeflatedFloat32Strips) {
 // A file written by libtiff itself: w x h samples of `bits` and `format`, sample i = value(i),
 // in strips or tiles, in byte order `mode` ("w" native, "wb" big-endian).
 template <typename T>
-std::vector<uint8_t> foreign(const ScratchDir& dir, int w, int h, uint16_t format, bool tiled,
-                             T (*value)(int), const char* mode = "w", uint16_t samples = 1) {
+std::vector<uint8_t> foreign(const testing::ScratchDir& dir, int w, int h, uint16_t format,
+                             bool tiled, T (*value)(int), const char* mode = "w",
+                             uint16_t samples = 1) {
   const std::filesystem::path path = dir / "foreign.tif";
   TIFF* tif = TIFFOpen(path.c_str(), mode);
   if (tif == nullptr) throw std::runtime_error("TIFFOpen failed");
@@ -123,11 +118,11 @@ std::vector<uint8_t> foreign(const ScratchDir& dir, int w, int h, uint16_t forma
     }
   }
   TIFFClose(tif);
-  return bytes_of_file(path);
+  return testing::bytes_of_file(path);
 }
 
 TEST(HeightmapTiff, ForeignUint16IsRawValues) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const HeightmapFile file = decode_tiff(foreign<uint16_t>(
       dir, 7, 5, SAMPLEFORMAT_UINT, false, [](int i) { return static_cast<uint16_t>(i * 1800); }));
   EXPECT_FALSE(file.own_heights);
@@ -137,7 +132,7 @@ TEST(HeightmapTiff, ForeignUint16IsRawValues) {
 }
 
 TEST(HeightmapTiff, ForeignInt16IsRawSignedValues) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const HeightmapFile file =
       decode_tiff(foreign<int16_t>(dir, 6, 4, SAMPLEFORMAT_INT, false,
                                    [](int i) { return static_cast<int16_t>(i * 700 - 9000); }));
@@ -146,7 +141,7 @@ TEST(HeightmapTiff, ForeignInt16IsRawSignedValues) {
 }
 
 TEST(HeightmapTiff, ForeignFloat64IsOwnHeights) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const HeightmapFile file = decode_tiff(foreign<double>(dir, 5, 9, SAMPLEFORMAT_IEEEFP, false,
                                                          [](int i) { return i * 0.125 - 2.0; }));
   EXPECT_TRUE(file.own_heights);
@@ -154,7 +149,7 @@ TEST(HeightmapTiff, ForeignFloat64IsOwnHeights) {
 }
 
 TEST(HeightmapTiff, ForeignTiledFloat32IsRead) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   for (const char* mode : {"w", "wb"}) {  // little- and big-endian
     SCOPED_TRACE(mode);
     const HeightmapFile file = decode_tiff(foreign<float>(
@@ -168,7 +163,7 @@ TEST(HeightmapTiff, ForeignTiledFloat32IsRead) {
 }
 
 TEST(HeightmapTiff, RgbIsRefusedWithItsSampleCount) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const std::vector<uint8_t> rgb = foreign<uint8_t>(
       dir, 4, 4, SAMPLEFORMAT_UINT, false, [](int i) { return static_cast<uint8_t>(i); }, "w", 3);
   EXPECT_EQ(tiff_error(rgb), "3 samples per pixel; a heightmap has 1");
@@ -178,7 +173,7 @@ TEST(HeightmapTiff, NonFiniteHeightsAreRefusedWritingAndReading) {
   Heightfield field(3, 2, 1.0f);
   field.at(2, 1) = std::numeric_limits<float>::quiet_NaN();
   EXPECT_THROW(encode_tiff(field), HeightmapError);
-  ScratchDir dir;
+  testing::ScratchDir dir;
   EXPECT_EQ(tiff_error(foreign<float>(
                 dir, 4, 3, SAMPLEFORMAT_IEEEFP, false,
                 [](int i) { return i == 7 ? std::numeric_limits<float>::infinity() : 1.0f; })),
@@ -246,7 +241,7 @@ TEST(HeightmapTiff, HugeHeadersAreRefusedBeforeAllocating) {
 }
 
 TEST(HeightmapTiff, HugeTilesAreRefusedBeforeAllocating) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   std::vector<uint8_t> file = foreign<float>(dir, 37, 20, SAMPLEFORMAT_IEEEFP, true,
                                              [](int i) { return static_cast<float>(i); });
   patch_tag(file, TIFFTAG_TILEWIDTH, 8192);
@@ -310,11 +305,11 @@ GeoTags geo_tags(const std::filesystem::path& path) {
 }
 
 TEST(HeightmapTiff, InRealUnitsItIsAGeoTiffOfTheCellSizeWithHeightsInMetres) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const Heightfield field = island_terrain(42);
   const RealUnits units{30, 1200};
   const std::vector<uint8_t> bytes = encode_heightmap(field, HeightmapFormat::tiff, units);
-  write_bytes(dir / "geo.tif", bytes);
+  testing::write_bytes(dir / "geo.tif", bytes);
   const GeoTags tags = geo_tags(dir / "geo.tif");
   EXPECT_EQ(tags.pixel_scale, (std::vector<double>{30, 30, 0}));
   // Raster (0, 0) is the top-left corner at (0, 180 x 30 m): y runs north from the south edge.
@@ -333,13 +328,13 @@ TEST(HeightmapTiff, InRealUnitsItIsAGeoTiffOfTheCellSizeWithHeightsInMetres) {
 }
 
 TEST(HeightmapTiff, WithoutRealUnitsEveryFormatIsAsBeforeAndOnlyTheFloatOnesChangeWithThem) {
-  ScratchDir dir;
+  testing::ScratchDir dir;
   const Heightfield field = island_terrain(3, {}, 64, 40);
   const RealUnits units{12.5, 300};
   // No units: the plain encoders' bytes, and no GeoTIFF tags.
   EXPECT_EQ(encode_heightmap(field, HeightmapFormat::tiff), encode_tiff(field));
   EXPECT_EQ(encode_heightmap(field, HeightmapFormat::tiff, RealUnits{}), encode_tiff(field));
-  write_bytes(dir / "plain.tif", encode_tiff(field));
+  testing::write_bytes(dir / "plain.tif", encode_tiff(field));
   const GeoTags plain = geo_tags(dir / "plain.tif");
   EXPECT_TRUE(plain.pixel_scale.empty());
   EXPECT_EQ(plain.model_type, -1);

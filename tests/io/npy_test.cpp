@@ -48,6 +48,19 @@ std::string numpy_128_byte_preamble(const std::string& dict) {
   return expected;
 }
 
+// The framing every preamble the writers make has: a multiple of 64 bytes long, its length
+// field counting everything after itself, padded with spaces after the dict, ended by one
+// newline.
+void expect_aligned_preamble(const std::string& preamble) {
+  ASSERT_EQ(preamble.size() % 64, 0u);
+  const std::size_t length = static_cast<unsigned char>(preamble[8]) |
+                             static_cast<std::size_t>(static_cast<unsigned char>(preamble[9])) << 8;
+  EXPECT_EQ(length, preamble.size() - 10);
+  EXPECT_EQ(preamble.back(), '\n');
+  const std::size_t close = preamble.rfind('}');
+  EXPECT_EQ(preamble.find_first_not_of(' ', close + 1), preamble.size() - 1);
+}
+
 std::string npy_error(const std::vector<std::byte>& bytes) {
   return terrain::testing::error_of<NpyError>([&] { decode_npy(bytes); });
 }
@@ -76,16 +89,7 @@ TEST(NpyWriter, DataStartsAtAMultipleOf64BytesForEveryDtypeAndShape) {
       for (int w : sizes) {
         const std::string preamble = npy_preamble(dtype, h, w);
         SCOPED_TRACE(preamble);
-        ASSERT_EQ(preamble.size() % 64, 0u);
-        // The length field counts everything after itself.
-        const std::size_t length = static_cast<unsigned char>(preamble[8]) |
-                                   static_cast<std::size_t>(static_cast<unsigned char>(preamble[9]))
-                                       << 8;
-        EXPECT_EQ(length, preamble.size() - 10);
-        // Padded with spaces after the dict, ended by one newline.
-        EXPECT_EQ(preamble.back(), '\n');
-        const std::size_t close = preamble.rfind('}');
-        EXPECT_EQ(preamble.find_first_not_of(' ', close + 1), preamble.size() - 1);
+        ASSERT_NO_FATAL_FAILURE(expect_aligned_preamble(preamble));
       }
     }
   }
@@ -339,15 +343,8 @@ TEST(NpyVectorWriter, DataStartsAtAMultipleOf64BytesForEveryCount) {
   for (std::size_t count : counts) {
     const std::string preamble = npy_vector_preamble(count);
     SCOPED_TRACE(preamble);
-    ASSERT_EQ(preamble.size() % 64, 0u);
-    const std::size_t length = static_cast<unsigned char>(preamble[8]) |
-                               static_cast<std::size_t>(static_cast<unsigned char>(preamble[9]))
-                                   << 8;
-    EXPECT_EQ(length, preamble.size() - 10);
+    ASSERT_NO_FATAL_FAILURE(expect_aligned_preamble(preamble));
     EXPECT_NE(preamble.find("'shape': (" + std::to_string(count) + ",), }"), std::string::npos);
-    EXPECT_EQ(preamble.back(), '\n');
-    const std::size_t close = preamble.rfind('}');
-    EXPECT_EQ(preamble.find_first_not_of(' ', close + 1), preamble.size() - 1);
   }
 }
 

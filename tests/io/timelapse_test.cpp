@@ -31,6 +31,7 @@ extern "C" {
 #include "core/ground.h"
 #include "core/heightfield.h"
 #include "core/rain.h"
+#include "error_of.h"
 #include "io/gif_encoder.h"
 #include "io/mp4_encoder.h"
 #include "io_test_support.h"
@@ -174,6 +175,23 @@ TimelapseOptions waiting(int width = 640, int height = 360) {
   return options;
 }
 
+// Records `frames` to `path` through a writer that waits for room (every frame kept), which
+// takes `format` and every frame and has encoded and written them all once finished (the
+// writer gone, as the file is then); returns its progress then.
+TimelapseProgress record_every_frame(const fs::path& path, TimelapseFormat format,
+                                     const std::vector<Frame>& frames) {
+  TimelapseWriter writer(path, waiting());
+  EXPECT_EQ(writer.format(), format);
+  for (const Frame& f : frames) EXPECT_TRUE(writer.add_frame(f));
+  writer.finish();
+  const TimelapseProgress progress = writer.progress();
+  EXPECT_EQ(progress.state, TimelapseProgress::State::written);
+  EXPECT_EQ(progress.frames_encoded, static_cast<int64_t>(frames.size()));
+  EXPECT_EQ(writer.frames(), static_cast<int64_t>(frames.size()));
+  EXPECT_TRUE(writer.done());
+  return progress;
+}
+
 // --- Formats -------------------------------------------------------------------------------
 
 TEST(Timelapse, TheExtensionChoosesTheFormatInAnyCase) {
@@ -227,19 +245,9 @@ TEST(Timelapse, TheGifOfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
   ScratchDir dir;
   const fs::path path = dir / "rain.gif";
   const std::vector<Frame>& frames = rain_frames();
-  {
-    TimelapseWriter writer(path, waiting());
-    EXPECT_EQ(writer.format(), TimelapseFormat::gif);
-    for (const Frame& f : frames) EXPECT_TRUE(writer.add_frame(f));
-    writer.finish();
-    const TimelapseProgress progress = writer.progress();
-    EXPECT_EQ(progress.state, TimelapseProgress::State::written);
-    EXPECT_EQ(progress.frames_added, static_cast<int64_t>(frames.size()));
-    EXPECT_EQ(progress.frames_encoded, static_cast<int64_t>(frames.size()));
-    EXPECT_EQ(progress.frames_dropped, 0);
-    EXPECT_EQ(writer.frames(), static_cast<int64_t>(frames.size()));
-    EXPECT_TRUE(writer.done());
-  }
+  const TimelapseProgress progress = record_every_frame(path, TimelapseFormat::gif, frames);
+  EXPECT_EQ(progress.frames_added, static_cast<int64_t>(frames.size()));
+  EXPECT_EQ(progress.frames_dropped, 0);
   // Only the file: no temporary left beside it.
   EXPECT_EQ(listing(dir.path()).size(), 1u);
   const DecodedGif gif = decode_gif(path);
@@ -265,14 +273,7 @@ TEST(Timelapse, TheMp4OfTheRainDecodesToItsFramesFromDropZeroToTheEnd) {
   ScratchDir dir;
   const fs::path path = dir / "rain.mp4";
   const std::vector<Frame>& frames = rain_frames();
-  {
-    TimelapseWriter writer(path, waiting());
-    EXPECT_EQ(writer.format(), TimelapseFormat::mp4);
-    for (const Frame& f : frames) EXPECT_TRUE(writer.add_frame(f));
-    writer.finish();
-    EXPECT_EQ(writer.progress().state, TimelapseProgress::State::written);
-    EXPECT_EQ(writer.progress().frames_encoded, static_cast<int64_t>(frames.size()));
-  }
+  record_every_frame(path, TimelapseFormat::mp4, frames);
   EXPECT_EQ(listing(dir.path()).size(), 1u);
   const std::string bytes = read_file(path);
   ASSERT_GT(bytes.size(), 8u);
@@ -562,13 +563,11 @@ TEST(Timelapse, AnExistingFileIsNeverOverwritten) {
   writer.add_frame(synthetic_frame(64, 36, 0));
   terrain::testing::write_text(later, "someone else's");
   const auto with_it = listing(dir.path());
-  try {
-    writer.finish();
-    FAIL() << "finished over an existing file";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("later.mp4"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("already exists"), std::string::npos) << e.what();
-  }
+  // finish() fails ("(no error)" if it does not).
+  const std::string failed =
+      terrain::testing::error_of<std::runtime_error>([&] { writer.finish(); });
+  EXPECT_NE(failed.find("later.mp4"), std::string::npos) << failed;
+  EXPECT_NE(failed.find("already exists"), std::string::npos) << failed;
   EXPECT_EQ(writer.progress().state, TimelapseProgress::State::failed);
   EXPECT_EQ(listing(dir.path()), with_it);
   EXPECT_EQ(read_file(later), "someone else's");
@@ -591,13 +590,11 @@ TEST(Timelapse, CancelledOrEmptyRecordingsLeaveNothing) {
   }
   {
     TimelapseWriter writer(dir / "empty.gif", waiting(64, 36));
-    try {
-      writer.finish();
-      FAIL() << "finished with no frames";
-    } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find("empty.gif"), std::string::npos) << e.what();
-      EXPECT_NE(std::string(e.what()).find("no frames"), std::string::npos) << e.what();
-    }
+    // finish() fails ("(no error)" if it does not).
+    const std::string failed =
+        terrain::testing::error_of<std::runtime_error>([&] { writer.finish(); });
+    EXPECT_NE(failed.find("empty.gif"), std::string::npos) << failed;
+    EXPECT_NE(failed.find("no frames"), std::string::npos) << failed;
   }
   EXPECT_TRUE(listing(dir.path()).empty());
 }

@@ -27,11 +27,6 @@
 namespace terrain::session {
 namespace {
 
-using terrain::testing::bit_differences;
-using terrain::testing::invalid_argument_message;
-using terrain::testing::read_field;
-using terrain::testing::read_raw;
-
 constexpr auto kTarget = static_cast<uint64_t>(sketch::RAIN_TARGET);
 
 // --- Helpers ---------------------------------------------------------------------------------
@@ -63,8 +58,8 @@ uint64_t stop_after(uint64_t drops, int per_tick) {
 void expect_same_map(const LiveModel& finished, const LiveModel& live) {
   EXPECT_EQ(finished.drops(), live.drops());
   EXPECT_TRUE(same_bytes(finished.heights(), live.heights()))
-      << bit_differences(finished.heights().data(), live.heights().data(),
-                         std::min(finished.heights().size(), live.heights().size()))
+      << testing::bit_differences(finished.heights().data(), live.heights().data(),
+                                  std::min(finished.heights().size(), live.heights().size()))
       << " heights differ";
   EXPECT_TRUE(same_bytes(finished.original(), live.original()));
   EXPECT_EQ(finished.rain().stats().drops, live.rain().stats().drops);
@@ -100,6 +95,14 @@ void tick_to_stop(LiveModel& model) {
   ASSERT_TRUE(model.stopped_at_target());
 }
 
+// Ticks two models `n` frames each, in step.
+void tick_both(LiveModel& a, LiveModel& b, int n) {
+  for (int k = 0; k < n; k++) {
+    a.tick();
+    b.tick();
+  }
+}
+
 // --- Rain::rebind ------------------------------------------------------------------------------
 
 // A copy of a rain rebound to a copy of its field rains what the original would, and leaves
@@ -121,7 +124,7 @@ TEST(FinishRainRebind, ACopyReboundToACopyOfTheFieldRainsTheSameDrops) {
   EXPECT_TRUE(same_bytes(field, eroded(island_terrain(42), {}, 1000, 42)));
   EXPECT_EQ(other.stats().steps, rain.stats().steps);
   Heightfield tiny(1, 5);
-  EXPECT_NE(invalid_argument_message([&] { other.rebind(tiny); }).find("at least 2 x 2"),
+  EXPECT_NE(testing::invalid_argument_message([&] { other.rebind(tiny); }).find("at least 2 x 2"),
             std::string::npos);
 }
 
@@ -184,11 +187,13 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
   EXPECT_FALSE(model.playing());
   EXPECT_EQ(model.drops(), kTarget);
   EXPECT_DOUBLE_EQ(model.progress(), 1.0);
-  EXPECT_EQ(bit_differences(model.heights().data(), read_field("eroded.f32").data(),
-                            model.heights().size()),
-            0u);
-  EXPECT_TRUE(same_bytes(model.water(), std::span<const float>(read_raw<float>("water.f32"))));
-  EXPECT_TRUE(same_bytes(model.rivers().downstream, read_raw<int32_t>("downstream.i32")));
+  EXPECT_EQ(
+      testing::bit_differences(model.heights().data(), testing::read_field("eroded.f32").data(),
+                               model.heights().size()),
+      0u);
+  EXPECT_TRUE(
+      same_bytes(model.water(), std::span<const float>(testing::read_raw<float>("water.f32"))));
+  EXPECT_TRUE(same_bytes(model.rivers().downstream, testing::read_raw<int32_t>("downstream.i32")));
   expect_jumped(model);
   EXPECT_EQ(model.rain().route_count(), 0);
   ASSERT_EQ(model.recipe().commands.size(), 1u);
@@ -204,7 +209,7 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
     const uint64_t drops = model.drops();
     const bool playing = model.playing();
     const std::size_t commands = model.recipe().commands.size();
-    const std::string message = invalid_argument_message([&] { model.finish_rain(); });
+    const std::string message = testing::invalid_argument_message([&] { model.finish_rain(); });
     EXPECT_NE(message.find(words), std::string::npos) << message;
     EXPECT_FALSE(model.finishing());
     EXPECT_EQ(model.version(), v);
@@ -218,7 +223,7 @@ TEST(FinishRain, FromTheStartMatchesTheSketchsRunWhileTheProgressMoves) {
   model.play();
   model.tick();
   refused_unchanged("(301000 of 300000 drops)");
-  EXPECT_NE(invalid_argument_message([&] {
+  EXPECT_NE(testing::invalid_argument_message([&] {
               model.apply(ViewCommand{FinishRain{}});
             }).find("nothing to finish"),
             std::string::npos);
@@ -252,10 +257,7 @@ TEST(FinishRain, PausedMidRunACommandWaitsThenAppliesAndTheRecipeReplays) {
   s.erosion = 0.4;
   LiveModel model(7, s);
   LiveModel live(7, s);
-  for (int k = 0; k < 5; k++) {
-    model.tick();
-    live.tick();
-  }
+  tick_both(model, live, 5);
   model.pause();
   model.apply(ViewCommand{FinishRain{}});
   ASSERT_TRUE(model.finishing());
@@ -298,10 +300,7 @@ TEST(FinishRain, PlayingMidRunTicksRainNothingAndATickLandsIt) {
   s.routing = Routing::flood;
   LiveModel model(3, s);
   LiveModel live(3, s);
-  for (int k = 0; k < 20; k++) {
-    model.tick();
-    live.tick();
-  }
+  tick_both(model, live, 20);
   model.finish_rain();
   const Heightfield before = model.heights();
   int ticks = 0;
@@ -356,7 +355,7 @@ TEST(FinishRainRefused, NoDropsPerFrameMeansNothingToFinishAndNothingChanges) {
   LiveModel model(42, finish_settings(0));
   model.tick();
   const uint64_t version = model.version();
-  const std::string message = invalid_argument_message([&] { model.finish_rain(); });
+  const std::string message = testing::invalid_argument_message([&] { model.finish_rain(); });
   EXPECT_EQ(message,
             "nothing to finish: drops_per_frame is 0, so the rain would never reach its target of "
             "300000 drops");

@@ -9,13 +9,12 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/diamond_square.h"
+#include "diamond_ground.h"
 #include "map_bytes.h"
 #include "session/live_model.h"
 
@@ -38,14 +37,6 @@ std::string last_label(const LiveModel& model) {
   return step_label(model.history(), model.history().steps().size() - 1);
 }
 
-GroundFile a_ground(const std::string& name) {
-  GroundFile g;
-  g.name = name;
-  g.fit = GroundFit::crop;
-  g.heights = std::make_shared<const Heightfield>(diamond_square(7, sketch::COLS, sketch::ROWS));
-  return g;
-}
-
 // --- Undo and redo ---------------------------------------------------------------------------
 
 // Each kind of step, taken after some rain, undoes to the bytes before it and redoes to the
@@ -63,7 +54,7 @@ TEST(HistoryUndo, EveryKindOfStepUndoesAndRedoesToTheExactBytes) {
       {"terrain scale", SetTerrainScale{0.02}},
       {"generator", SetGenerator{Generator::diamond_square}},
       {"roughness", SetRoughness{0.7}},
-      {"ground", SetGround{a_ground("alps.png")}},
+      {"ground", SetGround{diamond_ground("alps.png", GroundFit::crop, 7)}},
   };
   for (const auto& [name, command] : steps) {
     SCOPED_TRACE(name);
@@ -176,7 +167,7 @@ TEST(HistorySteps, EachIsNamedInWords) {
   model.apply(MapCommand{SetRoughness{0.6}});
   model.apply(MapCommand{SetGenerator{Generator::diamond_square}});
   EXPECT_EQ(last_label(model), "Ground: diamond-square, roughness 0.60");
-  model.apply(MapCommand{SetGround{a_ground("alps.png")}});
+  model.apply(MapCommand{SetGround{diamond_ground("alps.png", GroundFit::crop, 7)}});
   EXPECT_EQ(last_label(model), "Opened alps.png (crop)");
   model.apply(MapCommand{Restart{}});
   EXPECT_EQ(last_label(model), "Restart: seed 42");

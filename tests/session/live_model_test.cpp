@@ -18,6 +18,7 @@
 
 #include "../core/test_support.h"
 #include "allocation_counter.h"
+#include "brush_strokes.h"
 #include "core/drainage.h"
 #include "core/island.h"
 #include "core/rain.h"
@@ -452,11 +453,7 @@ TEST(LiveModelRivers, FollowTheGroundAfterAStrokeOnAStoppedMap) {
     model.rain_now(sketch::RAIN_TARGET);  // the rain stops itself: paused
     ASSERT_FALSE(model.playing());
     const std::vector<int32_t> before = copy_of(model.hydrology().drainage().downstream());
-    BrushStroke ridge;
-    ridge.tool = BrushTool::raise;
-    ridge.radius = 8;
-    ridge.strength = 1;
-    ridge.points = {{20, 90}, {300, 90}};
+    const BrushStroke ridge = testing::brush_stroke(BrushTool::raise, 8, 1, {{20, 90}, {300, 90}});
     for (int k = 0; k < 20; k++) model.apply(MapCommand{Stroke{ridge}});
     const Rivers expected = rivers_of(model.heights(), sketch::sea_level.initial, 42);
     ASSERT_NE(expected.downstream, before);  // the ridge turns rivers
@@ -478,11 +475,7 @@ TEST(LiveModelRivers, FollowAStrokeWhileRainingNoDrops) {
   model.rain_now(20000);
   for (int k = 0; k < 15; k++) model.tick();
   const uint64_t builds = model.river_builds();
-  BrushStroke ridge;
-  ridge.tool = BrushTool::raise;
-  ridge.radius = 8;
-  ridge.strength = 1;
-  ridge.points = {{20, 90}, {300, 90}};
+  const BrushStroke ridge = testing::brush_stroke(BrushTool::raise, 8, 1, {{20, 90}, {300, 90}});
   model.apply(MapCommand{Stroke{ridge}});
   for (int k = 0; k < 15; k++) model.tick();
   EXPECT_EQ(model.river_builds(), builds + 1);

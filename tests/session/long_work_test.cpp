@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/number_text.h"
+#include "first_grids_only.h"
 #include "map_bytes.h"
 #include "session/live_model.h"
 #include "session/saved_map.h"
@@ -114,11 +115,7 @@ TEST(LongWork, AFarSeekAndRedoRunOnAWorkerAndLandAsApplyMakesThem) {
   source.apply(MapCommand{RainDrops{3 * LiveModel::kLongWork}});
   source.apply(MapCommand{SetInertia{0.2}});
   source.apply(MapCommand{RainDrops{2000}});
-  source.apply(HistoryCommand{Seek{0}});
-  SavedMap saved = source.save();
-  for (std::size_t k = 1; k < saved.checkpoints.size(); k++) {
-    saved.checkpoints[k].heights = saved.checkpoints[k].original = -1;
-  }
+  const SavedMap saved = saved_with_first_grids_only(source);
   LiveModel worked(5);
   worked.open(saved);
   LiveModel applied(5);

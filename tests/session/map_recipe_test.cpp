@@ -10,6 +10,7 @@
 
 #include "allocation_counter.h"
 #include "map_bytes.h"
+#include "recipe_refusal.h"
 #include "session/live_model.h"
 
 namespace terrain::session {
@@ -152,16 +153,6 @@ TEST(MapRecipe, TheTextIsTheDocumentedFormat) {
   EXPECT_EQ(text.back(), '\n');
 }
 
-// The message parse_recipe() throws for `text`.
-std::string refusal(const std::string& text) {
-  try {
-    parse_recipe(text);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(read without complaint)";
-}
-
 std::string with(const std::string& settings, const std::string& commands) {
   return "{\"format\": \"terrain-sandbox map recipe\", \"version\": 1, \"seed\": 7, "
          "\"settings\": {" +
@@ -227,7 +218,7 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
            std::string(39, '9') + "..."},
   };
   for (const auto& [text, message] : cases) {
-    const std::string got = refusal(text);
+    const std::string got = recipe_refusal(text);
     EXPECT_EQ(got.substr(0, message.size()), message) << text;
     EXPECT_EQ(got.find('\n'), std::string::npos) << "one line: " << got;
   }
@@ -236,13 +227,14 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
 TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
   // Found by the fuzzer: a number no double holds, and a value nested far deeper than any
   // message should quote.
-  EXPECT_EQ(refusal("-84e67440737095516184{F").rfind("map recipe: not JSON: ", 0), 0u);
+  EXPECT_EQ(recipe_refusal("-84e67440737095516184{F").rfind("map recipe: not JSON: ", 0), 0u);
   // Nested deeper than the limit, it is refused before anything is built (json_read.h); as
   // deep as the limit allows, it is quoted shortened.
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  EXPECT_EQ(refusal("{\"format\": " + deep + "}"), "map recipe: JSON nested deeper than 64 levels");
+  EXPECT_EQ(recipe_refusal("{\"format\": " + deep + "}"),
+            "map recipe: JSON nested deeper than 64 levels");
   const std::string nested = std::string(63, '[') + std::string(63, ']');
-  const std::string got = refusal("{\"format\": " + nested + "}");
+  const std::string got = recipe_refusal("{\"format\": " + nested + "}");
   EXPECT_EQ(got.rfind("map recipe: format: must be \"terrain-sandbox map recipe\", not [[[", 0), 0u)
       << got.substr(0, 200);
   EXPECT_LT(got.size(), 200u);
@@ -250,7 +242,7 @@ TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
   // characters, never inside one (the fuzzer found the message itself failing to be written).
   std::string wide;
   for (int k = 0; k < 30; k++) wide += "\u00e9\u20ac";  // é€, two and three bytes
-  const std::string quoted = refusal(with(kSettings, "{\"erosion\": \"" + wide + "\"}"));
+  const std::string quoted = recipe_refusal(with(kSettings, "{\"erosion\": \"" + wide + "\"}"));
   EXPECT_EQ(quoted.rfind("map recipe: commands[0].erosion: must be a number, not \"", 0), 0u)
       << quoted;
   const std::string tail = quoted.substr(quoted.find("not \"") + 5);
@@ -263,7 +255,7 @@ TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
     k += n;
   }
   const std::string key(60, 'k');
-  EXPECT_EQ(refusal(with(kSettings + ", \"" + key + "\": 1", "")),
+  EXPECT_EQ(recipe_refusal(with(kSettings + ", \"" + key + "\": 1", "")),
             "map recipe: settings: \"" + key.substr(0, 40) + "\" is not a key of it");
 }
 

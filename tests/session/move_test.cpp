@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "brush_strokes.h"
+#include "first_grids_only.h"
 #include "map_bytes.h"
 #include "session/live_model.h"
 #include "session/map_recipe.h"
@@ -61,11 +63,7 @@ void go_on_after_the_move(LiveModel& model) {
   for (int k = 0; k < 40; k++) model.tick();
   model.apply(MapCommand{SetErosion{0.45}});
   for (int k = 0; k < 20; k++) model.tick();
-  BrushStroke raise;
-  raise.tool = BrushTool::raise;
-  raise.radius = 6;
-  raise.strength = 0.5;
-  raise.points = {{100, 60}, {120, 70}};
+  const BrushStroke raise = testing::brush_stroke(BrushTool::raise, 6, 0.5, {{100, 60}, {120, 70}});
   model.apply(MapCommand{Stroke{raise}});
   for (int k = 0; k < 10; k++) model.tick();
   model.apply(HistoryCommand{Undo{1}});
@@ -138,11 +136,7 @@ TEST(LiveModelMove, LongWorkMovesWithTheModelAndLandsAsIfItHadNotMoved) {
   LiveModel source(5);
   source.pause();
   source.apply(MapCommand{RainDrops{3 * LiveModel::kLongWork}});
-  source.apply(HistoryCommand{Seek{0}});
-  SavedMap saved = source.save();
-  for (std::size_t k = 1; k < saved.checkpoints.size(); k++) {
-    saved.checkpoints[k].heights = saved.checkpoints[k].original = -1;
-  }
+  const SavedMap saved = saved_with_first_grids_only(source);
   LiveModel seeking(5);
   seeking.open(saved);
   LiveModel applied(5);

@@ -13,6 +13,7 @@
 #include "core/ground.h"
 #include "core/rain.h"
 #include "map_bytes.h"
+#include "recipe_refusal.h"
 #include "session/live_model.h"
 #include "session/map_recipe.h"
 
@@ -179,16 +180,6 @@ TEST(OwnGround, ABadGroundIsRefusedAndChangesNothing) {
   EXPECT_EQ(refusal(file_of(edge, "edge.npy")), "(taken)");
 }
 
-// The message parse_recipe() throws for `text`.
-std::string ground_refusal(const std::string& text) {
-  try {
-    parse_recipe(text);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(read without complaint)";
-}
-
 // A recipe whose "ground" is `ground` (a JSON object's text).
 std::string with_ground(const std::string& ground) {
   return "{\"format\": \"terrain-sandbox map recipe\", \"version\": 1, \"seed\": 7, "
@@ -227,35 +218,35 @@ TEST(OwnGround, ARecipesGroundIsCheckedSayingWhatIsWrong) {
   quoted_good += '"';
   std::string not_base64 = quoted_good;
   not_base64.replace(21, 4, "!!!!");
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "3", quoted_good))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "3", quoted_good))),
             "map recipe: ground.heights: must be base64 of 3 x 2 little-endian float32 values "
             "(24 bytes), not 24 characters of text");
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", not_base64))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "2", not_base64))),
             "map recipe: ground.heights: must be base64 of 2 x 2 little-endian float32 values "
             "(16 bytes), but it is not base64");
   // A NaN (0x7FC00000) in the last cell.
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD8AAIA/AADAfw==\""))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD8AAIA/AADAfw==\""))),
             "map recipe: ground.heights: the height at column 1, row 1 is nan (a ground holds "
             "finite heights from -1000000 to 1000000)");
   // 3.4e38 in cell (0, 1).
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD+eyX9/AACAPg==\""))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "2", "\"AAAAAAAAAD+eyX9/AACAPg==\""))),
             "map recipe: ground.heights: the height at column 0, row 1 is 3.4e+38 (a ground "
             "holds finite heights from -1000000 to 1000000)");
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"zoom\"", "2", quoted_good))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"zoom\"", "2", quoted_good))),
             "map recipe: ground.fit: must be \"crop\" or \"stretch\", not \"zoom\"");
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "1", quoted_good))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "1", quoted_good))),
             "map recipe: ground.width: must be a whole number from 2 to 16384, not 1");
-  EXPECT_EQ(ground_refusal(with_ground(ground("\"crop\"", "2", "12"))),
+  EXPECT_EQ(recipe_refusal(with_ground(ground("\"crop\"", "2", "12"))),
             "map recipe: ground.heights: must be base64 of 2 x 2 little-endian float32 values "
             "(16 bytes), not 12");
   EXPECT_EQ(
-      ground_refusal(with_ground(R"({"file": "a.png", "fit": "crop", "width": 16384, "height": )"
+      recipe_refusal(with_ground(R"({"file": "a.png", "fit": "crop", "width": 16384, "height": )"
                                  R"(16384, "heights": ""})")),
       "map recipe: ground: 16384 x 16384 cells is more than a ground has (at most 8192 x "
       "8192 cells)");
-  EXPECT_EQ(ground_refusal(with_ground(R"({"fit": "crop"})")),
+  EXPECT_EQ(recipe_refusal(with_ground(R"({"fit": "crop"})")),
             "map recipe: ground: \"file\" is missing");
-  EXPECT_EQ(ground_refusal(with_ground(R"({"file": "a", "size": 3})")),
+  EXPECT_EQ(recipe_refusal(with_ground(R"({"file": "a", "size": 3})")),
             "map recipe: ground: \"size\" is not a key of it");
 }
 

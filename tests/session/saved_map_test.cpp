@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/diamond_square.h"
+#include "diamond_ground.h"
 #include "io/map_file.h"
 #include "map_bytes.h"
 #include "session/live_model.h"
@@ -26,14 +26,6 @@ namespace {
 
 void history(LiveModel& model, const HistoryCommand& command) {
   model.apply(command);
-}
-
-GroundFile a_stretched_ground(const std::string& name) {
-  GroundFile g;
-  g.name = name;
-  g.fit = GroundFit::stretch;
-  g.heights = std::make_shared<const Heightfield>(diamond_square(3, sketch::COLS, sketch::ROWS));
-  return g;
 }
 
 // A session with a step of every kind: rain, a drag, a typed value, a seed, a ground, a
@@ -50,7 +42,7 @@ void a_busy_session(LiveModel& model) {
   ticks(model, 12);
   model.apply(MapCommand{SetSeed{77}});
   ticks(model, 25);
-  model.apply(MapCommand{SetGround{a_stretched_ground("alps.png")}});
+  model.apply(MapCommand{SetGround{diamond_ground("alps.png", GroundFit::stretch, 3)}});
   model.rain_now(9000);
   model.apply(MapCommand{SetGenerator{Generator::diamond_square}});
   ticks(model, 10);

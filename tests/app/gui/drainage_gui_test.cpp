@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "gui_support.h"
@@ -45,23 +47,25 @@ CliMap run_cli(const std::vector<std::string>& args, const TempDir& dir, const s
   return m;
 }
 
-// The app's per-cell colours (--cells) for a paused map.
-io::RgbaImage app_cells(std::vector<std::string> args, const TempDir& dir,
-                        const std::string& name) {
+// A picture of a paused map the app writes to DIR/NAME with `flag` (--cells: its per-cell
+// colours; --screenshot: its window).
+io::RgbaImage paused_picture(std::vector<std::string> args, const char* flag, const TempDir& dir,
+                             const std::string& name) {
   const std::filesystem::path png = dir.path / name;
-  args.insert(args.end(), {"--paused", "--frames", "2", "--cells", png.string()});
+  args.insert(args.end(), {"--paused", "--frames", "2", flag, png.string()});
   std::string err;
   EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 0) << err;
   return io::read_png(png);
 }
 
+io::RgbaImage app_cells(std::vector<std::string> args, const TempDir& dir,
+                        const std::string& name) {
+  return paused_picture(std::move(args), "--cells", dir, name);
+}
+
 io::RgbaImage app_screenshot(std::vector<std::string> args, const TempDir& dir,
                              const std::string& name) {
-  const std::filesystem::path png = dir.path / name;
-  args.insert(args.end(), {"--paused", "--frames", "2", "--screenshot", png.string()});
-  std::string err;
-  EXPECT_EQ(run_app(args, dir.path, nullptr, &err), 0) << err;
-  return io::read_png(png);
+  return paused_picture(std::move(args), "--screenshot", dir, name);
 }
 
 const uint8_t* cell(const io::RgbaImage& img, int i) {
@@ -82,13 +86,19 @@ double chroma_distance(const uint8_t* a, const uint8_t* b) {
 const std::vector<std::string> kDrainageMap{"--seed", "17", "--drops", "40000"};
 const std::vector<std::string> kCliMap{"--seed", "17", "--drops", "40000"};
 
+// The drainage map's flags, then `more`.
+std::vector<std::string> drainage_map_with(std::initializer_list<std::string> more) {
+  std::vector<std::string> args = kDrainageMap;
+  args.insert(args.end(), more);
+  return args;
+}
+
 // Basins view: every land cell of a basin in its basin's one tone (the same chromaticity,
 // lit by the relief), touching basins in different tones, the sea in the relief's colours.
 TEST(DrainageGui, BasinsViewGivesEachBasinOneToneAndNeighboursDifferentOnes) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
-  std::vector<std::string> args = kDrainageMap;
-  args.insert(args.end(), {"--view", "basins", "--no-rivers"});
+  std::vector<std::string> args = drainage_map_with({"--view", "basins", "--no-rivers"});
   const io::RgbaImage basins = app_cells(args, dir, "basins.png");
   const io::RgbaImage relief = app_cells(kDrainageMap, dir, "relief.png");
   ASSERT_EQ(basins.width, kCols);
@@ -139,8 +149,7 @@ TEST(DrainageGui, BasinsViewGivesEachBasinOneToneAndNeighboursDifferentOnes) {
 TEST(DrainageGui, FlowViewBrightensWithTheFlow) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
-  std::vector<std::string> args = kDrainageMap;
-  args.insert(args.end(), {"--view", "flow", "--no-rivers"});
+  std::vector<std::string> args = drainage_map_with({"--view", "flow", "--no-rivers"});
   const io::RgbaImage flow = app_cells(args, dir, "flow.png");
   std::vector<std::pair<uint32_t, int>> land;  // flow, brightness
   for (int i = 0; i < kCols * kRows; i++) {
@@ -164,8 +173,7 @@ TEST(DrainageGui, LakesColourExactlyTheLakeCells) {
   TempDir dir;
   const CliMap cli = run_cli(kCliMap, dir, "cli");
   for (const char* view : {"map", "basins", "flow"}) {
-    std::vector<std::string> args = kDrainageMap;
-    args.insert(args.end(), {"--view", view});
+    std::vector<std::string> args = drainage_map_with({"--view", view});
     const io::RgbaImage plain = app_cells(args, dir, std::string(view) + ".png");
     args.push_back("--lakes");
     const io::RgbaImage lakes = app_cells(args, dir, std::string(view) + "-lakes.png");
@@ -199,9 +207,8 @@ TEST(DrainageGui, RiversByOrderAtAMinFlowAndFloodRoutingLieOverTheCoresRiverCell
   std::vector<std::string> cli_args = kCliMap;
   cli_args.insert(cli_args.end(), {"--routing", "flood", "--min-flow", "100"});
   const CliMap cli = run_cli(cli_args, dir, "cli");
-  std::vector<std::string> args = kDrainageMap;
-  args.insert(args.end(), {"--rivers-by", "order", "--min-flow", "100", "--routing", "flood",
-                           "--size", "1280x720"});
+  std::vector<std::string> args = drainage_map_with(
+      {"--rivers-by", "order", "--min-flow", "100", "--routing", "flood", "--size", "1280x720"});
   const io::RgbaImage img = app_screenshot(args, dir, "order.png");
   const double scale = std::max(1280.0 / 319, 720.0 / 179);
   const double left = (1280 - 319 * scale) / 2;
@@ -244,9 +251,9 @@ TEST(DrainageGui, RiversByOrderAtAMinFlowAndFloodRoutingLieOverTheCoresRiverCell
 TEST(DrainageGui, TheDefaultsGivenAsFlagsChangeNothing) {
   TempDir dir;
   const auto plain = app_screenshot(kDrainageMap, dir, "plain.png");
-  std::vector<std::string> args = kDrainageMap;
-  args.insert(args.end(), {"--view", "map", "--rivers-by", "flow", "--min-flow", "250", "--routing",
-                           "sketch", "--generator", "island"});
+  std::vector<std::string> args =
+      drainage_map_with({"--view", "map", "--rivers-by", "flow", "--min-flow", "250", "--routing",
+                         "sketch", "--generator", "island"});
   EXPECT_EQ(app_screenshot(args, dir, "defaults.png"), plain);
 }
 
@@ -312,8 +319,7 @@ TEST(DrainageGui, TheViewKeyAndTheHoverReadoutThroughTheWindow) {
   std::vector<std::string> args = map;
   args.insert(args.end(), {"--paused", "--save-folder", dir.path.string()});
   App app(args, dir.path);
-  app.layout("save");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "save");
   ASSERT_FALSE(window.empty());
   std::vector<std::string> saved;
   for (int k = 0; k < 3; k++) {

@@ -46,8 +46,7 @@ TEST(FileDialogGui, WithNoDesktopChooserTheDialogOpensSavesAsReplacesAndCancels)
             0);
   App app({"--seed", "5", "--paused", "--save-folder", saves.string()}, dir.path,
           {"TERRAIN_SANDBOX_FILE_CHOOSER=" + (dir.path / "no-such-chooser").string()});
-  app.layout("seed");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "seed");
   ASSERT_FALSE(window.empty());
 
   // Ctrl+S on an untitled map: the dialog, to save as; Cancel keeps the map, unsaved.

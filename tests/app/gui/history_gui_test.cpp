@@ -48,8 +48,7 @@ TEST(HistoryGui, CtrlZTheHistoryListAndTheScrubberBringTheMapBack) {
           dir.path);
   ASSERT_EQ(wait_state(app, "history", "2 of 2"), "2 of 2") << app.err();
   app.layout("step2");
-  app.layout("timeline");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "timeline");
   ASSERT_FALSE(window.empty());
 
   // Ctrl+Z: the erosion goes, the slider back where it was, with the rain after it.

@@ -120,8 +120,7 @@ TEST(MapFileGui, TheMapFileSectionTheKeysTheChooserAndADropSaveAndOpenMaps) {
   fs::permissions(stand_in, fs::perms::owner_all);
   App app({"--seed", "5", "--paused", "--drops", "3000"}, dir.path,
           {"TERRAIN_SANDBOX_FILE_CHOOSER=" + stand_in.string()});
-  app.layout("map_text");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "map_text");
   ASSERT_FALSE(window.empty());
   EXPECT_EQ(title_of(window), "Terrain Sandbox");
 
@@ -207,8 +206,7 @@ TEST(MapFileGui, SaveAsWithNoNameTypedAsksTheChooser) {
   fs::permissions(stand_in, fs::perms::owner_all);
   App app({"--seed", "6", "--paused", "--drops", "1000"}, dir.path,
           {"TERRAIN_SANDBOX_FILE_CHOOSER=" + stand_in.string()});
-  app.layout("map_text");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "map_text");
   ASSERT_FALSE(window.empty());
   press("ctrl+s");
   EXPECT_NE(nth_line(app, "Saved the map to " + chosen.string(), 1), "") << app.err();
@@ -249,8 +247,7 @@ TEST(MapFileGui, AMapKilledWithSignal9ComesBackExactly) {
   fs::create_directories(saves);
   {
     App app({"--save-folder", saves.string()}, dir.path);
-    app.layout("recover");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "recover");
     ASSERT_FALSE(window.empty());
     click(window, latest_rect(app, "recover"));
     EXPECT_NE(
@@ -270,8 +267,7 @@ TEST(MapFileGui, AMapKilledWithSignal9ComesBackExactly) {
   {
     // (Paused, a map of no steps: it leaves nothing behind as it quits.)
     App app({"--paused"}, dir.path);
-    app.layout("decline_recovery");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "decline_recovery");
     ASSERT_FALSE(window.empty());
     click(window, latest_rect(app, "decline_recovery"));
     for (int k = 0; k < 300; k++) {
@@ -436,8 +432,7 @@ TEST(MapFileGui, OpeningAMapOverChangesNotSavedAsksSaveDontSaveOrCancel) {
         (std::string(TERRAIN_XDND_DROP) + " " + window + " '" + file.string() + "'").c_str());
   };
   App app({"--seed", "8", "--paused", "--drops", "2000"}, dir.path);
-  app.layout("seed");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "seed");
   ASSERT_FALSE(window.empty());
   // Dropped: it asks; Cancel keeps the map.
   ASSERT_EQ(drop(window, other), 0);
@@ -489,8 +484,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
   const std::vector<std::string> map = {"--seed", "8", "--paused", "--drops", "2000"};
   {
     App app(map, dir.path);
-    app.layout("seed");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "seed");
     ASSERT_FALSE(window.empty());
     ASSERT_FALSE(wait_autosave(state).empty());
     // The close button asks; Cancel keeps the window.
@@ -525,8 +519,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
     // A Save that cannot save (the name typed is a file already) says why and keeps the
     // window; Don't save quits and removes the autosave.
     App app(map, dir.path);
-    app.layout("seed");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "seed");
     ASSERT_FALSE(window.empty());
     ASSERT_FALSE(wait_autosave(state).empty());
     press("ctrl+q");
@@ -554,8 +547,7 @@ TEST(MapFileGui, QuittingWithChangesNotSavedAsksSaveDontSaveOrCancel) {
   {
     // A scripted run quits when its window closes, asking nothing.
     App app({"--seed", "8", "--drops", "2000", "--frames", "1000000"}, dir.path);
-    app.layout("seed");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "seed");
     ASSERT_FALSE(window.empty());
     ASSERT_TRUE(close_window(window));
     EXPECT_EQ(app.wait_exit(), 0) << app.err();

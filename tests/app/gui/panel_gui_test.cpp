@@ -170,8 +170,7 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
   std::filesystem::create_directories(saves);
   App app({"--seed", "5", "--paused", "--drops-per-frame", "2000", "--save-folder", saves.string()},
           dir.path);
-  app.layout("play");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "play");
   ASSERT_FALSE(window.empty());
   Panel panel(app, window);
 
@@ -323,8 +322,7 @@ bool wait_drawn(App& app, const std::string& name, bool drawn) {
 TEST(PanelGui, EscClosesAnOpenDropDownAndAClickOnAnotherOpensThatOne) {
   TempDir dir;
   App app({"--seed", "5", "--paused"}, dir.path);
-  app.layout("play");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "play");
   ASSERT_FALSE(window.empty());
   Panel panel(app, window);
 
@@ -357,8 +355,7 @@ TEST(PanelGui, EscClosesAnOpenDropDownAndAClickOnAnotherOpensThatOne) {
 TEST(PanelGui, ThePanelButtonOverTheMapBringsTheHiddenPanelBack) {
   TempDir dir;
   App app({"--seed", "5", "--paused"}, dir.path);
-  app.layout("play");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "play");
   ASSERT_FALSE(window.empty());
   Panel panel(app, window);
   std::size_t from = panel.mark();

@@ -58,8 +58,7 @@ TEST(SaveFolderGui, AFolderTypedInThePanelIsKeptForTheNextRunAndTheFlagWinsItsRu
   fs::create_directories(mine);
   {
     App app({"--seed", "4", "--paused"}, dir.path);
-    app.layout("folder");
-    const std::string window = app.window_id();
+    const std::string window = window_after_layout(app, "folder");
     ASSERT_FALSE(window.empty());
     scroll_into_view(app, window, "folder");
     click(window, latest_rect(app, "folder"));
@@ -108,8 +107,7 @@ TEST(SaveFolderGui, TheDesktopsFileChooserOpensAHeightmapAndPicksTheSaveFolder) 
   fs::permissions(stand_in, fs::perms::owner_all);
   App app({"--seed", "4", "--paused"}, dir.path,
           {"TERRAIN_SANDBOX_FILE_CHOOSER=" + stand_in.string()});
-  app.layout("browse_heightmap");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "browse_heightmap");
   ASSERT_FALSE(window.empty());
   click(window, latest_rect(app, "browse_heightmap"));
   const std::string opened = app.wait_for_line("Opened " + heightmap.string(), seconds(60));

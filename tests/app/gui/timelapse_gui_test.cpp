@@ -120,8 +120,7 @@ TEST(TimelapseGui, TheRecordButtonRecordsIntoTheSaveFolderUntilItIsPressedAgain)
   const fs::path saves = dir.path / "saves";
   fs::create_directories(saves);
   App app({"--seed", "3", "--save-folder", saves.string()}, dir.path);
-  app.layout("record");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "record");
   ASSERT_FALSE(window.empty());
   scroll_into_view(app, window, "record");
   click(window, latest_rect(app, "record"));

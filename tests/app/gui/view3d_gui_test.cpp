@@ -55,8 +55,7 @@ TEST(View3dGui, DragOrbitsRightDragPansWheelZoomsHomeFramesAndADragPaintsTheSurf
   App app({"--seed", "42", "--paused", "--drops", "20000", "--view", "map", "--camera", "10,50",
            "--save-folder", saves.string()},
           dir.path);
-  app.layout("play");
-  const std::string window = app.window_id();
+  const std::string window = window_after_layout(app, "play");
   ASSERT_FALSE(window.empty());
   const io::RgbaImage flat = saved_picture(app, 1);
 

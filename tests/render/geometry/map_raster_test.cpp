@@ -375,7 +375,16 @@ TEST(MapRaster, APathIsPaintedOnceWhereItsPiecesCrossButTwoStrokesDarken) {
 }
 
 // A scene with a bit of everything: random cells, background, translucent strokes with joins.
+struct Scene;
+void make_scene(Scene& scene, std::mt19937& rng, int width, int height, int count);
+
 struct Scene {
+  Scene() = default;
+  // A scene of `count` strokes on a width x height canvas, random from `seed`.
+  Scene(uint32_t seed, int width, int height, int count) {
+    std::mt19937 rng(seed);
+    make_scene(*this, rng, width, height, count);
+  }
   Cells cells;
   Frame view;
   CanvasColor background{0.05f, 0.1f, 0.3f, 1};
@@ -405,11 +414,8 @@ void make_scene(Scene& scene, std::mt19937& rng, int width, int height, int coun
 }
 
 TEST(MapRaster, BgraAndBottomUpAreTheSamePictureRearranged) {
-  std::mt19937 rng(11);
-  const int width = 301;
-  const int height = 97;
-  Scene scene;
-  make_scene(scene, rng, width, height, 40);
+  const int width = 301, height = 97;
+  const Scene scene(11, width, height, 40);
   MapRaster raster(2);
   const std::vector<uint32_t> rgba = paint(raster, scene.inputs(), width, height);
   for (bool bgra : {false, true}) {
@@ -433,11 +439,8 @@ TEST(MapRaster, BgraAndBottomUpAreTheSamePictureRearranged) {
 // the whole canvas's paint inside the clip (widened to whole 8 x 8 tiles), and leaves every
 // pixel outside those tiles as it was.
 TEST(MapRaster, AClippedPaintIsTheWholePaintInsideItsTilesAndLeavesTheRest) {
-  std::mt19937 rng(5);
-  const int width = 301;
-  const int height = 197;
-  Scene scene;
-  make_scene(scene, rng, width, height, 40);
+  const int width = 301, height = 197;
+  const Scene scene(5, width, height, 40);
   MapRaster raster(2);
   const std::vector<uint32_t> whole = paint(raster, scene.inputs(), width, height);
   struct Clip {

@@ -48,6 +48,14 @@ struct TestStroke {
   double width = 1;
 };
 
+// A frame of one stroke: `path`, `width` wide, in the default paint.
+std::vector<TestStroke> one_stroke(const StrokePath& path, double width) {
+  std::vector<TestStroke> frame(1);
+  frame[0].path = path;
+  frame[0].width = width;
+  return frame;
+}
+
 // A random frame on a width x height canvas: polylines (some with miter joins, some with
 // several subpaths and zero-length dots), points a little off every edge and long lines across.
 std::vector<TestStroke> random_frame(std::mt19937& rng, int width, int height, int count) {
@@ -291,12 +299,7 @@ TEST(StrokeTiles, KnownShapesReachTheTilesTheirPixelsAreIn) {
   path.line_to(12, 12);
   tiles.stroke(tiles.add_path(path), {1, 0, 0, 1}, 1, 3);
   tiles.bin(40, 24);
-  const std::vector<TestStroke> frame = [&] {
-    std::vector<TestStroke> f(1);
-    f[0].path = path;
-    f[0].width = 3;
-    return f;
-  }();
+  const std::vector<TestStroke> frame = one_stroke(path, 3);
   expect_consistent(tiles, frame);
   EXPECT_GT(expect_complete(tiles, frame), 0);
   EXPECT_TRUE(tile_holds(tiles, 1 * 5 + 1, 0, false, path.segments()[0]));
@@ -312,12 +315,7 @@ TEST(StrokeTiles, KnownShapesReachTheTilesTheirPixelsAreIn) {
   ASSERT_EQ(corner.joins().size(), 1u);
   spiky.stroke(spiky.add_path(corner), {0, 0, 1, 1}, 1, 2);
   spiky.bin(48, 8);
-  const std::vector<TestStroke> corner_frame = [&] {
-    std::vector<TestStroke> f(1);
-    f[0].path = corner;
-    f[0].width = 2;
-    return f;
-  }();
+  const std::vector<TestStroke> corner_frame = one_stroke(corner, 2);
   expect_consistent(spiky, corner_frame);
   EXPECT_GT(expect_complete(spiky, corner_frame), 0);
   const StrokeJoin& j = corner.joins()[0];

@@ -43,9 +43,8 @@ TEST_P(DebugOverlay, WritesTheCountAtTheBottomLeftAndDrawsTheRoutes) {
   ASSERT_GT(rain.route_count(), 10);
   MapRenderer renderer;
   renderer.init({.painter = GetParam()});
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = find_color_scheme("topographic");  // no magenta anywhere in it
+  // The topographic scheme: no magenta anywhere in it.
+  MapInputs inputs = testing::map_inputs(terrain, find_color_scheme("topographic"));
   inputs.show_rivers = false;
   inputs.drops = 300000;
   const testing::Image plain{1280, 720, renderer.snapshot(inputs, 1280, 720)};

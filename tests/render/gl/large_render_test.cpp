@@ -23,10 +23,7 @@ TEST(LargeRender, TilesOfAnyShapeMakeTheSnapshotsPicture) {
   for (const MapPainter painter : {MapPainter::cpu, MapPainter::gpu}) {
     MapRenderer renderer;
     renderer.init({.painter = painter});
-    MapInputs inputs;
-    inputs.terrain = &terrain;
-    inputs.scheme = &color_schemes()[0];
-    inputs.rivers = &rivers.picture;
+    MapInputs inputs = testing::map_inputs(terrain, &color_schemes()[0], &rivers.picture);
     routes.show(inputs, 20000);  // the count at the whole picture's bottom-left corner
     const int w = 1603, h = 917;
     const std::vector<uint8_t> whole = renderer.snapshot(inputs, w, h);
@@ -55,9 +52,7 @@ TEST(LargeRender, An8kPictureIsBandsOfAboutFourMillionPixels) {
   const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
   MapRenderer renderer;
   renderer.init();
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = &color_schemes()[0];
+  MapInputs inputs = testing::map_inputs(terrain, &color_schemes()[0]);
   LargeRender job;
   job.start(inputs, 7680, 4320);
   EXPECT_GE(LargeRender::gl_tile_limit(), 1);

@@ -143,9 +143,7 @@ TEST_P(SnapshotSize, HasThatSizeAndTheViewportsCrop) {
   const ColorScheme& scheme = *find_color_scheme("topographic");
   MapRenderer renderer;
   renderer.init({.painter = painter});
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = &scheme;
+  MapInputs inputs = testing::map_inputs(terrain, &scheme);
   inputs.contour_levels = 0;
   inputs.show_rivers = false;
   // A window-sized frame first: the snapshot must not depend on it.
@@ -168,40 +166,35 @@ INSTANTIATE_TEST_SUITE_P(
                                          std::pair{1600, 500}, std::pair{1280, 720}),
                        ::testing::Values(MapPainter::gpu, MapPainter::cpu)));
 
+// A snapshot of `inputs` into `pixels` is refused with std::invalid_argument naming `named`;
+// `drawn` says what was drawn when it is not.
+void expect_refused(MapRenderer& renderer, const MapInputs& inputs, std::vector<uint8_t>& pixels,
+                    const std::string& named, const std::string& drawn) {
+  try {
+    renderer.snapshot(inputs, 16, 16, pixels);
+    ADD_FAILURE() << drawn;
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << e.what();
+  }
+}
+
 TEST(MapRenderer, RejectsBadInputsWithAMessageAndDrawsNothing) {
   testing::GlContext::get();
   const Heightfield terrain = testing::read_seed_field("eroded.f32");
   MapRenderer renderer;
   renderer.init();
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = find_color_scheme("bw");
+  MapInputs inputs = testing::map_inputs(terrain, find_color_scheme("bw"));
   inputs.show_rivers = false;
   std::vector<uint8_t> pixels(16 * 16 * 4, 7);
   EXPECT_THROW(renderer.snapshot(inputs, 0, 10), std::invalid_argument);
   inputs.sea_level = 1.5;
-  try {
-    renderer.snapshot(inputs, 16, 16, pixels);
-    ADD_FAILURE() << "a sea level of 1.5 was drawn";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("sea_level"), std::string::npos) << e.what();
-  }
+  expect_refused(renderer, inputs, pixels, "sea_level", "a sea level of 1.5 was drawn");
   inputs.sea_level = 0.25;
   inputs.contour_levels = kMaxContourLevels + 1;
-  try {
-    renderer.snapshot(inputs, 16, 16, pixels);
-    ADD_FAILURE() << "too many contour levels were drawn";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("contour_levels"), std::string::npos) << e.what();
-  }
+  expect_refused(renderer, inputs, pixels, "contour_levels", "too many contour levels were drawn");
   inputs.contour_levels = 10;
   inputs.show_rivers = true;  // with no river arrays
-  try {
-    renderer.snapshot(inputs, 16, 16, pixels);
-    ADD_FAILURE() << "rivers with no arrays were drawn";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("rivers.downstream"), std::string::npos) << e.what();
-  }
+  expect_refused(renderer, inputs, pixels, "rivers.downstream", "rivers with no arrays were drawn");
   EXPECT_TRUE(std::all_of(pixels.begin(), pixels.end(), [](uint8_t v) { return v == 7; }));
 }
 
@@ -213,10 +206,7 @@ TEST_P(DrawIntoTheWindow, MatchesTheSnapshotAndRedrawsIt) {
   const testing::PausedRivers rivers = testing::paused_rivers(terrain);
   MapRenderer renderer;
   renderer.init({.painter = GetParam()});
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = find_color_scheme("site_light");
-  inputs.rivers = &rivers.picture;
+  MapInputs inputs = testing::map_inputs(terrain, find_color_scheme("site_light"), &rivers.picture);
   const int w = 400, h = 300;
   const std::vector<uint8_t> snapshot = renderer.snapshot(inputs, w, h);
 
@@ -280,9 +270,7 @@ TEST(MapPainters, CpuAndGpuPaintTheSamePicture) {
   MapRenderer cpu;
   cpu.init({.painter = MapPainter::cpu});
   for (const ColorScheme& scheme : color_schemes()) {
-    MapInputs inputs;
-    inputs.terrain = &terrain;
-    inputs.scheme = &scheme;
+    MapInputs inputs = testing::map_inputs(terrain, &scheme);
     inputs.sea_level = 0.3;
     inputs.contour_levels = 12;
     inputs.rivers = &rivers.picture;
@@ -325,9 +313,7 @@ TEST(MapPainters, EveryViewIsItsCellImageScaledUpAndBothPaintersAgree) {
   std::vector<Image> pictures;
   for (const MapView view : kMapViews) {
     for (const bool lakes : {false, true}) {
-      MapInputs inputs;
-      inputs.terrain = &terrain;
-      inputs.scheme = &scheme;
+      MapInputs inputs = testing::map_inputs(terrain, &scheme);
       inputs.sea_level = 0.25;
       inputs.contour_levels = 10;
       inputs.rivers = &rivers.picture;
@@ -381,10 +367,7 @@ TEST(MapPainters, EveryViewIsItsCellImageScaledUpAndBothPaintersAgree) {
 TEST(MapInputs, TheDrainageViewsNeedAHydrologyOfTheTerrainsSize) {
   const Heightfield terrain = testing::read_seed_field("eroded-20000.f32");
   const RiverPicture rivers = testing::paused_rivers(terrain).picture;
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = &color_schemes()[0];
-  inputs.rivers = &rivers;
+  MapInputs inputs = testing::map_inputs(terrain, &color_schemes()[0], &rivers);
   EXPECT_EQ(check_map_inputs(inputs), "");
   inputs.view = MapView::basins;
   EXPECT_EQ(check_map_inputs(inputs),
@@ -420,10 +403,7 @@ TEST(MapPainters, AZoomedMapIsTheMiddleOfALargerMapAtFit) {
     SCOPED_TRACE(testing::painter_name(painter));
     MapRenderer renderer;
     renderer.init({.painter = painter});
-    MapInputs inputs;
-    inputs.terrain = &terrain;
-    inputs.scheme = &color_schemes()[2];
-    inputs.rivers = &rivers.picture;
+    MapInputs inputs = testing::map_inputs(terrain, &color_schemes()[2], &rivers.picture);
     inputs.show_lakes = true;
     inputs.hydrology = &hydrology;
     const int w = 640, h = 368;  // halves of whole 8-pixel tiles

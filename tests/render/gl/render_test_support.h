@@ -125,6 +125,17 @@ struct PausedRivers {
 };
 PausedRivers paused_rivers(const Heightfield& field, uint32_t seed = 42);
 
+// Inputs that draw `terrain` in `scheme`, with `rivers` when given, everything else as a new
+// MapInputs has it.
+inline MapInputs map_inputs(const Heightfield& terrain, const ColorScheme* scheme,
+                            const RiverPicture* rivers = nullptr) {
+  MapInputs inputs;
+  inputs.terrain = &terrain;
+  inputs.scheme = scheme;
+  if (rivers != nullptr) inputs.rivers = rivers;
+  return inputs;
+}
+
 // Forty drops of rain on a copy of `ground`, their routes kept: the debug layer's routes.
 struct RainRoutes {
   RainRoutes(const Heightfield& ground, uint32_t seed) : field(ground), rain(field, seed) {

@@ -55,10 +55,7 @@ int main(int argc, char** argv) {
                  .painter = painter == "cpu"                         ? MapPainter::cpu
                             : painter == "gpu" || painter == "float" ? MapPainter::gpu
                                                                      : MapPainter::automatic});
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = find_color_scheme("site_dark");
-  inputs.rivers = &rivers.picture;
+  MapInputs inputs = testing::map_inputs(terrain, find_color_scheme("site_dark"), &rivers.picture);
   inputs.contour_levels = layers == "all" || layers == "contours" ? 10 : 0;
   inputs.show_rivers = layers == "all" || layers == "rivers";
 

@@ -20,10 +20,7 @@ TEST_P(SteadyFrame, DrawingTheSameMapAgainAllocatesNothing) {
   const testing::RainRoutes routes(terrain, 3);
   MapRenderer renderer;
   renderer.init({.painter = GetParam()});
-  MapInputs inputs;
-  inputs.terrain = &terrain;
-  inputs.scheme = find_color_scheme("site_dark");
-  inputs.rivers = &rivers.picture;
+  MapInputs inputs = testing::map_inputs(terrain, find_color_scheme("site_dark"), &rivers.picture);
   routes.show(inputs, 123456);
 
   const testing::PlainFramebuffer window_fb(800, 450);

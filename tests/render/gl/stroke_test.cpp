@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <span>
 
 #include "render/gl/gl_program.h"
 #include "render/gl/render_target.h"
@@ -36,6 +37,13 @@ class StrokeCanvas {
   StrokeRenderer renderer;
   RenderTarget target;
 };
+
+// A white canvas with one black line, `width` wide at full alpha, painted over it.
+testing::Image one_black_line(const StrokeSegment& line, double width) {
+  StrokeCanvas canvas;
+  canvas.renderer.stroke(canvas.renderer.add_path(std::span(&line, 1)), kBlack, 1, width);
+  return canvas.paint();
+}
 
 int red(const testing::Image& image, int x, int y) {
   return image.at(x, y)[0];
@@ -79,27 +87,18 @@ TEST(Stroke, ThePathCanBeStrokedTwiceAsBankAndRiver) {
 }
 
 TEST(Stroke, AOnePixelLineOnAPixelRowCoversExactlyThatRow) {
-  StrokeCanvas canvas;
-  const StrokeSegment line[] = {{4, 20.5f, 60, 20.5f}};
-  canvas.renderer.stroke(canvas.renderer.add_path(line), kBlack, 1, 1);
-  const testing::Image image = canvas.paint();
+  const testing::Image image = one_black_line({4, 20.5f, 60, 20.5f}, 1);
   EXPECT_EQ(red(image, 30, 20), 0);
   EXPECT_EQ(red(image, 30, 19), 255);
   EXPECT_EQ(red(image, 30, 21), 255);
   // Halfway between two rows it covers half of each.
-  StrokeCanvas between;
-  const StrokeSegment half[] = {{4, 20, 60, 20}};
-  between.renderer.stroke(between.renderer.add_path(half), kBlack, 1, 1);
-  const testing::Image halves = between.paint();
+  const testing::Image halves = one_black_line({4, 20, 60, 20}, 1);
   EXPECT_NEAR(red(halves, 30, 19), 128, 1);
   EXPECT_NEAR(red(halves, 30, 20), 128, 1);
 }
 
 TEST(Stroke, RoundCapsReachHalfTheWidthPastTheEnd) {
-  StrokeCanvas canvas;
-  const StrokeSegment line[] = {{20.5f, 32.5f, 40.5f, 32.5f}};
-  canvas.renderer.stroke(canvas.renderer.add_path(line), kBlack, 1, 10);
-  const testing::Image image = canvas.paint();
+  const testing::Image image = one_black_line({20.5f, 32.5f, 40.5f, 32.5f}, 10);
   EXPECT_EQ(red(image, 16, 32), 0);  // 4 px past the end: inside the cap (a butt cap stops at 20.5)
   EXPECT_EQ(red(image, 14, 32), 255);  // 6 px past: outside
   EXPECT_EQ(red(image, 17, 29), 0);    // (-3, -3) from the end, 4.24 px: inside the disc
@@ -107,10 +106,7 @@ TEST(Stroke, RoundCapsReachHalfTheWidthPastTheEnd) {
 }
 
 TEST(Stroke, AZeroLengthLineIsADot) {
-  StrokeCanvas canvas;
-  const StrokeSegment dot[] = {{32.5f, 32.5f, 32.5f, 32.5f}};
-  canvas.renderer.stroke(canvas.renderer.add_path(dot), kBlack, 1, 6);
-  const testing::Image image = canvas.paint();
+  const testing::Image image = one_black_line({32.5f, 32.5f, 32.5f, 32.5f}, 6);
   EXPECT_EQ(red(image, 32, 32), 0);
   EXPECT_EQ(red(image, 34, 32), 0);
   EXPECT_EQ(red(image, 32, 40), 255);
