@@ -72,7 +72,8 @@ TEST(AppSource, NoFunctionIsLongerThan80Lines) {
             continue;
           }
           EXPECT_LE(n - first + 1, kMostLines)
-              << file.lexically_relative(TERRAIN_SOURCE_DIR).string() << ":" << first + 1 << ": " << opening;
+              << file.lexically_relative(TERRAIN_SOURCE_DIR).string() << ":" << first + 1 << ": "
+              << opening;
         }
       }
     }
