@@ -5,9 +5,11 @@
 // writes it. No SDL, GL or ImGui.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +43,10 @@ struct EditedText {
   void follow(std::string_view core) {
     if (core == seen) return;
     seen = core;
-    std::snprintf(text, sizeof text, "%.*s", static_cast<int>(core.size()), core.data());
+    // Cut to what fits (a longer value shows its start; the core keeps it whole).
+    const std::size_t length = std::min(core.size(), N - 1);
+    std::memcpy(text, core.data(), length);
+    text[length] = '\0';
   }
 };
 
