@@ -4,9 +4,36 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/drop_order.h"
 #include "core/js_math.h"
+#include "core/rain_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain {
+
+RainStats& RainStats::operator+=(const RainStats& other) {
+  drops += other.drops;
+  steps += other.steps;
+  flat += other.flat;
+  off_map += other.off_map;
+  sea += other.sea;
+  max_steps += other.max_steps;
+  return *this;
+}
+
+Rain::SideBySide::SideBySide() = default;
+Rain::SideBySide::SideBySide(SideBySide&&) noexcept = default;
+Rain::SideBySide& Rain::SideBySide::operator=(SideBySide&&) noexcept = default;
+Rain::SideBySide::~SideBySide() = default;
+
+namespace {
+
+// A drop on one thread waits for nothing.
+struct OneThread {
+  void before_step(int, int, int) {}
+};
+
+}  // namespace
 
 std::vector<BrushCell> build_brush(int brush_radius) {
   std::vector<BrushCell> brush;
@@ -74,8 +101,77 @@ std::span<const Point> Rain::route(int k) const {
   return {route_points_.data() + begin, end - begin};
 }
 
+void Rain::set_threads(WorkThreads* threads, uint64_t fewest_cells, uint64_t batch) {
+  if (batch < 1 || batch > DropOrder::kMostBatch) {
+    throw std::invalid_argument("Rain: a batch is 1 to 16,382 drops");
+  }
+  threads_ = threads;
+  fewest_cells_ = fewest_cells;
+  batch_ = batch;
+}
+
+WorkThreads* Rain::side_by_side_threads() const {
+  WorkThreads* threads = threads_ ? threads_ : rain_threads();
+  if (!threads || threads->count() < 2) return nullptr;
+  const uint64_t cells = static_cast<uint64_t>(field_->width()) * field_->height();
+  if (cells < fewest_cells_) return nullptr;
+  // A slot's word holds a cell's column and row in 21 bits each (drop_order.h).
+  if (field_->width() > DropOrder::kMostCells || field_->height() > DropOrder::kMostCells) {
+    return nullptr;
+  }
+  return threads;
+}
+
 void Rain::run(uint64_t n) {
+  // The routes the debug view shows are traced drop by drop on this thread, as the sketch
+  // traces them; the drops after them may run side by side.
+  for (; n > 0 && keep_routes_ && route_ends_.size() < kMaxRoutes; n--) drop();
+  if (n == 0) return;
+  if (WorkThreads* threads = side_by_side_threads()) {
+    run_side_by_side(n, *threads);
+    return;
+  }
   for (uint64_t i = 0; i < n; i++) drop();
+}
+
+// A batch at a time: its landings drawn from the random stream in drop order (two numbers a
+// drop, as drop() draws them), then its drops shared between the threads in that order, each
+// rolling under the drop order's gate (drop_order.h).
+void Rain::run_side_by_side(uint64_t n, WorkThreads& threads) {
+  const int count = std::min(threads.count(), DropOrder::kMostThreads);
+  if (!side_.order) side_.order = std::make_unique<DropOrder>();
+  side_.landings.resize(static_cast<std::size_t>(batch_));
+  side_.counts.resize(static_cast<std::size_t>(count));
+  DropOrder& order = *side_.order;
+  Point* const landings = side_.landings.data();
+  const int cols = field_->width();
+  const int rows = field_->height();
+  auto cell_of = [landings](uint64_t k, int& cx, int& cy) {
+    cx = static_cast<int>(landings[k].x);
+    cy = static_cast<int>(landings[k].y);
+  };
+  auto work = [&](int, int thread) {
+    RainStats& stats = side_.counts[static_cast<std::size_t>(thread)].stats;
+    uint64_t k = 0;
+    while (order.claim(thread, k, cell_of)) {
+      DropOrder::Gate gate(order, thread, k);
+      roll(landings[k].x, landings[k].y, stats, false, gate);
+    }
+  };
+  while (n > 0) {
+    const uint64_t batch = std::min(n, batch_);
+    for (uint64_t k = 0; k < batch; k++) {
+      const double x = random_.range(0, cols - 1);
+      const double y = random_.range(0, rows - 1);
+      landings[k] = {x, y};
+    }
+    for (SideBySide::Counts& c : side_.counts) c.stats = {};
+    order.begin(batch, count, params_.brush_radius);
+    threads.run(count, work);
+    for (const SideBySide::Counts& c : side_.counts) stats_ += c.stats;
+    waited_ += order.waited();
+    n -= batch;
+  }
 }
 
 // One raindrop, from where it lands until it stops, reaches the sea, runs off the map or
@@ -85,18 +181,22 @@ void Rain::drop() {
   const int rows = field_->height();
   const double x = random_.range(0, cols - 1);
   const double y = random_.range(0, rows - 1);
-  roll(x, y, stats_, keep_routes_ && route_ends_.size() < kMaxRoutes);
+  OneThread gate;
+  roll(x, y, stats_, keep_routes_ && route_ends_.size() < kMaxRoutes, gate);
 }
 
 bool Rain::drop_at(double x, double y) {
   if (!(x >= 0 && x < field_->width() - 1 && y >= 0 && y < field_->height() - 1)) return false;
   RainStats own;  // its own: the rain's counts are the sketch's drops'
-  roll(x, y, own, false);
+  OneThread gate;
+  roll(x, y, own, false, gate);
   return true;
 }
 
-// The drop from where it landed on: the rest of the sketch's drop().
-void Rain::roll(double landed_x, double landed_y, RainStats& stats, bool tracing) {
+// The drop from where it landed on: the rest of the sketch's drop(). `gate` holds each step
+// back until it may touch its cells (drop_order.h; on one thread it never does).
+template <typename Gate>
+void Rain::roll(double landed_x, double landed_y, RainStats& stats, bool tracing, Gate& gate) {
   const int cols = field_->width();
   const int rows = field_->height();
   float* const heights = field_->data();
@@ -171,6 +271,7 @@ void Rain::roll(double landed_x, double landed_y, RainStats& stats, bool tracing
   int step = 0;
   Probe at = probe(x, y);
   for (; step < sketch::MAX_STEPS; step++) {
+    gate.before_step(step, at.cx, at.cy);
     steps++;
     const Sample here = sample(at);
 

@@ -11,10 +11,17 @@
 // and every expression keeps the sketch's order of operations.
 //
 // Performance rule: run() allocates nothing; the brush is built once per radius and the
-// debug routes live in storage reserved up front.
+// debug routes live in storage reserved up front (and the side-by-side batch's, on its first
+// run).
+//
+// On every core: run() shares a batch's drops between threads, each drop landing where the
+// random stream says, in drop order, and rolling beside the others under the rule that keeps
+// every cell's drops in drop order (drop_order.h), so the heights, the counts and the stream's
+// place are the one-thread rain's, bit for bit, whatever the thread count.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -24,6 +31,9 @@
 #include "core/sketch.h"
 
 namespace terrain {
+
+class DropOrder;
+class WorkThreads;
 
 // The sketch's rain settings, with its names, defaults and ranges (see core/sketch.h).
 struct RainParams {
@@ -44,6 +54,7 @@ struct RainStats {
   uint64_t sea = 0;        // it reached a height below sea level
   uint64_t max_steps = 0;  // it ran MAX_STEPS steps
   bool operator==(const RainStats&) const = default;
+  RainStats& operator+=(const RainStats& other);
 };
 
 // A brush cell: the offset from the drop's cell and its share of the digging.
@@ -81,8 +92,25 @@ class Rain {
   void set_params(const RainParams& params);
   const RainParams& params() const { return params_; }
 
-  // Runs n drops.
+  // Runs n drops: on the process's rain threads (rain_threads.h) when the map is large enough
+  // for drops to run side by side (kSideBySideCells), else on this thread; bit for bit the
+  // same either way.
   void run(uint64_t n);
+
+  // The threads this rain shares its drops between: `threads` (nullptr: the process's rain
+  // threads), side by side on maps of at least `fewest_cells` cells (0: on every map; the tests
+  // use it), and in batches of `batch` drops (1 to DropOrder::kMostBatch).
+  void set_threads(WorkThreads* threads, uint64_t fewest_cells = kSideBySideCells,
+                   uint64_t batch = kBatch);
+  // Below this many cells (about 1000 x 600), every drop can reach most of the map, so drops
+  // side by side mostly wait on each other: one thread is faster (bench/rain_bench.cpp).
+  static constexpr uint64_t kSideBySideCells = 600'000;
+  // Drops a batch: their landings are drawn first, then they run side by side; batches end
+  // with every thread waiting for the last drop, so a batch is long enough for that to be
+  // rare, and short enough that its landings stay in cache.
+  static constexpr uint64_t kBatch = 4096;
+  // How many drops run side by side had to wait for an earlier drop near them.
+  uint64_t drops_waited() const { return waited_; }
   // A drop landing at (x, y) rather than at random (rain here, brush_stroke.h), rolling and
   // carving as every drop does, the rain's random stream, counts and routes untouched. False,
   // and nothing done, when (x, y) is not where a drop can land: [0, width-1) x [0, height-1).
@@ -114,8 +142,29 @@ class Rain {
 
  private:
   void drop();
-  void roll(double landed_x, double landed_y, RainStats& stats, bool tracing);
+  template <typename Gate>
+  void roll(double landed_x, double landed_y, RainStats& stats, bool tracing, Gate& gate);
   void set_brush(int radius);
+  // The threads run() uses now, or nullptr for this thread alone.
+  WorkThreads* side_by_side_threads() const;
+  void run_side_by_side(uint64_t n, WorkThreads& threads);
+
+  // What a batch side by side keeps between runs: its drops' landings, the threads' counts and
+  // the order's slots. A copy of a Rain starts with none (they belong to the runs of one).
+  struct SideBySide {
+    SideBySide();
+    SideBySide(const SideBySide&) : SideBySide() {}
+    SideBySide& operator=(const SideBySide&) { return *this; }
+    SideBySide(SideBySide&&) noexcept;
+    SideBySide& operator=(SideBySide&&) noexcept;
+    ~SideBySide();
+    struct alignas(64) Counts {
+      RainStats stats;
+    };
+    std::vector<Point> landings;
+    std::vector<Counts> counts;  // one a thread
+    std::unique_ptr<DropOrder> order;
+  };
 
   Heightfield* field_;
   P5Random random_;
@@ -126,6 +175,11 @@ class Rain {
   bool keep_routes_ = false;
   std::vector<Point> route_points_;      // all kept routes, one after another
   std::vector<std::size_t> route_ends_;  // where each kept route ends in route_points_
+  WorkThreads* threads_ = nullptr;
+  uint64_t fewest_cells_ = kSideBySideCells;
+  uint64_t batch_ = kBatch;
+  uint64_t waited_ = 0;
+  SideBySide side_;
 };
 
 // The pure form: a copy of `field` after `drops` drops seeded by `seed`.

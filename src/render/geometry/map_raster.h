@@ -23,7 +23,7 @@
 #include "core/frame.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_tiles.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -13,7 +13,7 @@
 
 #include "core/heightfield.h"
 #include "render/geometry/color_scheme.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -26,7 +26,7 @@
 
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_path.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 

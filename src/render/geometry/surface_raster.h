@@ -35,7 +35,7 @@
 #include "render/geometry/map_camera.h"
 #include "render/geometry/map_raster.h"
 #include "render/geometry/orbit_camera.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 

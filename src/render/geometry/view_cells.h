@@ -26,7 +26,7 @@
 #include "core/map_view.h"
 #include "render/geometry/basin_tones.h"
 #include "render/geometry/color_scheme.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -24,7 +24,7 @@
 #include "render/geometry/basin_tones.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/relief.h"
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 namespace terrain::render {
 namespace {

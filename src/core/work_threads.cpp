@@ -1,5 +1,5 @@
 // Threads sharing a loop (see work_threads.h).
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 #include <immintrin.h>
 #endif
 
-namespace terrain::render {
+namespace terrain {
 
 WorkThreads::WorkThreads(int count) {
   if (count <= 0) count = static_cast<int>(std::thread::hardware_concurrency());
@@ -89,10 +89,14 @@ void WorkThreads::prime() {
 
 void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {
   if (n <= 0) return;
-  if (threads_.empty() || n == 1) {
+  if (threads_.empty() || n == 1 || taken_.exchange(true, std::memory_order_acquire)) {
     for (int i = 0; i < n; i++) body(context, i, 0);
     return;
   }
+  struct Release {
+    std::atomic<bool>& taken;
+    ~Release() { taken.store(false, std::memory_order_release); }
+  } release{taken_};
   {
     std::lock_guard lock(mutex_);
     body_ = body;
@@ -113,4 +117,4 @@ void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {
   finished_.wait(lock, [&] { return busy_.load() == 0; });
 }
 
-}  // namespace terrain::render
+}  // namespace terrain

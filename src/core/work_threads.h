@@ -1,5 +1,6 @@
 // A few threads that share the iterations of one loop with the thread that asks.
 //
+// The rain shares a batch's drops between them (rain.h, drop_order.h), on every core.
 // The CPU painter (map_raster.h) splits a frame into rows and bands that need nothing from
 // each other; with a software GL the cores are otherwise idle while it paints. The threads are
 // started once and wait between loops, so a steady frame creates no thread and allocates
@@ -17,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-namespace terrain::render {
+namespace terrain {
 
 class WorkThreads {
  public:
@@ -28,13 +29,14 @@ class WorkThreads {
   WorkThreads& operator=(const WorkThreads&) = delete;
   ~WorkThreads();
 
-  static constexpr int kMost = 8;
+  static constexpr int kMost = 64;
   static constexpr std::chrono::microseconds kSpin{200};
   int count() const { return static_cast<int>(threads_.size()) + 1; }
 
   // Calls body(i, thread) for every i in [0, n), the iterations shared between the threads
   // and the caller in any order (`thread`, 0 .. count() - 1, says which thread runs it, for
-  // scratch of its own), and returns when all are done. `body` must not throw.
+  // scratch of its own), and returns when all are done. `body` must not throw. A loop asked
+  // for while another caller's is running runs on the caller's thread alone (as thread 0).
   // Says a loop is coming soon: the threads wake now and spin for up to kPrimed waiting for
   // it, so that the loop does not wait for them to wake.
   void prime();
@@ -59,7 +61,8 @@ class WorkThreads {
   std::atomic<uint64_t> generation_{0};  // a new loop to share
   std::atomic<uint64_t> primed_{0};      // prime() calls
   std::atomic<bool> stopping_{false};
-  std::atomic<int> busy_{0};  // threads still in the current loop
+  std::atomic<int> busy_{0};        // threads still in the current loop
+  std::atomic<bool> taken_{false};  // a caller's loop is running
   // The current loop.
   void (*body_)(void*, int, int) = nullptr;
   void* context_ = nullptr;
@@ -67,4 +70,4 @@ class WorkThreads {
   std::atomic<int> next_{0};
 };
 
-}  // namespace terrain::render
+}  // namespace terrain

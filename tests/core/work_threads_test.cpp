@@ -1,6 +1,6 @@
 // WorkThreads, a loop's iterations shared between threads: every index exactly once, thread
 // indices in range, iterations that really run at the same time, and many loops in a row.
-#include "render/geometry/work_threads.h"
+#include "core/work_threads.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace terrain::render {
+namespace terrain {
 namespace {
 
 TEST(WorkThreads, CountIsTheThreadsAskedForWithinOneAndTheMost) {
@@ -151,4 +151,4 @@ TEST(WorkThreads, PrimedThreadsStillDoEveryLoopAndStopCleanly) {
 }
 
 }  // namespace
-}  // namespace terrain::render
+}  // namespace terrain
