@@ -9,6 +9,8 @@ void SdlInput::begin_frame(bool waited) {
   waited_ = waited;
   counts_.answered = counts_.polled;
   counts_.moves_answered = counts_.moves_polled;
+  counts_.x_answered = counts_.x_polled;
+  counts_.y_answered = counts_.y_polled;
 }
 
 void SdlInput::note(const SDL_Event& event) {
@@ -22,6 +24,8 @@ void SdlInput::note(const SDL_Event& event) {
       break;
     case SDL_MOUSEMOTION:
       counts_.moves_polled++;
+      counts_.x_polled = event.motion.x;
+      counts_.y_polled = event.motion.y;
       break;
     default:
       break;

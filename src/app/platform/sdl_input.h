@@ -35,6 +35,11 @@ class SdlInput {
     uint64_t answered = 0;
     uint64_t moves_polled = 0;
     uint64_t moves_answered = 0;
+    // Where the pointer was in the last move polled, and in the last move answered (window
+    // points; -1 before any): a test waits for its move by where it went, which holds however
+    // the display merges or splits moves.
+    int x_polled = -1, y_polled = -1;
+    int x_answered = -1, y_answered = -1;
   };
 
   // A new frame's events begin: what was polled up to the last frame has had that whole frame

@@ -717,7 +717,8 @@ void App::report() {
   shell_.fullscreen = window_.fullscreen();
   reporter_.frame({model_, ui_, shell_, panel_.controls, layout_, core_.camera(),
                    core_.take_stopped(), run_.started && stats_.swaps() >= 2,
-                   input_.counts().answered, input_.counts().moves_answered});
+                   input_.counts().answered, input_.counts().moves_answered,
+                   input_.counts().x_answered, input_.counts().y_answered});
 }
 
 void App::report_finish() {

@@ -96,11 +96,14 @@ void Reporter::test_lines(const Frame& f) {
   }
   // Last: what the input changed is printed above by the time a test reads that it was
   // answered.
-  if (f.inputs_answered != inputs_answered_ || f.moves_answered != moves_answered_) {
+  if (f.inputs_answered != inputs_answered_ || f.moves_answered != moves_answered_ ||
+      f.x_answered != x_answered_ || f.y_answered != y_answered_) {
     inputs_answered_ = f.inputs_answered;
     moves_answered_ = f.moves_answered;
-    std::printf("input %llu %llu\n", static_cast<unsigned long long>(inputs_answered_),
-                static_cast<unsigned long long>(moves_answered_));
+    x_answered_ = f.x_answered;
+    y_answered_ = f.y_answered;
+    std::printf("input %llu %llu %d %d\n", static_cast<unsigned long long>(inputs_answered_),
+                static_cast<unsigned long long>(moves_answered_), x_answered_, y_answered_);
   }
 }
 

@@ -8,9 +8,10 @@
 // and the timeline's rectangles, the camera ("view zoom Z center X,Y", and "view frame LEFT TOP
 // SCALE": where grid point 0,0 lands in the window and the pixels a cell), the cross-section's row
 // and what the hover readout shows ("readout {...}", as --probe prints it). A test waits for
-// the line that says its click took effect rather than sleeping; "input N M" when N key and
+// the line that says its click took effect rather than sleeping; "input N M X Y" when N key and
 // button events (presses, releases, wheel turns) and M pointer moves have been answered: a
-// whole frame has run after each, and what it changed is in the lines before.
+// whole frame has run after each, and what it changed is in the lines before; X Y is where the
+// last move answered went.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,8 @@ class Reporter {
     bool laid_out = false;
     uint64_t inputs_answered = 0;  // key and button events a whole frame has run after
     uint64_t moves_answered = 0;   // and pointer moves
+    int x_answered = -1;           // where the last pointer move answered went
+    int y_answered = -1;
   };
   void frame(const Frame& f);
   // A finish landed: how long it took and the frames drawn meanwhile.
@@ -67,6 +70,8 @@ class Reporter {
   std::optional<int> row_;
   uint64_t inputs_answered_ = 0;
   uint64_t moves_answered_ = 0;
+  int x_answered_ = -1;
+  int y_answered_ = -1;
 };
 
 }  // namespace terrain::app

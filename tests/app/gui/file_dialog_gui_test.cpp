@@ -19,11 +19,6 @@ namespace {
 using std::chrono::seconds;
 namespace fs = std::filesystem;
 
-// Whether the control is drawn now (its last reported rectangle has a width).
-bool shown(App& app, const std::string& name) {
-  return latest_rect(app, name)[2] > 0;
-}
-
 // Types `text` into the dialog's name field over what it holds (the field has the keyboard
 // from the dialog's first frame).
 void type_name(App& app, const std::string& text) {
@@ -52,12 +47,12 @@ TEST(FileDialogGui, WithNoDesktopChooserTheDialogOpensSavesAsReplacesAndCancels)
   // Ctrl+S on an untitled map: the dialog, to save as; Cancel keeps the map, unsaved.
   press("ctrl+s");
   click(window, settled_rect(app, "file_dialog_cancel"));
-  EXPECT_FALSE(shown(app, "file_dialog_cancel"));
+  EXPECT_TRUE(wait_shown(app, "file_dialog_cancel", false));
   // Ctrl+O: the dialog, to open; Esc keeps the map.
   press("ctrl+o");
   EXPECT_GT(settled_rect(app, "file_dialog_path")[2], 0);
   press("Escape");
-  EXPECT_FALSE(shown(app, "file_dialog_path"));
+  EXPECT_TRUE(wait_shown(app, "file_dialog_path", false));
   EXPECT_EQ(app.out().find("Saved the map"), std::string::npos) << app.out();
   EXPECT_EQ(app.out().find("Opened the map"), std::string::npos) << app.out();
   EXPECT_TRUE(lines_starting(app.out(), "state seed 4").empty()) << "the map is kept";
@@ -82,7 +77,7 @@ TEST(FileDialogGui, WithNoDesktopChooserTheDialogOpensSavesAsReplacesAndCancels)
   press("Return");
   const fs::path second = maps / "second.tsmap";
   EXPECT_NE(nth_line(app, "Saved the map to " + second.string(), 1), "") << app.err();
-  EXPECT_FALSE(shown(app, "file_dialog_name"));
+  EXPECT_TRUE(wait_shown(app, "file_dialog_name", false));
 
   // Save as over a file that is there: asked; Cancel keeps the file, Replace replaces it.
   const std::string before = io::read_file(first);
@@ -90,8 +85,8 @@ TEST(FileDialogGui, WithNoDesktopChooserTheDialogOpensSavesAsReplacesAndCancels)
   type_name(app, "first");
   click(window, settled_rect(app, "file_dialog_accept"));
   click(window, settled_rect(app, "file_dialog_keep"));
-  EXPECT_FALSE(shown(app, "file_dialog_keep"));
-  EXPECT_TRUE(shown(app, "file_dialog_accept")) << "back in the dialog";
+  EXPECT_TRUE(wait_shown(app, "file_dialog_keep", false));
+  EXPECT_TRUE(wait_shown(app, "file_dialog_accept", true)) << "back in the dialog";
   EXPECT_TRUE(io::read_file(first) == before) << "kept";
   click(window, settled_rect(app, "file_dialog_accept"));
   click(window, settled_rect(app, "file_dialog_replace"));

@@ -178,22 +178,23 @@ uint64_t App::answered() {
     read_ += line.size() + 1;
     if (line.rfind("input ", 0) == 0) {
       std::istringstream counts(line.substr(6));
-      counts >> answered_ >> moves_answered_;
+      counts >> answered_ >> moves_answered_ >> x_answered_ >> y_answered_;
     }
   }
   return answered_;
 }
 
-void App::move(const std::string& args) {
-  answered();
-  const uint64_t before = moves_answered_;
+void App::move(const std::string& args, int x, int y, std::chrono::milliseconds most, bool say) {
   xdotool(args);
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto until = std::chrono::steady_clock::now() + most;
   while (running()) {
     answered();
-    if (moves_answered_ != before) return;
+    if (x_answered_ == x && y_answered_ == y) return;
     if (std::chrono::steady_clock::now() > until) {
-      std::fprintf(stderr, "the app answered no pointer move (xdotool %s)\n", args.c_str());
+      if (say) {
+        std::fprintf(stderr, "the app answered no pointer move to %d, %d (xdotool %s)\n", x, y,
+                     args.c_str());
+      }
       return;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -304,6 +305,7 @@ std::string App::window_id() {
       waitpid(pid_, &status_, 0);
       restarted_ = true;
       sent_ = answered_ = moves_answered_ = read_ = 0;
+      x_answered_ = y_answered_ = -1;
       pid_ = spawn(argv_, out_, err_, env_);
       start = std::chrono::steady_clock::now();
       until = start + std::chrono::seconds(80);
@@ -461,7 +463,15 @@ void press(const std::string& keys) {
 }
 
 void move_to(const std::string& window, int x, int y) {
-  xdotool("mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y));
+  const std::string args =
+      "mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y);
+  // Waited for briefly: a pointer placed where it already is before the app has seen any move
+  // makes no move to answer.
+  if (App* app = App::driven()) {
+    app->move(args, x, y, std::chrono::seconds(3), false);
+  } else {
+    xdotool(args);
+  }
 }
 
 void mouse_down(int button) {
@@ -476,7 +486,7 @@ void drag_to(const std::string& window, int x, int y) {
   const std::string args =
       "mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y);
   if (App* app = App::driven()) {
-    app->move(args);
+    app->move(args, x, y);
   } else {
     xdotool(args);
   }
@@ -594,6 +604,14 @@ double rmse(const io::RgbaImage& a, const io::RgbaImage& b) {
     }
   }
   return std::sqrt(sum / static_cast<double>(n * 3));
+}
+
+bool wait_shown(App& app, const std::string& name, bool shown) {
+  for (int k = 0; k < 600; k++) {
+    if ((latest_rect(app, name)[2] > 0) == shown) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
 }
 
 }  // namespace terrain::gui

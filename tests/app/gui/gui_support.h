@@ -58,10 +58,13 @@ class App {
   // and what it changed is printed before that line). After 30 s without it, it says so on
   // stderr and goes on.
   void input(const std::string& args, int events);
-  // The pointer moved by xdotool's `args` (to a new place), waiting until the app has answered
-  // the move: a frame has run after it (for Dear ImGui's drags, which follow the pointer a
-  // frame at a time). After 30 s without it, it says so on stderr and goes on.
-  void move(const std::string& args);
+  // The pointer moved by xdotool's `args` to (x, y) in the window, waiting until the app has
+  // answered a move there ("input N M X Y": a frame has run after it, for Dear ImGui's drags,
+  // which follow the pointer a frame at a time). Waiting for the place rather than a count of
+  // moves holds however the display merges moves, and when the pointer is there already. After
+  // `most` without it, it says so on stderr (when `say`) and goes on.
+  void move(const std::string& args, int x, int y,
+            std::chrono::milliseconds most = std::chrono::seconds(30), bool say = true);
   // The newest App still running: the one the free input helpers below drive.
   static App* driven();
 
@@ -72,8 +75,10 @@ class App {
   pid_t pid_ = -1;
   uint64_t sent_ = 0;  // key and button events sent through input()
   uint64_t answered_ = 0;
-  uint64_t moves_answered_ = 0;  // M of the last "input N M"
-  std::size_t read_ = 0;         // how much of out_ answered() has read
+  uint64_t moves_answered_ = 0;  // M of the last "input N M X Y"
+  int x_answered_ = -1;          // and X, Y: where the last move answered went
+  int y_answered_ = -1;
+  std::size_t read_ = 0;  // how much of out_ answered() has read
   int status_ = 0;
   std::filesystem::path out_, err_;
   std::vector<std::string> argv_, env_;  // how it was started, to start it again
@@ -155,6 +160,9 @@ std::filesystem::path saved_path(const std::string& line);
 // The rectangle the app last reported for a control (x, y, w, h), as it moves (the side bar
 // scrolled); all 0 if none yet.
 std::vector<int> latest_rect(App& app, const std::string& name);
+// Waits (up to a minute) until the app reports `name` drawn (w > 0) or not drawn (w == 0): a
+// control goes or comes in a frame after the one that answered the input.
+bool wait_shown(App& app, const std::string& name, bool shown);
 // The control's rectangle once it has stayed put for a quarter of a second: a popup's first
 // frame (and the work's line's, before the map's area has its size) is drawn at another place
 // than the frames after it.

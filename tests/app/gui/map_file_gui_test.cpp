@@ -407,15 +407,6 @@ bool has_autosave(const fs::path& state) {
   return false;
 }
 
-// Waits until the app reports `name` drawn (w > 0) or not drawn (w == 0).
-bool wait_shown(App& app, const std::string& name, bool shown) {
-  for (int k = 0; k < 600; k++) {
-    if ((latest_rect(app, name)[2] > 0) == shown) return true;
-    std::this_thread::sleep_for(milliseconds(100));
-  }
-  return false;
-}
-
 // Opening a map file in the place of a map with changes not saved asks, as quitting does (here
 // a file dropped on the window, as Open, Ctrl+O and a Recent entry all open one): Cancel and Esc
 // keep the map, history and all; Save saves it under the name typed (never over a file) and
