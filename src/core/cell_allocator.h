@@ -29,8 +29,13 @@ namespace cell_memory {
 inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
 inline constexpr std::size_t kMapped = std::size_t{4} << 20;  // from here on, mapped
 
+// Under AddressSanitizer every array comes from operator new, where it checks the bounds.
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#define TERRAIN_CELL_MEMORY_MAPPED 1
+#endif
+
 inline void* allocate(std::size_t bytes) {
-#if defined(__linux__)
+#if defined(TERRAIN_CELL_MEMORY_MAPPED)
   if (bytes >= kMapped) {
     // Over-map by a huge page, keep the aligned part, give back the ends.
     const std::size_t length = (bytes + kHugePage - 1) / kHugePage * kHugePage;
@@ -51,7 +56,7 @@ inline void* allocate(std::size_t bytes) {
 }
 
 inline void release(void* p, std::size_t bytes) noexcept {
-#if defined(__linux__)
+#if defined(TERRAIN_CELL_MEMORY_MAPPED)
   if (bytes >= kMapped) {
     ::munmap(p, (bytes + kHugePage - 1) / kHugePage * kHugePage);
     return;

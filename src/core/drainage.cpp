@@ -102,14 +102,17 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
   const bool flood = params.routing == Routing::flood && params.fill_hollows;
   const double sea_level = params.sea_level;
   // Walking from the headwaters needs each cell's donors, counted as the routing finds them
-  // (in the flood's state, which is done with). A slice's cells drain into its own rows or the
-  // rows either side of it, so only counts on a slice's first and last rows, which two slices
-  // can reach, are counted atomically.
+  // in the low four bits of the state bytes, beside the flood's links (flood_link). A slice's
+  // cells drain into its own rows or the rows either side of it, so only counts on a slice's
+  // first and last rows, which two slices can reach, are counted atomically (and the links
+  // there read atomically).
   walked_ = n > params.height_order_cells;
   uint8_t* donors = state_.data();
   if (walked_) {
     for_slices(slices, n, [&](int, std::size_t begin, std::size_t end) {
-      std::fill(donors + begin, donors + end, uint8_t{0});
+      for (std::size_t i = begin; i < end; i++) {
+        donors[i] = params.fill_hollows ? donors[i] & flood_link::kBits : uint8_t{0};
+      }
     });
   }
   const bool shared = slices > 1;
@@ -140,10 +143,15 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
         const std::size_t i = first + x;
         if (terrain[i] < sea_level) {
           downstream[i] = -1;
-        } else if (flood && downstream[i] >= 0 && (terrain[i] > raw[i] || row[x] < 0)) {
+        } else if (flood) {
           // Flood routing: a filled (raised) cell, or a flat one with no way down, follows
-          // the link the flood arrived on (still in downstream[i]). Links point to cells
-          // flooded earlier and steepest steps strictly downhill, so the routes never loop.
+          // the link the flood arrived on. Links point to cells flooded earlier and steepest
+          // steps strictly downhill, so the routes never loop.
+          const uint8_t state =
+              shared ? std::atomic_ref<uint8_t>(donors[i]).load(std::memory_order_relaxed)
+                     : donors[i];
+          const int32_t link = flood_link::cell(state, static_cast<int32_t>(i), cols);
+          downstream[i] = link >= 0 && (terrain[i] > raw[i] || row[x] < 0) ? link : row[x];
         } else {
           downstream[i] = row[x];
         }
@@ -181,7 +189,11 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
         basins[i] = -1;
       }
       flow[i] = 1;
-      if (walked_ && donors[i] == 0) donors[i] = kHeadwater;
+      if (walked_) {
+        // The links are read: only the counts stay.
+        const auto count = static_cast<uint8_t>(donors[i] & 0x0F);
+        donors[i] = count == 0 ? kHeadwater : count;
+      }
     }
   });
 

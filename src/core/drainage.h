@@ -141,7 +141,7 @@ class Drainage {
   FloodWorkspace flood_work_;
   std::array<std::vector<int32_t>, kMostSlices> paths_;  // scratch: walks to a labelled cell
   std::vector<uint32_t> slice_outlets_;                  // scratch: outlets in each slice
-  std::vector<int32_t> outlets_;
+  CellVector<int32_t> outlets_;
   bool walked_ = false;
 };
 

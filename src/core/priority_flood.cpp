@@ -63,16 +63,15 @@ void radix_pass(int slices, std::size_t n, int shift, const ItemAt& item_at, uin
   });
 }
 
-// Reads ahead for the cells the walk will come to: their neighbourhoods' state, filled values
-// and links, the three rows each (clamped to the map, so no pointer leaves its array).
+// Reads ahead for the cells the walk will come to: their neighbourhoods' state and filled
+// values, the three rows each (clamped to the map, so no pointer leaves its array).
 void prefetch_around(std::size_t cell, std::size_t cols, std::size_t n, const uint8_t* state,
-                     const float* filled, const int32_t* parent) {
+                     const float* filled) {
   const std::size_t up = cell >= cols ? cell - cols : cell;
   const std::size_t down = cell + cols < n ? cell + cols : cell;
   for (const std::size_t row : {up, cell, down}) {
     __builtin_prefetch(state + row);
     __builtin_prefetch(filled + row, 1);
-    __builtin_prefetch(parent + row, 1);
   }
 }
 
@@ -111,8 +110,7 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon,
   const int slices = slices_for(n);
   float* filled = arrays.filled.data();
   uint8_t* state = arrays.state.data();
-  // Signed and unsigned views of one array may alias: the links and the order are int32_t.
-  auto* parent = reinterpret_cast<int32_t*>(arrays.links.data());
+  // Signed and unsigned views of one array may alias: the order is int32_t.
   uint32_t* cells = arrays.lowest.data();           // the walk: cells by (height, cell)...
   const uint32_t* keys = arrays.lowest.data() + n;  // ... and their keys
   auto* order = reinterpret_cast<int32_t*>(cells);  // written behind the walk
@@ -128,7 +126,6 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon,
   const float* heights = field.data();
   for_slices(slices, n, [&](int, std::size_t begin, std::size_t end) {
     std::copy(heights + begin, heights + end, filled + begin);
-    std::fill(parent + begin, parent + end, -1);
     for (std::size_t i = begin; i < end; i++) {
       const std::size_t x = i % static_cast<std::size_t>(cols);
       const std::size_t y = i / static_cast<std::size_t>(cols);
@@ -155,8 +152,7 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon,
       if (walk + 4 * kAhead < n) __builtin_prefetch(state + cells[walk + 4 * kAhead]);
     }
     if (walk + kAhead < n) {
-      prefetch_around(cells[walk + kAhead], static_cast<std::size_t>(cols), n, state, filled,
-                      parent);
+      prefetch_around(cells[walk + kAhead], static_cast<std::size_t>(cols), n, state, filled);
     }
     if (walk + 4 * kAhead < n) __builtin_prefetch(state + cells[walk + 4 * kAhead]);
     int32_t i;
@@ -167,31 +163,32 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon,
       walk++;
     }
     const bool edge = state[i] == kEdgeWaiting;
-    state[i] = kGone;
+    state[i] = static_cast<uint8_t>((state[i] & flood_link::kBits) | kGone);
     order[popped] = i;  // popped < walk: that place of the walk is behind it
 
     // Each neighbour reached is raised to just above this cell if it is lower. If it is not
     // raised and the walk has not passed it, the walk will find it at its own height.
     const double raised = filled[i] + epsilon;
-    auto reach = [&](std::size_t j) {
+    // `towards`: the neighbour (0..7, flood_link) that i is of j.
+    auto reach = [&](std::size_t j, int towards) {
       const float own = filled[j];
       const auto value = static_cast<float>(std::max(static_cast<double>(own), raised));
       filled[j] = value;
-      parent[j] = i;
+      const auto link = static_cast<uint8_t>(flood_link::kLinked | (towards << 4));
       // The walk is sorted by (height key, cell), so it has not passed j while j's entry is
       // not below the one it stands at.
       const uint64_t entry = (uint64_t{MonotoneQueue::key_of(own)} << 32) | j;
       if (value == own && walk < n && entry >= walk_entry(walk)) {
-        state[j] = kWaiting;
+        state[j] = link | kWaiting;
       } else {
-        state[j] = kInHeap;
+        state[j] = link | kInHeap;
         heap.push(static_cast<int32_t>(j), value);
       }
     };
     if (!edge) {
-      for (const std::ptrdiff_t offset : offsets) {
-        const auto j = static_cast<std::size_t>(i + offset);
-        if (state[j] == kUnreached) reach(j);
+      for (int k = 0; k < 8; k++) {
+        const auto j = static_cast<std::size_t>(i + offsets[k]);
+        if (state[j] == kUnreached) reach(j, 7 - k);  // the offsets are symmetric
       }
       continue;
     }
@@ -204,7 +201,8 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon,
         const int nx = x + dx;
         if (nx < 0 || nx >= cols) continue;
         const std::size_t j = static_cast<std::size_t>(ny) * cols + nx;
-        if (state[j] == kUnreached) reach(j);
+        const int k = (dy + 1) * 3 + (dx + 1);  // 0..8, 4 being i itself (gone)
+        if (state[j] == kUnreached) reach(j, 7 - (k < 4 ? k : k - 1));
       }
     }
   }
@@ -224,9 +222,11 @@ void priority_flood(const Heightfield& field, double sea_level, double epsilon, 
   priority_flood(field, sea_level, epsilon,
                  {out.filled.values(), work.state, work.links, work.lowest}, work);
   const auto* order = reinterpret_cast<const int32_t*>(work.lowest.data());
-  const auto* parent = reinterpret_cast<const int32_t*>(work.links.data());
   out.order.assign(order, order + n);
-  out.parent.assign(parent, parent + n);
+  out.parent.resize(n);
+  for (std::size_t i = 0; i < n; i++) {
+    out.parent[i] = flood_link::cell(work.state[i], static_cast<int32_t>(i), cols);
+  }
 }
 
 Heightfield filled(const Heightfield& field, double sea_level, double epsilon) {

@@ -33,9 +33,9 @@
 // time fewer cells have left than the walk has passed, and the order is written over the
 // sorted cells behind the walk, in the same array. The flood needs, per cell, the filled
 // value (4 bytes), the state (1) and two arrays of 8 bytes that the sort uses whole and that
-// come back holding the order and the links in their first halves (so Drainage lends the
-// memory of its own outputs, drainage.h), and the heap's chunks for the raised cells queued at
-// once.
+// come back holding the order in one's first half (so Drainage lends the memory of its own
+// outputs, drainage.h), and the heap's chunks for the raised cells queued at once. The links
+// stay in the state bytes (flood_link below).
 //
 #pragma once
 
@@ -74,12 +74,29 @@ struct FloodWorkspace {
 // The arrays one flood of an n-cell field works in (the caller's memory, any contents).
 struct FloodArrays {
   std::span<float> filled;     // n: the filled surface, on return
-  std::span<uint8_t> state;    // n: scratch
-  std::span<uint32_t> links;   // 2n: scratch; on return the first n hold each cell's link (the
-                               // cell it was flooded from, as int32_t: -1 for the seeds)
+  std::span<uint8_t> state;    // n: on return each cell's link in its top four bits (flood_link)
+  std::span<uint32_t> links;   // 2n: scratch
   std::span<uint32_t> lowest;  // 2n: scratch; on return the first n hold the order (cells
                                // lowest first, as int32_t)
 };
+
+// A cell's link (the cell it was flooded from) as the flood leaves it in the cell's state
+// byte: bit 7 set if it has one (every cell but the seeds), bits 4..6 which of its eight
+// neighbours (rows top to bottom, each left to right) it is; the low four bits are the flood's
+// own (any, on return). Kept in the state byte the flood writes anyway, the links cost the
+// flood no writes of their own across the map; a sweep turns them into cell numbers.
+namespace flood_link {
+inline constexpr uint8_t kLinked = 0x80;
+inline constexpr uint8_t kBits = 0xF0;
+// The cell `state` links `cell` to on a map `cols` wide, or -1 for a seed.
+inline int32_t cell(uint8_t state, int32_t cell, int cols) {
+  if (!(state & kLinked)) return -1;
+  constexpr int kDx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+  constexpr int kDy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+  const int k = (state >> 4) & 7;
+  return cell + kDy[k] * cols + kDx[k];
+}
+}  // namespace flood_link
 
 // Fills `field` into `arrays`, seeding from the map's edges and every cell below `sea_level`.
 void priority_flood(const Heightfield& field, double sea_level, double epsilon,
