@@ -26,8 +26,8 @@
 // drains and never touches the heap, which makes the flood close to one sort and one sweep.
 //
 // The walk is in height order, so each step lands anywhere on the map; it reads ahead in the
-// sorted cells and fetches their neighbourhoods before it gets there (about half the time of a
-// 4096^2 flood was waiting for memory).
+// sorted cells and fetches their neighbourhoods before it gets there (how far ahead was not
+// tuned: the machine was too loaded to time it).
 //
 // Memory: every cell the walk has passed has left the queue or is in the heap, so at any
 // time fewer cells have left than the walk has passed, and the order is written over the
