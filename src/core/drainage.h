@@ -35,16 +35,30 @@
 // height order's jumps miss the cache. It is a bound, not a measured crossover: on the
 // development machine (2 MiB L2, 32 MiB L3) the height order was as fast or faster at every
 // size tried, up to 4096 x 4096 (figures in docs/drainage.md).
+//
+// Big maps (kSplitWorkCells, split_work.h) share the sort, the routing, the donor counts and
+// the walks between the cores. The walks hand water on with atomic adds and counts, and
+// integer sums come out the same in any order; a basin is the label of its outlet, whoever
+// writes it. So the answer is the one-thread answer, bit for bit.
+//
+// Memory, per cell: the filled surface (4 bytes), the order, downstream, flow and basins (4
+// each) and a byte of flood state and then donor counts: 21 bytes, held from pass to pass.
+// The flood works in the same memory (its sort uses the four int arrays as two pairs of 8
+// bytes), so a pass takes little more than what it gives back; the routing over a ripple
+// adds the routed field (4).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "core/cell_allocator.h"
 #include "core/heightfield.h"
 #include "core/priority_flood.h"
 #include "core/sketch.h"
+#include "core/split_work.h"
 
 namespace terrain {
 
@@ -75,25 +89,25 @@ class Drainage {
   void compute(const Heightfield& field, const DrainageParams& params,
                const Heightfield* ripple = nullptr);
 
-  int width() const { return surface_.filled.width(); }
-  int height() const { return surface_.filled.height(); }
-  std::size_t size() const { return flow_.size(); }
+  int width() const { return filled_.width(); }
+  int height() const { return filled_.height(); }
+  std::size_t size() const { return size_; }
 
   // The surface the water was routed over: field (+ ripple), hollows filled.
-  const Heightfield& routing_surface() const { return surface_.filled; }
+  const Heightfield& routing_surface() const { return filled_; }
   // Cells from the lowest to the highest of the routing surface (the order the flood took
   // them): every cell comes before all the cells that drain into it. (Without filling, the
   // cells sorted by height.)
-  std::span<const int32_t> lowest_first() const { return surface_.order; }
+  std::span<const int32_t> lowest_first() const { return {as_int(lowest_.data()), size_}; }
   // For each cell, the cell it drains into, or -1 at an outlet.
-  std::span<const int32_t> downstream() const { return downstream_; }
+  std::span<const int32_t> downstream() const { return {as_int(links_.data()), size_}; }
   // How many cells drain through each cell, itself counted.
-  std::span<const uint32_t> flow() const { return flow_; }
-  uint32_t flow(int x, int y) const { return flow_[index(x, y)]; }
+  std::span<const uint32_t> flow() const { return {lowest_.data() + size_, size_}; }
+  uint32_t flow(int x, int y) const { return flow()[index(x, y)]; }
 
   // Which outlet each cell's water reaches, numbered in basin order.
-  std::span<const int32_t> basins() const { return basins_; }
-  int32_t basin(int x, int y) const { return basins_[index(x, y)]; }
+  std::span<const int32_t> basins() const { return {as_int(links_.data()) + size_, size_}; }
+  int32_t basin(int x, int y) const { return basins()[index(x, y)]; }
   // The outlet cell of each basin, in basin order (outlets in row-major order of their cell).
   std::span<const int32_t> outlets() const { return outlets_; }
   int32_t outlet(int x, int y) const { return outlets_[static_cast<std::size_t>(basin(x, y))]; }
@@ -108,15 +122,26 @@ class Drainage {
            static_cast<std::size_t>(x);
   }
 
+  // Signed and unsigned views of one array may alias: the arrays are uint32_t, the cell
+  // numbers int32_t.
+  static const int32_t* as_int(const uint32_t* p) { return reinterpret_cast<const int32_t*>(p); }
+  static int32_t* as_int(uint32_t* p) { return reinterpret_cast<int32_t*>(p); }
+
+  // Adds up flow and labels basins by walking down from the headwaters (see above).
+  void walk_from_headwaters(int slices);
+
   Heightfield routed_;  // field + ripple
-  FloodResult surface_;
+  Heightfield filled_;  // the routing surface
+  std::size_t size_ = 0;
+  // Two arrays of 2n: [downstream | basins] and [order | flow]; the flood's sort and links
+  // before that (priority_flood.h, FloodArrays).
+  CellVector<uint32_t> links_;
+  CellVector<uint32_t> lowest_;
+  CellVector<uint8_t> state_;  // the flood's state, then donors not yet handed on, per cell
   FloodWorkspace flood_work_;
-  std::vector<uint8_t> donors_;  // scratch: inflows not yet added, per cell
-  std::vector<int32_t> path_;    // scratch: a walk down to a labelled cell
-  std::vector<int32_t> downstream_;
-  std::vector<uint32_t> flow_;
-  std::vector<int32_t> basins_;
-  std::vector<int32_t> outlets_;
+  std::array<std::vector<int32_t>, kMostSlices> paths_;  // scratch: walks to a labelled cell
+  std::vector<uint32_t> slice_outlets_;                  // scratch: outlets in each slice
+  CellVector<int32_t> outlets_;
   bool walked_ = false;
 };
 

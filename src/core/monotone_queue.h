@@ -13,14 +13,17 @@
 // to 32 times, which at these sizes costs more than the flood itself.)
 //
 // Storage: each bucket is a chain of fixed-size chunks taken from one pool, sized by
-// reset(n) for n queued items at most, so a reused queue allocates nothing, and the items of
-// a bucket sit together in memory (a list threaded through the cells instead would jump
-// across the whole map at every step of a refill).
+// reset(n) for n queued items (up to 2^20; past that it grows and keeps its size), so a reused
+// queue allocates nothing, and the items of a bucket sit together in memory (a list threaded
+// through the cells instead would jump across the whole map at every step of a refill).
 //
-// Ties leave in no particular order; priority-flood's result does not depend on it.
+// Ties leave in an order set by the sequence of pushes and pops alone (never by where a chunk
+// sits in the pool). Priority-flood's surface does not depend on it; its order and links do,
+// so the order is part of the result: change it and drainage_golden_test fails.
 // Precondition: every push after the first pop is >= the value last popped.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -40,12 +43,14 @@ class MonotoneQueue {
 
   MonotoneQueue() { clear(); }
 
-  // Room for `items` queued at once (allocates only when that grows), and empties the queue.
-  // A queue used without reset() grows its pool as items come.
+  // Room for `items` queued at once, up to kReservedItems (allocates only when that grows), and
+  // empties the queue. Beyond that the pool grows as items come, and keeps what it grew to: a
+  // flood queues only the raised cells of the hollows it is filling, a small share of a big
+  // map, and reserving for every cell took 8 bytes a cell of a 4096^2 map's drainage.
   void reset(std::size_t items) {
     // Full chunks hold the items; besides them every bucket (and the equal one) may hold one
     // part-filled chunk, and a refill one more while it moves a bucket's items on.
-    const std::size_t chunks = items / kChunk + kBuckets + 3;
+    const std::size_t chunks = std::min(items, kReservedItems) / kChunk + kBuckets + 3;
     if (pool_.size() < chunks) pool_.resize(chunks);
     clear();
   }
@@ -99,7 +104,8 @@ class MonotoneQueue {
   static constexpr int kDigits = 256;  // values of a byte
   static constexpr int kWords = kDigits / 64;
   static constexpr std::size_t kBuckets = kLevels * kDigits;
-  static constexpr int kChunk = 62;     // items a chunk holds (a chunk is 512 bytes)
+  static constexpr int kChunk = 62;  // items a chunk holds (a chunk is 512 bytes)
+  static constexpr std::size_t kReservedItems = std::size_t{1} << 20;
   static constexpr int32_t kNone = -1;  // end of a chain
   struct Chunk {
     int32_t next = kNone;  // the next (older) chunk of the same bucket
@@ -114,7 +120,7 @@ class MonotoneQueue {
   // Appends to the chain starting at `head` (the newest chunk first).
   void append(int32_t& head, Item item) {
     if (head == kNone || pool_[static_cast<std::size_t>(head)].count == kChunk) {
-      if (free_ == kNone) {  // only a queue used without reset() gets here
+      if (free_ == kNone) {  // more items than reset() made room for
         pool_.emplace_back();
         free_ = static_cast<int32_t>(pool_.size() - 1);
         pool_.back().next = kNone;
