@@ -3,8 +3,8 @@
 // rain on every core (drop_order.h) against one thread at 320 x 180, 1280 x 720 and 4096².
 //
 // The thread counts are compared in one run, alternating (Google Benchmark's interleaving):
-//   build/release/bench/terrain_bench --benchmark_filter=RainThreads \
-//     --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true
+//   build/release/bench/terrain_bench --benchmark_filter=RainThreads
+//     --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true   (one line)
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -37,14 +37,17 @@ void BM_Rain300kDrops(benchmark::State& state) {
 }
 BENCHMARK(BM_Rain300kDrops)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
-// One frame's rain in the app at the default 200 drops per frame, midway through the rain.
+// One frame's rain in the app at the default 200 drops per frame, midway through the rain, on
+// one thread and side by side on two (threads: the argument).
 void BM_RainFrame200Drops(benchmark::State& state) {
   Heightfield field = island_terrain(42);
+  WorkThreads threads(static_cast<int>(state.range(0)));
   Rain rain(field, 42);
+  rain.set_threads(&threads, 0);
   rain.run(100000);
   for (auto _ : state) rain.run(200);
 }
-BENCHMARK(BM_RainFrame200Drops)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RainFrame200Drops)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 // The island at a size, made once (4096² takes seconds).
 const Heightfield& island_of(int width, int height) {
@@ -87,6 +90,7 @@ BENCHMARK(BM_RainThreads)
     ->Args({320, 180, 1, 0})
     ->Args({320, 180, 2, 0})
     ->Args({320, 180, 2, 1})
+    ->Args({640, 360, 1, 0})
     ->Args({640, 360, 2, 1})
     ->Args({1280, 720, 1, 0})
     ->Args({1280, 720, 2, 0})

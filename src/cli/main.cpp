@@ -34,6 +34,7 @@
 #include "cli/verify_map.h"
 #include "core/ground_fit.h"
 #include "core/number_text.h"
+#include "core/rain_threads.h"
 #include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
@@ -172,6 +173,8 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     std::fputs(help_text().c_str(), stdout);
     return kExitDone;
   }
+  // The rain's threads, before any rain (the same map on any count).
+  set_rain_threads(options.threads);
   if (!options.verify_map.empty()) return verify_map(options.verify_map, progress, g_work);
   // Your own ground: read and fitted before anything is written (a bad file is bad input).
   Heightfield ground;

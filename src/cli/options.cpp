@@ -59,6 +59,8 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (name == "--drops") {
       options.drops = read_whole(*flag, text, 0, kMaxDrops);
       options.drops_given = true;
+    } else if (name == "--threads") {
+      options.threads = static_cast<int>(read_whole(*flag, text, 0, flags::kMaxThreads));
     } else if (name == "--generator") {
       const std::optional<Generator> generator = parse_generator(text);
       if (!generator) bad_value(*flag, text, "is not a generator");
@@ -240,10 +242,10 @@ Options parse_options(std::span<const std::string_view> args) {
     usage_error("--terrain-scale only applies to --generator island (the generator is " +
                 std::string(generator_name(options.generator)) + ")");
   }
-  // Verifying a map file is a run of its own.
+  // Verifying a map file is a run of its own (on any count of the rain's threads).
   if (!options.verify_map.empty()) {
     for (const auto& [flag, text] : given) {
-      if (flag->name != "--verify-map") {
+      if (flag->name != "--verify-map" && flag->name != "--threads") {
         usage_error(flag->name +
                     " does not apply with --verify-map (it replays the file and "
                     "writes nothing)");
@@ -276,7 +278,7 @@ std::string help_text() {
       "\n"
       "Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]\n"
       "         [--width W --height H] [--roughness R] [--erosion E] [--deposition D]\n"
-      "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]\n"
+      "         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T] [--threads N]\n"
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
       "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
       "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"

@@ -80,6 +80,8 @@ struct Options {
   std::filesystem::path save_map;
   std::filesystem::path verify_map;
   bool drops_given = false;
+  int threads =
+      0;  // --threads N: the rain's threads (0: one a hardware thread; core/rain_threads.h)
   // The rain's settings given (their flags' names, "--erosion" ...): beside --open-map, a step.
   std::vector<std::string> rain_given;
   bool force = false;  // replace existing output files

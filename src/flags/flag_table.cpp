@@ -94,6 +94,11 @@ std::vector<Row> rows(Program program) {
             : "raindrops to run",
         app ? "0" : std::to_string(sketch::RAIN_TARGET), whole(0, kMaxDrops)}},
       {kBoth,
+       {"--threads", "N",
+        "threads the rain runs on; the map is the same, bit for bit, on any count (a map file "
+        "or script gives the same bytes), 1 runs it on one thread as before",
+        "0: one a hardware thread", whole(0, kMaxThreads)}},
+      {kBoth,
        {"--generator", "NAME", "terrain: the sketch's noise island, or diamond-square fractal",
         "island", "island or diamond-square"}},
       {kCli,

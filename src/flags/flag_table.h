@@ -26,6 +26,8 @@ enum class Program {
 inline constexpr uint64_t kMaxDrops = 1'000'000'000;
 // terrain-cli's largest grid side: 8192 x 8192 is 64 Mi cells, a few GiB through the pipeline.
 inline constexpr int kMaxSide = 8192;
+// The most threads --threads may ask for (WorkThreads::kMost).
+inline constexpr uint64_t kMaxThreads = 64;
 // The frames a scripted run of the app may ask for.
 inline constexpr uint64_t kMaxFrames = 100'000'000;
 

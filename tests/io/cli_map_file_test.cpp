@@ -73,6 +73,43 @@ TEST_F(CliMapFile, AMapOpenedRainsOnToTheBytesOfTheRunThatNeverStopped) {
   EXPECT_FALSE(fs::exists(path("f")));
 }
 
+// --threads N: the rain on 1, 2 or 3 threads (a map large enough for drops side by side) gives
+// the same grids and the same map file, byte for byte; a map saved on one thread opens and
+// rains on, on two, to the bytes of the run that never stopped; and a map file verifies on
+// any count.
+TEST_F(CliMapFile, AnyThreadCountGivesTheSameBytes) {
+  const std::vector<std::string> map{"--seed", "8", "--width", "640", "--height", "400"};
+  for (const std::string threads : {"1", "2", "3"}) {
+    const CliRun r = run(testing::joined(
+        map, {"--drops", "30000", "--threads", threads, "--out", path("t" + threads).string(),
+              "--save-map", path("t" + threads + ".tsmap").string()}));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  for (const std::string threads : {"2", "3"}) {
+    for (const std::string name : {"eroded.npy", "flow.npy", "basins.npy"}) {
+      EXPECT_EQ(io::read_file(path("t1") / name), io::read_file(path("t" + threads) / name))
+          << threads << " threads: " << name;
+    }
+    EXPECT_EQ(io::read_file(path("t1.tsmap")), io::read_file(path("t" + threads + ".tsmap")))
+        << threads << " threads";
+  }
+  ASSERT_EQ(run({"--open-map", path("t1.tsmap").string(), "--drops", "50000", "--threads", "2",
+                 "--out", path("on").string()})
+                .status,
+            0);
+  ASSERT_EQ(run(testing::joined(
+                    map, {"--drops", "50000", "--threads", "1", "--out", path("once").string()}))
+                .status,
+            0);
+  EXPECT_EQ(io::read_file(path("on") / "eroded.npy"), io::read_file(path("once") / "eroded.npy"));
+  const CliRun verified = run({"--verify-map", path("t2.tsmap").string(), "--threads", "2"});
+  EXPECT_EQ(verified.status, 0) << verified.err;
+  const CliRun bad =
+      refused(testing::joined(map, {"--threads", "65", "--out", path("x").string()}));
+  EXPECT_NE(bad.err.find("--threads"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("0..64"), std::string::npos) << bad.err;
+}
+
 // A file whose checkpoint says other bytes than the replay makes is where this build differs.
 // The map file at `from` with checkpoint k's hash changed, made whole again around it (its
 // section's checksum), at `to`.

@@ -69,6 +69,8 @@ bool read_map_flag(const Flag& flag, const std::string& text, AppOptions& option
         static_cast<uint32_t>(read_whole(flag, text, 0, std::numeric_limits<uint32_t>::max()));
   } else if (name == "--drops") {
     options.drops = read_whole(flag, text, 0, flags::kMaxDrops);
+  } else if (name == "--threads") {
+    options.threads = static_cast<int>(read_whole(flag, text, 0, flags::kMaxThreads));
   } else if (name == "--generator") {
     options.generator = choice(parse_generator(text), "a generator");
   } else if (name == "--roughness") {
@@ -295,7 +297,7 @@ std::string app_usage() {
          "\n"
          "Usage: terrain-sandbox [FILE] [--fit crop|stretch] [--seed N] [--drops N]\n"
          "         [--generator island|diamond-square] [--roughness R] [--terrain-scale T]\n"
-         "         [--drops-per-frame N] [--routing sketch|flood] [--min-flow F]\n"
+         "         [--drops-per-frame N] [--threads N] [--routing sketch|flood] [--min-flow F]\n"
          "         [--rivers-by flow|order] [--scheme KEY] [--size WxH] [--paused]\n"
          "         [--original] [--no-rivers] [--debug] [--view map|basins|flow|3d]\n"
          "         [--lakes] [--camera YAW,PITCH] [--relief E] [--zoom Z] [--center X,Y]\n"

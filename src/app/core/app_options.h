@@ -27,9 +27,11 @@ struct AppOptions {
   bool paused = false;                 // --paused: start paused (the sketch's reduced motion)
   uint64_t drops = 0;                  // --drops N: rain that many before the first frame
   std::optional<int> drops_per_frame;  // --drops-per-frame N: the slider's value at start
-  std::optional<uint64_t> frames;      // --frames N: quit after N frames (one tick each)
-  std::string screenshot;              // --screenshot PATH: the map, after the last frame
-  std::string save_map;                // --save-map PATH: the map file, after the last frame
+  int threads =
+      0;  // --threads N: the rain's threads (0: one a hardware thread; core/rain_threads.h)
+  std::optional<uint64_t> frames;  // --frames N: quit after N frames (one tick each)
+  std::string screenshot;          // --screenshot PATH: the map, after the last frame
+  std::string save_map;            // --save-map PATH: the map file, after the last frame
   // --render-size WxH: the screenshot at that size (up to 7680x4320) instead of the window's
   std::optional<std::pair<int, int>> render_size;
   std::string cells;           // --cells PATH: the per-cell relief colours (COLS x ROWS PNG)

@@ -6,6 +6,7 @@
 #include "app/core/app_options.h"
 #include "app/platform/quit_signal.h"
 #include "app/shell/app.h"
+#include "core/rain_threads.h"
 
 int main(int argc, char** argv) {
   std::string error;
@@ -18,6 +19,8 @@ int main(int argc, char** argv) {
     std::fputs(terrain::app::app_usage().c_str(), stdout);
     return 0;
   }
+  // The rain's threads, before any rain (the same map on any count).
+  terrain::set_rain_threads(options->threads);
   // Before SDL starts: a signal quits at once, the window's close button asks.
   terrain::app::catch_quit_signals();
   try {
