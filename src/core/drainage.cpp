@@ -175,6 +175,12 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     count = total;
     total += here;
   }
+  // Room for an outlet a cell on maps up to 2^20 cells (4 MiB at the most), so that a refresh
+  // whose sea level makes more outlets allocates nothing; on a bigger map it grows as needed
+  // and keeps what it grew to (an outlet a cell would be 4 bytes a cell of a big map's pass).
+  if (outlets_.capacity() < std::min(n, std::size_t{1} << 20)) {
+    outlets_.reserve(std::min(n, std::size_t{1} << 20));
+  }
   outlets_.resize(total);
   // The walks also start here: every cell with its own unit of rain, and the cells nothing
   // drains into marked as headwaters.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -64,6 +65,13 @@ void expect_side_by_side_is_one_thread(const SideBySideCase& c, uint64_t* waited
   if (waited) *waited += many.drops_waited();
 }
 
+// How many random cases: 50, or TERRAIN_RAIN_CASES (ThreadSanitizer's run, scripts/tsan.sh,
+// takes fewer: each case is some twenty times slower there).
+int case_count() {
+  const char* asked = std::getenv("TERRAIN_RAIN_CASES");
+  return asked ? std::max(1, std::atoi(asked)) : 50;
+}
+
 // 50 random cases: seeds, sizes from 8 to 1024 a side (small maps crowd the drops, so they wait
 // on each other all the time; large ones let them run free), every setting's range, 1 to 8
 // threads (more than this machine's cores too) and batches from 1 drop to the most.
@@ -74,7 +82,7 @@ TEST(RainSideBySide, EqualsTheOneThreadRainByteForByteInFiftyRandomCases) {
   };
   auto side = [&] { return static_cast<int>(std::exp(between(std::log(8.0), std::log(1024.0)))); };
   uint64_t waited = 0;
-  for (int k = 0; k < 50; k++) {
+  for (int k = 0; k < case_count(); k++) {
     SideBySideCase c;
     c.seed = static_cast<uint32_t>(pick());
     c.width = side();

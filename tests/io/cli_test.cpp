@@ -158,7 +158,7 @@ where its water drains, and write it all as NumPy .npy files.
 
 Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-square]
          [--width W --height H] [--roughness R] [--erosion E] [--deposition D]
-         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T]
+         [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T] [--threads N]
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
          [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
          [--svg PATH [--contour-levels N] [--rivers-by flow|order]
@@ -187,6 +187,10 @@ Options:
                       default 42; whole number 0..4294967295
   --drops N           raindrops to run
                       default 300000; whole number 0..1000000000
+  --threads N         threads the rain runs on; the map is the same, bit for bit, on any count
+                      (a map file or script gives the same bytes), 1 runs it on one thread as
+                      before
+                      default 0: one a hardware thread; whole number 0..64
   --generator NAME    terrain: the sketch's noise island, or diamond-square fractal
                       default island; island or diamond-square
   --width W           grid width in cells

@@ -579,7 +579,7 @@ TEST(AppOptions, FlagsBothProgramsReadAreOneRowOfTheOneTable) {
   EXPECT_EQ(shared,
             (std::set<std::string>{"--seed", "--drops", "--generator", "--roughness",
                                    "--terrain-scale", "--routing", "--min-flow", "--rivers-by",
-                                   "--fit", "--scheme", "--save-map", "--help"}));
+                                   "--fit", "--scheme", "--save-map", "--help", "--threads"}));
 }
 
 TEST(AppOptions, SeedOutsideZeroToUint32MaxOrNotANumberIsRefused) {
@@ -726,6 +726,7 @@ std::map<std::string, FlagUse> every_flag(const TempDir& dir) {
       {"--drops", {{"--drops", "123"}, [](const AppOptions& o) { return o.drops == 123u; }}},
       {"--drops-per-frame",
        {{"--drops-per-frame", "33"}, [](const AppOptions& o) { return o.drops_per_frame == 33; }}},
+      {"--threads", {{"--threads", "3"}, [](const AppOptions& o) { return o.threads == 3; }}},
       {"--frames", {{"--frames", "8"}, [](const AppOptions& o) { return o.frames == 8u; }}},
       {"--screenshot",
        {{"--frames", "1", "--screenshot", dir / "s.png"},
@@ -894,7 +895,7 @@ TEST(AppUsage, TheSynopsisAndTheFlagListNameTheSameFlags) {
   }
   EXPECT_EQ(flags_in(synopsis), flags_in(described));
   EXPECT_EQ(flags_in(described), usage_flags());
-  EXPECT_EQ(flags_in(described).size(), 41u);
+  EXPECT_EQ(flags_in(described).size(), 42u);
 }
 
 TEST(AppUsage, ListsTheSchemeKeysFromTheTableAndTheDefault) {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# ThreadSanitizer over what the core runs on several threads: the rain side by side
+# (drop_order.h), the threads it runs on (work_threads.h) and the drainage's shared passes
+# (split_work.h), in a build of the core's tests alone (build/tsan). Not in .ci/run, which it
+# would take past half an hour: run it after any change to those files (about N minutes on 2
+# cores, the build included). Any race report fails the run.
+#
+#   scripts/tsan.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+generator=()
+[ -f build/tsan/CMakeCache.txt ] || generator=(-G Ninja)
+cmake -S . -B build/tsan "${generator[@]}" -DCMAKE_BUILD_TYPE=Debug -DTERRAIN_TSAN=ON \
+  -DTERRAIN_WERROR=ON -DTERRAIN_BUILD_APP=OFF -DTERRAIN_BUILD_BENCH=OFF \
+  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" >/dev/null
+cmake --build build/tsan --target core_tests -j "$(nproc)"
+echo "   tsan: built in $((SECONDS - started)) s"
+started=$SECONDS
+# halt_on_error: the first race ends the run with its report.
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" TERRAIN_RAIN_CASES=12 \
+  build/tsan/tests/core_tests \
+  --gtest_filter='RainSideBySide.*:WorkThreads.*:DrainageGolden.FlatFilled*'
+echo "== ThreadSanitizer found no race ($((SECONDS - started)) s of tests)"
