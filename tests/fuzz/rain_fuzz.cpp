@@ -33,7 +33,8 @@
 // door refuses with std::invalid_argument (io::HeightmapError for the file) or lets in; and
 // the rain keeps its own promises whatever the heights: every drop counted and ended one way
 // (flat, off the map, at sea or after MAX_STEPS), every point of a kept route on the grid a drop
-// lands on, and rain in two parts making the same bytes as rain in one. On a ground a door let
+// lands on, and rain in two parts, or side by side on two threads, making the same bytes as rain
+// in one. On a ground a door let
 // in, the rain and the stroke leave every height finite: a map file keeps only finite heights
 // (its GRID reader refuses others), so a map that lost one could be saved but never opened.
 #include <cmath>
@@ -51,6 +52,7 @@
 #include "core/brush_stroke.h"
 #include "core/heightfield.h"
 #include "core/rain.h"
+#include "core/work_threads.h"
 #include "fuzz_broken.h"
 #include "io/ground_file.h"
 #include "io/heightmap.h"
@@ -124,6 +126,16 @@ void rain_as_it_is(const Heightfield& ground, const terrain::RainParams& params,
   parts.run(drops - drops / 2);
   if (!same_bits(heights, twice) || !(parts.state() == rain.state())) {
     broken("rain in two parts differs from rain in one");
+  }
+  // The same rain side by side on two threads (drop_order.h), in batches of 1 to 64 drops: the
+  // same bytes and the same state, whatever the heights.
+  static terrain::WorkThreads two(2);
+  Heightfield shared = ground;
+  Rain many(shared, seed, params);
+  many.set_threads(&two, 0, 1 + seed % 64);
+  many.run(drops);
+  if (!same_bits(heights, shared) || !(many.state() == rain.state())) {
+    broken("rain side by side differs from rain on one thread");
   }
   // A drop where a stroke's rain here lands it: refused off the grid, whatever the point.
   const RainStats before = rain.stats();
