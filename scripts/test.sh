@@ -54,7 +54,11 @@ run_config release -DCMAKE_BUILD_TYPE=Release -DTERRAIN_WERROR=ON -DTERRAIN_BUIL
 run_config sanitize -DCMAKE_BUILD_TYPE=Debug -DTERRAIN_WERROR=ON -DTERRAIN_SANITIZE=ON \
   -DTERRAIN_BUILD_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DCMAKE_C_FLAGS_DEBUG="-O1 -g1"
-echo "== all tests passed (release and sanitize)"
+# ThreadSanitizer over what the core runs on several threads (the rain side by side, its
+# threads, the drainage's shared passes): the core's tests alone, about a minute and a half.
+echo "== tsan: build and test"
+scripts/tsan.sh
+echo "== all tests passed (release, sanitize and tsan)"
 
 # The readers of outside data and the rain under libFuzzer (tests/fuzz), each first over the
 # inputs that once crashed it, then for a bounded number of runs with a fixed seed (at most
