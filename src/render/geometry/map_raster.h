@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "core/frame.h"
+#include "core/work_threads.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_tiles.h"
-#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -12,8 +12,8 @@
 #include <span>
 
 #include "core/heightfield.h"
-#include "render/geometry/color_scheme.h"
 #include "core/work_threads.h"
+#include "render/geometry/color_scheme.h"
 
 namespace terrain::render {
 

@@ -24,9 +24,9 @@
 #include <span>
 #include <vector>
 
+#include "core/work_threads.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/stroke_path.h"
-#include "core/work_threads.h"
 
 namespace terrain::render {
 

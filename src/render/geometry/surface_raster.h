@@ -32,10 +32,10 @@
 
 #include "core/frame.h"
 #include "core/heightfield.h"
+#include "core/work_threads.h"
 #include "render/geometry/map_camera.h"
 #include "render/geometry/map_raster.h"
 #include "render/geometry/orbit_camera.h"
-#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -24,9 +24,9 @@
 #include "core/heightfield.h"
 #include "core/hydrology.h"
 #include "core/map_view.h"
+#include "core/work_threads.h"
 #include "render/geometry/basin_tones.h"
 #include "render/geometry/color_scheme.h"
-#include "core/work_threads.h"
 
 namespace terrain::render {
 

@@ -21,10 +21,10 @@
 #include "core/island.h"
 #include "core/rain.h"
 #include "core/sketch.h"
+#include "core/work_threads.h"
 #include "render/geometry/basin_tones.h"
 #include "render/geometry/color_scheme.h"
 #include "render/geometry/relief.h"
-#include "core/work_threads.h"
 
 namespace terrain::render {
 namespace {
