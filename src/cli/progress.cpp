@@ -24,7 +24,7 @@ constexpr int kBarWidth = 24;
 // "45 s", "3 min 05 s", "1 h 02 min": how long is left, to the second under an hour.
 std::string duration_text(double seconds) {
   const auto s = static_cast<uint64_t>(seconds + 0.5);
-  char text[48];
+  char text[64];
   if (s < 60) {
     std::snprintf(text, sizeof text, "%llu s", static_cast<unsigned long long>(s));
   } else if (s < 3600) {

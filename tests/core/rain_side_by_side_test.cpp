@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "allocation_counter.h"
 #include "core/diamond_square.h"
 #include "core/drop_order.h"
 #include "core/island.h"
@@ -133,6 +134,25 @@ TEST(RainSideBySide, RoutesKeptThenSideBySideIsTheOneThreadRain) {
   for (int k = 0; k < one.route_count(); k++) {
     ASSERT_EQ(one.route(k).size(), many.route(k).size());
   }
+}
+
+// A steady rain side by side allocates nothing: after its first run has sized the batch's
+// landings, counts and slots, runs of a frame's drops take no memory (nor does a sleep on a
+// drop, or the threads' loops).
+TEST(RainSideBySide, ASteadyRunAllocatesNothing) {
+  Heightfield field = island_terrain(5, {}, 700, 400);
+  WorkThreads threads(3);
+  Rain rain(field, 5);
+  rain.set_threads(&threads, 0);
+  rain.run(5000);
+  uint64_t allocations = 0;
+  {
+    testing::CountAllocations counter;
+    for (int frame = 0; frame < 20; frame++) rain.run(200);
+    allocations = counter.count();
+  }
+  EXPECT_EQ(allocations, 0u);
+  EXPECT_GT(rain.drops_waited(), 0u);  // drops did wait, some perhaps asleep
 }
 
 // Below kSideBySideCells the rain stays on the calling thread unless told otherwise; a batch
