@@ -147,8 +147,6 @@ class DropOrder {
       }
     }
 
-    bool waited() const { return waited_; }
-
    private:
     friend class DropOrder;
     struct Earlier {

@@ -111,15 +111,16 @@ void Rain::set_threads(WorkThreads* threads, uint64_t fewest_cells, uint64_t bat
 }
 
 WorkThreads* Rain::side_by_side_threads() const {
-  WorkThreads* threads = threads_ ? threads_ : rain_threads();
-  if (!threads || threads->count() < 2) return nullptr;
+  // The map first: a small map's rain (the app's every tick at 320 x 180) never asks for the
+  // shared threads, so none are started for it.
   const uint64_t cells = static_cast<uint64_t>(field_->width()) * field_->height();
   if (cells < fewest_cells_) return nullptr;
   // A slot's word holds a cell's column and row in 21 bits each (drop_order.h).
   if (field_->width() > DropOrder::kMostCells || field_->height() > DropOrder::kMostCells) {
     return nullptr;
   }
-  return threads;
+  WorkThreads* threads = threads_ ? threads_ : rain_threads();
+  return threads && threads->count() >= 2 ? threads : nullptr;
 }
 
 void Rain::run(uint64_t n) {
