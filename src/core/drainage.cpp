@@ -8,7 +8,6 @@ namespace terrain {
 namespace {
 
 constexpr double kSqrt2 = 1.4142135623730951;  // Math.SQRT2
-constexpr uint8_t kHeadwater = 0xFF;           // nothing drains into it (a count is at most 8)
 
 // The neighbour the cell drains to most steeply, or -1 if none is lower: the sketch's
 // buildRivers() rule. A diagonal step is measured over its own longer distance (sqrt 2);
@@ -56,6 +55,29 @@ void steepest_row(const float* terrain, int cols, int y, int32_t* out) {
   }
 }
 
+// Where each cell of one row drains (see Drainage::compute), given the row's steepest ways
+// down (`steepest`) and the flood's state bytes (`state`, for its links). Every pointer and
+// value is a parameter, held in a register: read through captured references, each was read
+// again after every store.
+void route_row(const float* terrain, const float* raw, const uint8_t* state, int cols, int y,
+               double sea_level, bool flood, const int32_t* steepest, int32_t* downstream) {
+  const int32_t link_offset[8] = {-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1};
+  const std::size_t first = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
+  for (int x = 0; x < cols; x++) {
+    const std::size_t i = first + static_cast<std::size_t>(x);
+    int32_t to = steepest[x];
+    if (terrain[i] < sea_level) {
+      to = -1;
+    } else if (flood && (state[i] & flood_link::kLinked) && (terrain[i] > raw[i] || to < 0)) {
+      // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
+      // link the flood arrived on (flood_link). Links point to cells flooded earlier and
+      // steepest steps strictly downhill, so the routes never loop.
+      to = static_cast<int32_t>(i) + link_offset[(state[i] >> 4) & 7];
+    }
+    downstream[i] = to;
+  }
+}
+
 }  // namespace
 
 void Drainage::compute(const Heightfield& field, const DrainageParams& params,
@@ -94,39 +116,15 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     sort_cells_by_height(source->values(), lowest_, links_, flood_work_);
   }
 
-  // Where each cell drains, written over its flood link once that is read: the sea keeps its
-  // water; elsewhere the steepest way down on the routing surface.
+  // Where each cell drains (route_row), written over its flood link once that is read: the
+  // sea keeps its water; elsewhere the steepest way down on the routing surface.
   const float* terrain = filled_.data();
   const float* raw = source->data();
   int32_t* downstream = as_int(links_.data());
   const bool flood = params.routing == Routing::flood && params.fill_hollows;
   const double sea_level = params.sea_level;
-  // Walking from the headwaters needs each cell's donors, counted as the routing finds them
-  // in the low four bits of the state bytes, beside the flood's links (flood_link). A slice's
-  // cells drain into its own rows or the rows either side of it, so only counts on a slice's
-  // first and last rows, which two slices can reach, are counted atomically (and the links
-  // there read atomically).
-  walked_ = n > params.height_order_cells;
-  uint8_t* donors = state_.data();
-  if (walked_) {
-    for_slices(slices, n, [&](int, std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; i++) {
-        donors[i] = params.fill_hollows ? donors[i] & flood_link::kBits : uint8_t{0};
-      }
-    });
-  }
-  const bool shared = slices > 1;
+  const uint8_t* state = state_.data();
   for_slices(slices, static_cast<std::size_t>(rows), [&](int s, std::size_t y0, std::size_t y1) {
-    const std::size_t own_begin = (y0 + 1) * static_cast<std::size_t>(cols);
-    const std::size_t own_end = y1 >= 1 ? (y1 - 1) * static_cast<std::size_t>(cols) : 0;
-    auto count_donor = [&](int32_t d) {
-      const auto to = static_cast<std::size_t>(d);
-      if (!shared || (to >= own_begin && to < own_end)) {
-        donors[to]++;
-      } else {
-        std::atomic_ref<uint8_t>(donors[to]).fetch_add(1, std::memory_order_relaxed);
-      }
-    };
     std::vector<int32_t>& steepest = paths_[static_cast<std::size_t>(s)];
     steepest.resize(static_cast<std::size_t>(cols));
     for (auto y = static_cast<int>(y0); y < static_cast<int>(y1); y++) {
@@ -138,25 +136,7 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
       } else {
         for (int x = 0; x < cols; x++) row[x] = steepest_checked(terrain, cols, rows, x, y);
       }
-      const std::size_t first = static_cast<std::size_t>(y) * cols;
-      for (int x = 0; x < cols; x++) {
-        const std::size_t i = first + x;
-        if (terrain[i] < sea_level) {
-          downstream[i] = -1;
-        } else if (flood) {
-          // Flood routing: a filled (raised) cell, or a flat one with no way down, follows
-          // the link the flood arrived on. Links point to cells flooded earlier and steepest
-          // steps strictly downhill, so the routes never loop.
-          const uint8_t state =
-              shared ? std::atomic_ref<uint8_t>(donors[i]).load(std::memory_order_relaxed)
-                     : donors[i];
-          const int32_t link = flood_link::cell(state, static_cast<int32_t>(i), cols);
-          downstream[i] = link >= 0 && (terrain[i] > raw[i] || row[x] < 0) ? link : row[x];
-        } else {
-          downstream[i] = row[x];
-        }
-        if (walked_ && downstream[i] >= 0) count_donor(downstream[i]);
-      }
+      route_row(terrain, raw, state, cols, y, sea_level, flood, row, downstream);
     }
   });
 
@@ -182,8 +162,7 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
     outlets_.reserve(std::min(n, std::size_t{1} << 20));
   }
   outlets_.resize(total);
-  // The walks also start here: every cell with its own unit of rain, and the cells nothing
-  // drains into marked as headwaters.
+  // Every cell starts with its own unit of rain.
   uint32_t* flow = lowest_.data() + n;
   for_slices(slices, n, [&](int s, std::size_t begin, std::size_t end) {
     uint32_t next = slice_outlets_[static_cast<std::size_t>(s)];
@@ -195,16 +174,12 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
         basins[i] = -1;
       }
       flow[i] = 1;
-      if (walked_) {
-        // The links are read: only the counts stay.
-        const auto count = static_cast<uint8_t>(donors[i] & 0x0F);
-        donors[i] = count == 0 ? kHeadwater : count;
-      }
     }
   });
 
-  if (walked_) {
-    walk_from_headwaters(slices);
+  climbed_ = n > params.height_order_cells;
+  if (climbed_) {
+    climb_from_outlets(slices);
     return;
   }
   // The sketch's way, in height order. Going from the highest cell to the lowest every cell's
@@ -223,63 +198,65 @@ void Drainage::compute(const Heightfield& field, const DrainageParams& params,
 
 namespace {
 
-// The walks from the headwaters of cells [begin, end), handing water on (see drainage.h).
-// Shared: other slices walk at the same time, so every count and sum that two walks can meet
-// on is atomic. A donor adds its water, then counts itself off (release); the donor that
-// counts off last (acquire) sees every other donor's water and carries on.
-template <bool kShared>
-void hand_on_water(std::size_t begin, std::size_t end, const int32_t* downstream, uint8_t* donors,
-                   uint32_t* flow) {
-  for (std::size_t start = begin; start < end; start++) {
-    const uint8_t here =
-        kShared ? std::atomic_ref<uint8_t>(donors[start]).load(std::memory_order_relaxed)
-                : donors[start];
-    if (here != kHeadwater) continue;
-    uint32_t carried = 1;  // a headwater's own rain
-    for (int32_t d = downstream[start]; d >= 0; d = downstream[d]) {
-      const auto to = static_cast<std::size_t>(d);
-      if constexpr (kShared) {
-        std::atomic_ref<uint32_t>(flow[to]).fetch_add(carried, std::memory_order_relaxed);
-        if (std::atomic_ref<uint8_t>(donors[to]).fetch_sub(1, std::memory_order_acq_rel) != 1) {
-          break;  // more water still to come: d's last donor carries on
-        }
-        carried = std::atomic_ref<uint32_t>(flow[to]).load(std::memory_order_relaxed);
-      } else {
-        flow[to] += carried;
-        carried = flow[to];
-        if (--donors[to] != 0) break;
-      }
-    }
+// Climbs the basins of outlets [first, last) (drainage.h): from each outlet up to every cell
+// that drains into it, labelling each with the outlet's basin on the way up and handing its
+// water down on the way back (each cell after every cell upstream of it). `stack` holds the
+// cells still to climb (c) and the cells whose water is to be handed down once their donors'
+// is in (~c).
+//
+// A basin's cells are no other basin's, so two threads climbing different basins never write
+// the same cell; they read each other's downstream, which nobody writes now.
+void climb_basins(std::size_t first, std::size_t last, const int32_t* outlets,
+                  const int32_t* downstream, int32_t* basins, uint32_t* flow, std::size_t n,
+                  int cols, std::vector<int32_t>& stack) {
+  const std::ptrdiff_t w = cols;
+  // A cell's donors are among its eight neighbours. Past the left or right edge an offset lands
+  // on the far end of the row above or below, a cell that never drains into this one (a cell
+  // drains to a neighbour), so only the ends of the array need a check.
+  // On maps one or two cells wide some offsets are the same: each is tried once (the others
+  // made 0, the cell itself, which never drains into itself).
+  std::ptrdiff_t around[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  for (int k = 1; k < 8; k++) {
+    if (std::find(around, around + k, around[k]) != around + k) around[k] = 0;
   }
-}
-
-// Labels the cells of [begin, end) not yet labelled by walking each down to a labelled one.
-// Shared: two walks may label the same cells at once, with the same labels (a basin is its
-// outlet's, whoever writes it).
-template <bool kShared>
-void label_basins(std::size_t begin, std::size_t end, const int32_t* downstream, int32_t* basins,
-                  std::vector<int32_t>& path) {
-  auto load = [&](std::size_t i) {
-    if constexpr (kShared) {
-      return std::atomic_ref<int32_t>(basins[i]).load(std::memory_order_relaxed);
-    } else {
-      return basins[i];
-    }
-  };
-  for (std::size_t start = begin; start < end; start++) {
-    if (load(start) >= 0) continue;
-    path.clear();
-    auto i = static_cast<std::size_t>(start);
-    while (load(i) < 0) {
-      path.push_back(static_cast<int32_t>(i));
-      i = static_cast<std::size_t>(downstream[i]);
-    }
-    const int32_t label = load(i);
-    for (const int32_t c : path) {
-      if constexpr (kShared) {
-        std::atomic_ref<int32_t>(basins[c]).store(label, std::memory_order_relaxed);
-      } else {
-        basins[c] = label;
+  const auto cells = static_cast<std::ptrdiff_t>(n);
+  // The stack is `stack`'s storage, grown ahead so that a cell's pushes need no check: they
+  // are written whatever, and kept by moving the top only where they count (no branch to
+  // mispredict on which of the eight neighbours drain here).
+  std::size_t top_of = 0;
+  for (std::size_t b = first; b < last; b++) {
+    const int32_t outlet = outlets[b];
+    const auto label = static_cast<int32_t>(b);
+    int32_t* st = stack.data();
+    st[0] = outlet;
+    top_of = 1;
+    while (top_of > 0) {
+      const int32_t c = st[--top_of];
+      if (c < 0) {
+        flow[downstream[~c]] += flow[~c];
+        continue;
+      }
+      if (stack.size() < top_of + 9) {
+        stack.resize(std::max(2 * stack.size(), top_of + 9));
+        st = stack.data();
+      }
+      basins[c] = label;
+      flow[c] = 1;
+      const std::size_t before = top_of;
+      st[top_of] = ~c;
+      top_of += c != outlet ? 1 : 0;
+      const std::size_t climbs = top_of;
+      for (const std::ptrdiff_t offset : around) {
+        const std::ptrdiff_t j = c + offset;
+        // Off the array's ends, c itself, which never drains into itself.
+        const auto up = static_cast<int32_t>(j >= 0 && j < cells ? j : c);
+        st[top_of] = up;
+        top_of += downstream[up] == c ? 1 : 0;
+      }
+      // A headwater hands its water down at once.
+      if (top_of == climbs && c != outlet) {
+        top_of = before;
+        flow[downstream[c]] += 1;
       }
     }
   }
@@ -287,27 +264,25 @@ void label_basins(std::size_t begin, std::size_t end, const int32_t* downstream,
 
 }  // namespace
 
-void Drainage::walk_from_headwaters(int slices) {
+void Drainage::climb_from_outlets(int slices) {
   const std::size_t n = size_;
   const int32_t* downstream = as_int(links_.data());
   int32_t* basins = as_int(links_.data()) + n;
   uint32_t* flow = lowest_.data() + n;
-  uint8_t* donors = state_.data();
-
-  const bool shared = slices > 1;
-  for_slices(slices, n, [&](int, std::size_t begin, std::size_t end) {
-    if (shared) {
-      hand_on_water<true>(begin, end, downstream, donors, flow);
-    } else {
-      hand_on_water<false>(begin, end, downstream, donors, flow);
-    }
-  });
-  for_slices(slices, n, [&](int s, std::size_t begin, std::size_t end) {
-    std::vector<int32_t>& path = paths_[static_cast<std::size_t>(s)];
-    if (shared) {
-      label_basins<true>(begin, end, downstream, basins, path);
-    } else {
-      label_basins<false>(begin, end, downstream, basins, path);
+  const int cols = width();
+  // Outlets are handed out a batch at a time, so a big basin on one thread does not leave the
+  // others idle while basins remain.
+  constexpr std::size_t kOutletsATime = 1024;
+  std::atomic<std::size_t> next{0};
+  const std::size_t count = outlets_.size();
+  for_slices(slices, static_cast<std::size_t>(slices), [&](int s, std::size_t, std::size_t) {
+    std::vector<int32_t>& stack = paths_[static_cast<std::size_t>(s)];
+    if (stack.size() < 64) stack.resize(64);
+    for (;;) {
+      const std::size_t first = next.fetch_add(kOutletsATime, std::memory_order_relaxed);
+      if (first >= count) break;
+      climb_basins(first, std::min(first + kOutletsATime, count), outlets_.data(), downstream,
+                   basins, flow, n, cols, stack);
     }
   });
 }

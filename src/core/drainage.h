@@ -26,26 +26,26 @@
 //   - in height order, as the sketch does: flow from the highest cell down and basins from
 //     the lowest up, over the order the flood took the cells in. Two plain sweeps, but each
 //     step goes wherever the next cell in height order is, anywhere on the map.
-//   - by walking down from each headwater (a cell nothing drains into), handing the water on
-//     as soon as a cell's last donor has arrived, then labelling each walk from the first
-//     labelled cell it meets. Every step goes to a neighbouring cell, so one step's memory is
-//     close to the last one's however big the map; it costs a byte a cell (donor counts).
+//   - by climbing each basin from its outlet: up to every cell whose water reaches it (the
+//     neighbours that drain into a cell are its donors), labelling each cell on the way up and
+//     handing its water down on the way back, once everything upstream of it is in. Every
+//     step goes to a neighbouring cell, so one step's memory is close to the last one's
+//     however big the map; basins are climbed side by side, a batch of outlets at a time.
 // DrainageParams::height_order_cells chooses: height order up to kDrainageHeightOrderCells
-// (2^20 cells, 4 MiB a per-cell array), walking above, on the reasoning that beyond that the
-// height order's jumps miss the cache. It is a bound, not a measured crossover: on the
-// development machine (2 MiB L2, 32 MiB L3) the height order was as fast or faster at every
-// size tried, up to 4096 x 4096 (figures in docs/drainage.md).
+// (2^20 cells, 4 MiB a per-cell array), climbing above, on the reasoning that beyond that the
+// height order's jumps miss the cache (figures in docs/drainage.md).
 //
-// Big maps (kSplitWorkCells, split_work.h) share the sort, the routing, the donor counts and
-// the walks between the cores. The walks hand water on with atomic adds and counts, and
-// integer sums come out the same in any order; a basin is the label of its outlet, whoever
-// writes it. So the answer is the one-thread answer, bit for bit.
+// Big maps (kSplitWorkCells, split_work.h) share the sort, the routing and the climbs between
+// the cores. A basin's cells belong to no other basin, so two cores never write the same
+// cell; the answer is the one-thread answer, bit for bit.
 //
 // Memory, per cell: the filled surface (4 bytes), the order, downstream, flow and basins (4
-// each) and a byte of flood state and then donor counts: 21 bytes, held from pass to pass.
-// The flood works in the same memory (its sort uses the four int arrays as two pairs of 8
-// bytes), so a pass takes little more than what it gives back; the routing over a ripple
-// adds the routed field (4).
+// each) and a byte of flood state: 21 bytes, held from pass to pass. The flood works in the
+// same memory (its sort uses the four int arrays as two pairs of 8 bytes), so a pass takes
+// little more than what it gives back; the routing over a ripple adds the routed field (4).
+// A climb's stack holds the cells still to climb beside its path, a few thousand on a
+// natural map (a long snaking river on a map made to have one could take up to 4 bytes a
+// cell).
 #pragma once
 
 #include <array>
@@ -64,8 +64,8 @@ namespace terrain {
 
 enum class Routing { sketch, flood };
 
-// Maps of up to this many cells add up flow and basins in height order; bigger ones walk down
-// from their headwaters (see above).
+// Maps of up to this many cells add up flow and basins in height order; bigger ones climb
+// each basin from its outlet (see above).
 inline constexpr std::size_t kDrainageHeightOrderCells = std::size_t{1} << 20;
 
 struct DrainageParams {
@@ -74,8 +74,8 @@ struct DrainageParams {
   double min_drop = sketch::FILL_EPSILON;  // epsilon of the fill (the sketch's 1e-6)
   bool fill_hollows = true;                // false: route over the raw surface, hollows kept
   // How flow and basins are added up, which changes only the speed, never the result: in
-  // height order on maps of up to this many cells, by walking down from each headwater on
-  // bigger ones (0: always walk; SIZE_MAX: never).
+  // height order on maps of up to this many cells, by climbing from each outlet on bigger
+  // ones (0: always climb; SIZE_MAX: never).
   std::size_t height_order_cells = kDrainageHeightOrderCells;
 };
 
@@ -112,9 +112,9 @@ class Drainage {
   std::span<const int32_t> outlets() const { return outlets_; }
   int32_t outlet(int x, int y) const { return outlets_[static_cast<std::size_t>(basin(x, y))]; }
 
-  // How the last compute() added up flow and basins: true if by walking down from the
-  // headwaters, false if in height order (see DrainageParams::height_order_cells).
-  bool walked_from_headwaters() const { return walked_; }
+  // How the last compute() added up flow and basins: true if by climbing from the outlets,
+  // false if in height order (see DrainageParams::height_order_cells).
+  bool climbed_from_outlets() const { return climbed_; }
 
  private:
   std::size_t index(int x, int y) const {
@@ -127,8 +127,8 @@ class Drainage {
   static const int32_t* as_int(const uint32_t* p) { return reinterpret_cast<const int32_t*>(p); }
   static int32_t* as_int(uint32_t* p) { return reinterpret_cast<int32_t*>(p); }
 
-  // Adds up flow and labels basins by walking down from the headwaters (see above).
-  void walk_from_headwaters(int slices);
+  // Adds up flow and labels basins by climbing each basin from its outlet (see above).
+  void climb_from_outlets(int slices);
 
   Heightfield routed_;  // field + ripple
   Heightfield filled_;  // the routing surface
@@ -137,12 +137,13 @@ class Drainage {
   // before that (priority_flood.h, FloodArrays).
   CellVector<uint32_t> links_;
   CellVector<uint32_t> lowest_;
-  CellVector<uint8_t> state_;  // the flood's state, then donors not yet handed on, per cell
+  CellVector<uint8_t> state_;  // the flood's state (and links), per cell
   FloodWorkspace flood_work_;
-  std::array<std::vector<int32_t>, kMostSlices> paths_;  // scratch: walks to a labelled cell
-  std::vector<uint32_t> slice_outlets_;                  // scratch: outlets in each slice
+  std::array<std::vector<int32_t>, kMostSlices>
+      paths_;                            // scratch: a row's steepest, a climb's stack
+  std::vector<uint32_t> slice_outlets_;  // scratch: outlets in each slice
   CellVector<int32_t> outlets_;
-  bool walked_ = false;
+  bool climbed_ = false;
 };
 
 // The pure form.

@@ -12,7 +12,7 @@ Heightfield::Heightfield(int width, int height, float fill) : width_(width), hei
 }
 
 Heightfield::Heightfield(int width, int height, std::vector<float> values)
-    : width_(width), height_(height), values_(std::move(values)) {
+    : width_(width), height_(height), values_(values.begin(), values.end()) {
   if (width < 1 || height < 1) throw std::invalid_argument("Heightfield: sizes must be >= 1");
   if (values_.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {
     throw std::invalid_argument("Heightfield: values must hold width * height entries");

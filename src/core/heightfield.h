@@ -11,6 +11,8 @@
 #include <span>
 #include <vector>
 
+#include "core/cell_allocator.h"
+
 namespace terrain {
 
 class Heightfield {
@@ -18,7 +20,7 @@ class Heightfield {
   Heightfield() = default;
   // A field of the given size, every height `fill`. Both sizes must be at least 1.
   Heightfield(int width, int height, float fill = 0.0f);
-  // A field holding `values` (which must have width * height entries).
+  // A field holding a copy of `values` (which must have width * height entries).
   Heightfield(int width, int height, std::vector<float> values);
 
   int width() const { return width_; }
@@ -56,7 +58,8 @@ class Heightfield {
  private:
   int width_ = 0;
   int height_ = 0;
-  std::vector<float> values_;
+  // A big map's heights sit on huge pages, and a copy is not zeroed first (cell_allocator.h).
+  CellVector<float> values_;
 };
 
 }  // namespace terrain

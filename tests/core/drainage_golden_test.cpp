@@ -114,14 +114,14 @@ TEST(DrainageGolden, FlatFilledFloodRouting2048SquareEqualsItsRecordedHash) {
 }
 
 // The sketch routing (the ground plus its wander ripple, steepest descent) on a map of 2048 x
-// 1152, four times the sketch's in each direction, added up by walking from the headwaters.
+// 1152, four times the sketch's in each direction, added up by climbing from the outlets.
 TEST(DrainageGolden, SketchRouting2048x1152EqualsItsRecordedHash) {
   DiamondSquareParams ds;
   ds.island = sketch::ISLAND;
   const Heightfield ground = diamond_square(5, 2048, 1152, ds);
   const Heightfield ripple = wander_ripple(5, 2048, 1152);
   const Drainage d = drainage(ground, {}, &ripple);
-  EXPECT_TRUE(d.walked_from_headwaters());
+  EXPECT_TRUE(d.climbed_from_outlets());
   EXPECT_EQ(drainage_hash(d), 0x4e32a99ccbd7cc11ull);
 }
 

@@ -1,6 +1,6 @@
 // Drainage: flow, downstream, basins and outlets keep the promises of the "Drainage" API
-// documentation, and both ways of adding up flow and basins (in height order, and walking
-// down from the headwaters) give the same answer.
+// documentation, and both ways of adding up flow and basins (in height order, and climbing
+// from the outlets) give the same answer.
 #include "core/drainage.h"
 
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@ namespace {
 
 // height_order_cells values that force one way or the other whatever the map's size.
 constexpr std::size_t kAlwaysHeightOrder = std::numeric_limits<std::size_t>::max();
-constexpr std::size_t kAlwaysWalk = 0;
+constexpr std::size_t kAlwaysClimb = 0;
 
 struct Case {
   const char* name;
@@ -49,7 +49,7 @@ class DrainageProperties : public ::testing::TestWithParam<Case> {
     p.routing = GetParam().routing;
     p.height_order_cells = GetParam().height_order_cells;
     Drainage d = drainage(field_, p, GetParam().ripple ? &ripple_ : nullptr);
-    EXPECT_EQ(d.walked_from_headwaters(), GetParam().height_order_cells == kAlwaysWalk);
+    EXPECT_EQ(d.climbed_from_outlets(), GetParam().height_order_cells == kAlwaysClimb);
     return d;
   }
   Heightfield field_;
@@ -156,8 +156,8 @@ INSTANTIATE_TEST_SUITE_P(
     Routings, DrainageProperties,
     ::testing::Values(Case{"sketch", Routing::sketch, true, kAlwaysHeightOrder},
                       Case{"flood", Routing::flood, false, kAlwaysHeightOrder},
-                      Case{"sketch_walked", Routing::sketch, true, kAlwaysWalk},
-                      Case{"flood_walked", Routing::flood, false, kAlwaysWalk}),
+                      Case{"sketch_climbed", Routing::sketch, true, kAlwaysClimb},
+                      Case{"flood_climbed", Routing::flood, false, kAlwaysClimb}),
     CaseName);
 
 // --- the two ways of adding up flow and basins ---------------------------------------------
@@ -250,15 +250,15 @@ std::vector<Field> fields_to_drain(Routing routing) {
   return fields;
 }
 
-void expect_same_drainage(const Drainage& walked, const Drainage& ordered) {
-  ASSERT_EQ(walked.size(), ordered.size());
-  EXPECT_TRUE(std::ranges::equal(walked.downstream(), ordered.downstream())) << "downstream";
-  EXPECT_TRUE(std::ranges::equal(walked.flow(), ordered.flow())) << "flow";
-  EXPECT_TRUE(std::ranges::equal(walked.basins(), ordered.basins())) << "basins";
-  EXPECT_TRUE(std::ranges::equal(walked.outlets(), ordered.outlets())) << "outlets";
+void expect_same_drainage(const Drainage& climbed, const Drainage& ordered) {
+  ASSERT_EQ(climbed.size(), ordered.size());
+  EXPECT_TRUE(std::ranges::equal(climbed.downstream(), ordered.downstream())) << "downstream";
+  EXPECT_TRUE(std::ranges::equal(climbed.flow(), ordered.flow())) << "flow";
+  EXPECT_TRUE(std::ranges::equal(climbed.basins(), ordered.basins())) << "basins";
+  EXPECT_TRUE(std::ranges::equal(climbed.outlets(), ordered.outlets())) << "outlets";
 }
 
-// `params` with `cells` as the size from which the drainage orders by height (kAlwaysWalk,
+// `params` with `cells` as the size from which the drainage orders by height (kAlwaysClimb,
 // kAlwaysHeightOrder).
 DrainageParams with_height_order_cells(DrainageParams params, std::size_t cells) {
   params.height_order_cells = cells;
@@ -267,33 +267,33 @@ DrainageParams with_height_order_cells(DrainageParams params, std::size_t cells)
 
 class DrainagePaths : public ::testing::TestWithParam<Routing> {};
 
-TEST_P(DrainagePaths, WalkingFromTheHeadwatersEqualsTheHeightOrder) {
+TEST_P(DrainagePaths, ClimbingFromTheOutletsEqualsTheHeightOrder) {
   for (const Field& f : fields_to_drain(GetParam())) {
     SCOPED_TRACE(f.name);
     const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
     const DrainageParams by_height = with_height_order_cells(f.params, kAlwaysHeightOrder);
-    const DrainageParams by_walking = with_height_order_cells(f.params, kAlwaysWalk);
+    const DrainageParams by_climbing = with_height_order_cells(f.params, kAlwaysClimb);
     const Drainage ordered = drainage(f.field, by_height, ripple);
-    const Drainage walked = drainage(f.field, by_walking, ripple);
-    ASSERT_FALSE(ordered.walked_from_headwaters());
-    ASSERT_TRUE(walked.walked_from_headwaters());
-    expect_same_drainage(walked, ordered);
+    const Drainage climbed = drainage(f.field, by_climbing, ripple);
+    ASSERT_FALSE(ordered.climbed_from_outlets());
+    ASSERT_TRUE(climbed.climbed_from_outlets());
+    expect_same_drainage(climbed, ordered);
   }
 }
 
-// One Drainage reused across fields and both ways: the walk's scratch (donor counts, the path
-// being labelled) carries nothing over from the last compute.
+// One Drainage reused across fields and both ways: the climb's scratch (its stack, the rows of
+// steepest ways) carries nothing over from the last compute.
 TEST_P(DrainagePaths, AReusedDrainageSwitchingWaysGivesAFreshAnswer) {
   Drainage reused;
   for (const Field& f : fields_to_drain(GetParam())) {
     SCOPED_TRACE(f.name);
     const Heightfield* ripple = f.ripple.empty() ? nullptr : &f.ripple;
     const DrainageParams by_height = with_height_order_cells(f.params, kAlwaysHeightOrder);
-    const DrainageParams by_walking = with_height_order_cells(f.params, kAlwaysWalk);
-    reused.compute(f.field, by_walking, ripple);
+    const DrainageParams by_climbing = with_height_order_cells(f.params, kAlwaysClimb);
+    reused.compute(f.field, by_climbing, ripple);
     expect_same_drainage(reused, drainage(f.field, by_height, ripple));
     reused.compute(f.field, by_height, ripple);
-    reused.compute(f.field, by_walking, ripple);
+    reused.compute(f.field, by_climbing, ripple);
     expect_same_drainage(reused, drainage(f.field, by_height, ripple));
   }
 }
@@ -304,22 +304,22 @@ INSTANTIATE_TEST_SUITE_P(Routings, DrainagePaths,
                            return std::string(p.param == Routing::sketch ? "sketch" : "flood");
                          });
 
-// height_order_cells is the largest map added up in height order: one cell more walks.
+// height_order_cells is the largest map added up in height order: one cell more climbs.
 TEST(DrainageThreshold, TheThresholdIsTheLargestMapAddedUpInHeightOrder) {
   const Heightfield field = island_terrain(3);
   DrainageParams p;
   p.height_order_cells = field.size();
-  EXPECT_FALSE(drainage(field, p).walked_from_headwaters());
+  EXPECT_FALSE(drainage(field, p).climbed_from_outlets());
   p.height_order_cells = field.size() - 1;
-  EXPECT_TRUE(drainage(field, p).walked_from_headwaters());
+  EXPECT_TRUE(drainage(field, p).climbed_from_outlets());
   // By default the sketch's map is added up in height order, as the sketch does.
   EXPECT_EQ(DrainageParams{}.height_order_cells, kDrainageHeightOrderCells);
-  EXPECT_FALSE(drainage(field).walked_from_headwaters());
+  EXPECT_FALSE(drainage(field).climbed_from_outlets());
 }
 
-// By default a map of more than kDrainageHeightOrderCells cells walks (a plane tilted towards
+// By default a map of more than kDrainageHeightOrderCells cells climbs (a plane tilted towards
 // the top-left corner, so the flood has nothing to fill and the pass stays quick).
-TEST(DrainageThreshold, ByDefaultAMapOverTheThresholdWalks) {
+TEST(DrainageThreshold, ByDefaultAMapOverTheThresholdClimbs) {
   const int width = 1025;
   const int height = 1024;
   ASSERT_GT(static_cast<std::size_t>(width) * height, kDrainageHeightOrderCells);
@@ -329,15 +329,15 @@ TEST(DrainageThreshold, ByDefaultAMapOverTheThresholdWalks) {
       plane.at(x, y) = static_cast<float>(x) + 2.0f * static_cast<float>(y);
   DrainageParams p;
   p.sea_level = 0;
-  const Drainage walked = drainage(plane, p);
-  EXPECT_TRUE(walked.walked_from_headwaters());
+  const Drainage climbed = drainage(plane, p);
+  EXPECT_TRUE(climbed.climbed_from_outlets());
   p.height_order_cells = kAlwaysHeightOrder;
-  expect_same_drainage(walked, drainage(plane, p));
+  expect_same_drainage(climbed, drainage(plane, p));
   // Every cell has a lower neighbour but the corner at (0, 0): one basin, the whole map.
-  ASSERT_EQ(walked.outlets().size(), 1u);
-  EXPECT_EQ(walked.outlets()[0], 0);
-  EXPECT_EQ(walked.flow()[0], plane.size());
-  EXPECT_EQ(walked.basin(width - 1, height - 1), 0);
+  ASSERT_EQ(climbed.outlets().size(), 1u);
+  EXPECT_EQ(climbed.outlets()[0], 0);
+  EXPECT_EQ(climbed.flow()[0], plane.size());
+  EXPECT_EQ(climbed.basin(width - 1, height - 1), 0);
 }
 
 TEST(Drainage, DiagonalStepsAreMeasuredOverRootTwo) {
