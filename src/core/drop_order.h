@@ -25,15 +25,30 @@
 // twice; the only cost is a drop waiting on an earlier one near it, which on a large map is
 // rare (bench/rain_bench.cpp: the share of drops that waited).
 //
-// The drops of a batch are handed out in drop order, one at a time, to the threads; each
-// thread has one slot saying which drop it runs and where that drop is. A drop that starts
-// finds the earlier drops still running in the other slots (at most threads - 1 of them);
-// thereafter a step that stays outside their last known reach (which can only have shrunk
-// since) looks at nothing shared.
+// Lanes: which thread runs which drop. Threads that share a map's every part slow each other
+// down: a cell one core has just changed must come over from the other core's cache before
+// this one can read it (on the 2-core development machine, drops handed out in turn ran at
+// 1.45x one thread's speed, drops split by halves of the map at 1.95x; bench/rain_bench.cpp).
+// So the map is cut into vertical strips, one a thread (its lane), and a thread runs the drops
+// that land in its strip, in drop order. A drop then need not wait for every earlier drop to
+// have started, only for the earlier ones of other lanes that could meet it:
 //
-// Memory order: a drop publishes its place with a release store after the writes of its
-// earlier steps, and a waiting drop reads it with an acquire load, so the cells an earlier
-// drop has left for good are seen as it left them.
+// - Two drops can touch the same cell only if they land within apart() columns of each other
+//   (each moves at most MAX_STEPS - 1 + kSlack cells and touches a step's margin around it).
+// - A drop landing more than apart() + 1 columns from every cut (an inner drop) can meet no
+//   drop of another lane: that lane's drops land on the other side of a cut. It runs with no
+//   gate at all, and publishes nothing while it rolls.
+// - A drop within that band (an edge drop) runs under the gate. It looks at the edge drops of
+//   the other lanes that come before it and have not ended: the one each lane is running
+//   (whose place it publishes before each step, as above) and those not yet started (which
+//   could still reach anything within their whole reach of where they land).
+// - A lane runs its drops in drop order, so its slot says which of its drops have ended: the
+//   ones before the drop it runs. The thread running the lowest drop of all never waits (every
+//   earlier drop has ended), so the rain always moves on.
+// - An edge drop looks at no more than kMostEarlier drops of the other lanes; a lane further
+//   ahead than that waits for the others to catch up.
+// Where the cuts fall changes only the speed, never the result: they are set, batch by batch,
+// where the last batch's steps split evenly.
 #pragma once
 
 #include <algorithm>
@@ -59,7 +74,7 @@ class DropOrder {
   static constexpr int kCellBits = 21;
   static_assert(kIndexBits + kStepBits + 2 * kCellBits == 64);
   static_assert(sketch::MAX_STEPS < (1 << kStepBits));
-  // The most drops in one batch (two index values are kept for a slot's idle and claiming
+  // The most drops in one batch (two index values are kept for a slot's idle and not-yet
   // states) and the widest and tallest map whose cells a word can hold.
   static constexpr uint64_t kMostBatch = (uint64_t{1} << kIndexBits) - 2;
   static constexpr int kMostCells = 1 << kCellBits;
@@ -69,67 +84,100 @@ class DropOrder {
   // plenty.
   static constexpr int kSlack = 1;
   static constexpr int kMostThreads = 64;
+  static constexpr int kMostEarlier = 256;
 
   // The cells a step reaches from the cell it starts in, for a brush of `brush_radius`: the
   // brush's radius (at least one cell) plus two for the next position's corners (it may be
   // two cells on, with rounding) and their right and bottom neighbours.
   static int step_margin(int brush_radius) { return std::max(brush_radius, 1) + 2; }
+  // How far apart (in columns or rows) two drops must land never to touch the same cell.
+  static int apart(int brush_radius) {
+    return 2 * (sketch::MAX_STEPS - 1 + kSlack + step_margin(brush_radius));
+  }
 
-  // A new batch of `drops` (at most kMostBatch) on `threads` threads (at most kMostThreads),
-  // whose starting cells `start_cell(k)` gives, for a brush of `brush_radius`.
-  void begin(uint64_t drops, int threads, int brush_radius) {
-    drops_ = drops;
-    threads_ = threads;
+  // A new batch on `lanes` lanes (at most kMostThreads) for a brush of `brush_radius`. Lane
+  // t runs drops queue[first[t]] .. queue[first[t + 1] - 1], in increasing order; the edge
+  // drops among them are also edges[edge_first[t]] .. edges[edge_first[t + 1] - 1]. The
+  // arrays must outlive the batch.
+  void begin(int lanes, int brush_radius, const uint32_t* queue, const uint32_t* first,
+             const uint32_t* edges, const uint32_t* edge_first) {
+    lanes_ = lanes;
     margin_ = step_margin(brush_radius);
-    next_.store(0, std::memory_order_relaxed);
-    for (int t = 0; t < threads; t++) slots_[t].word.store(kIdle, std::memory_order_relaxed);
+    queue_ = queue;
+    first_ = first;
+    edges_ = edges;
+    edge_first_ = edge_first;
+    for (int t = 0; t < lanes; t++) {
+      Slot& slot = slots_[t];
+      slot.word.store(kBefore, std::memory_order_relaxed);
+      slot.next = first[t];
+      slot.next_edge = edge_first[t];
+      progress_[t].edges_started.store(edge_first[t], std::memory_order_relaxed);
+    }
     waited_.store(0, std::memory_order_relaxed);
   }
 
-  // The next drop for thread `thread` to run, after it has published that drop's start
-  // (`cell_of(k)` gives drop k's starting cell), or false when the batch has no more.
+  // The next drop of lane `lane`, published as started (`cell_of(k, cx, cy)` gives drop k's
+  // landing cell), and whether it is an edge drop; false when the lane has no more. The
+  // word's store also says the lane's drop before has ended.
   template <typename CellOf>
-  bool claim(int thread, uint64_t& drop, CellOf cell_of) {
-    Slot& slot = slots_[thread];
-    // Claiming, before the drop is taken: a later drop that looks at this slot meanwhile
-    // waits to see which drop it is, so that no earlier drop goes unseen. It also says the
-    // drop this thread ran has ended: a drop asleep waiting for it is woken.
-    slot.word.store(kClaiming, std::memory_order_seq_cst);
-    slot.wake();
-    drop = next_.fetch_add(1, std::memory_order_seq_cst);
-    if (drop >= drops_) {
+  bool claim(int lane, uint64_t& drop, bool& edge, CellOf cell_of) {
+    Slot& slot = slots_[lane];
+    if (slot.next == first_[lane + 1]) {
       slot.word.store(kIdle, std::memory_order_seq_cst);
       slot.wake();
       return false;
     }
+    drop = queue_[slot.next++];
+    edge = slot.next_edge < edge_first_[lane + 1] && edges_[slot.next_edge] == drop;
     int cx = 0;
     int cy = 0;
     cell_of(drop, cx, cy);
     slot.word.store(pack(drop, 0, cx, cy), std::memory_order_seq_cst);
+    if (edge) progress_[lane].edges_started.store(++slot.next_edge, std::memory_order_seq_cst);
+    slot.wake();
     return true;
   }
 
-  // Lets a drop run only once no earlier drop can reach its steps' cells. Made when the drop
-  // starts, on the thread that runs it; before_step() before each step.
+  // Lets an edge drop run only once no earlier drop of another lane can reach its steps'
+  // cells. Made when the drop starts, on its lane's thread; before_step() before each step.
   class Gate {
    public:
-    Gate(DropOrder& order, int thread, uint64_t drop)
-        : order_(order), thread_(thread), index_(drop) {
-      // The earlier drops still running: one at most in each other thread's slot. A slot
-      // being claimed is waited for (a few instructions); one idle, or running a later drop,
-      // or this drop's own, holds nothing back.
-      for (int t = 0; t < order.threads_; t++) {
-        if (t == thread) continue;
-        uint64_t word = order.slots_[t].word.load(std::memory_order_seq_cst);
-        for (int spins = 0; word == kClaiming; spins++) {
-          pause(spins);
-          word = order.slots_[t].word.load(std::memory_order_seq_cst);
+    template <typename CellOf>
+    Gate(DropOrder& order, int lane, uint64_t drop, CellOf cell_of)
+        : order_(order), lane_(lane), index_(drop) {
+      int cx = 0;
+      int cy = 0;
+      cell_of(drop, cx, cy);
+      // Drops farther than this from where this one lands never meet it.
+      const int far = apart_from_start(order);
+      for (int spins = 0;; spins++) {
+        count_ = 0;
+        bool full = false;
+        for (int t = 0; t < order.lanes_ && !full; t++) {
+          if (t == lane) continue;
+          // The lane's edge drops from the last one it started (which may still run) on,
+          // up to this drop: every earlier edge drop of it that may not have ended.
+          const uint32_t started = order.progress_[t].edges_started.load(std::memory_order_seq_cst);
+          uint32_t p = started > order.edge_first_[t] ? started - 1 : started;
+          for (; p < order.edge_first_[t + 1] && order.edges_[p] < drop; p++) {
+            const uint32_t j = order.edges_[p];
+            int jx = 0;
+            int jy = 0;
+            cell_of(j, jx, jy);
+            if (std::abs(jx - cx) > far || std::abs(jy - cy) > far) continue;
+            if (count_ == kMostEarlier) {
+              full = true;
+              break;
+            }
+            Earlier& e = earlier_[count_++];
+            e.lane = t;
+            e.drop = j;
+            order.reach(pack(j, 0, jx, jy), e);  // its whole reach, until it is seen running
+          }
         }
-        if (word == kIdle || index_of(word) >= drop) continue;
-        Earlier& e = earlier_[count_++];
-        e.thread = t;
-        e.drop = index_of(word);
-        order.reach(word, e);
+        if (!full) return;
+        pause(spins);  // far ahead of another lane: let it catch up
       }
     }
 
@@ -137,7 +185,7 @@ class DropOrder {
     // earlier steps' writes go with it), then waits while an earlier drop can still reach a
     // cell this step touches.
     void before_step(int step, int cx, int cy) {
-      order_.slots_[thread_].word.store(pack(index_, step, cx, cy), std::memory_order_release);
+      order_.slots_[lane_].word.store(pack(index_, step, cx, cy), std::memory_order_release);
       for (int k = 0; k < count_;) {
         if (!near(earlier_[k], cx, cy) || !wait_for(earlier_[k], cx, cy)) {
           k++;
@@ -150,23 +198,33 @@ class DropOrder {
    private:
     friend class DropOrder;
     struct Earlier {
-      int thread;
+      int lane;
       uint64_t drop;
       int cx, cy;
       int reach;  // its reach plus this drop's step margin
     };
+    // How far from this drop's landing an earlier drop's landing can be and still matter:
+    // this drop's own reach over its life, and the other's whole reach and a step's margin.
+    static int apart_from_start(const DropOrder& order) {
+      return 2 * (sketch::MAX_STEPS - 1 + kSlack) + 2 * order.margin_;
+    }
     static bool near(const Earlier& e, int cx, int cy) {
       return std::abs(cx - e.cx) <= e.reach && std::abs(cy - e.cy) <= e.reach;
     }
     // Waits until `e` ends (true) or no longer reaches (cx, cy)'s step (false).
     bool wait_for(Earlier& e, int cx, int cy) {
-      Slot& slot = order_.slots_[e.thread];
+      Slot& slot = order_.slots_[e.lane];
       for (int spins = 0;; spins++) {
         const uint64_t word = slot.word.load(std::memory_order_acquire);
-        // Its thread has moved on (claiming, idle or another drop): it has ended, and its
-        // writes happened before the store that says so.
-        if (word == kClaiming || word == kIdle || index_of(word) != e.drop) return true;
-        order_.reach(word, e);
+        // Its lane is idle or has moved past it: it has ended, and its writes happened before
+        // the store that says so.
+        if (word == kIdle) return true;
+        if (word != kBefore) {
+          const uint64_t running = index_of(word);
+          if (running > e.drop) return true;
+          if (running == e.drop) order_.reach(word, e);
+        }
+        // Not started yet (the lane is on an earlier drop): its whole reach stands.
         if (!near(e, cx, cy)) return false;
         if (!waited_) {
           waited_ = true;
@@ -181,10 +239,10 @@ class DropOrder {
     }
 
     DropOrder& order_;
-    int thread_;
+    int lane_;
     uint64_t index_;
     bool waited_ = false;
-    Earlier earlier_[kMostThreads];
+    Earlier earlier_[kMostEarlier];
     int count_ = 0;
   };
 
@@ -192,8 +250,8 @@ class DropOrder {
   uint64_t waited() const { return waited_.load(std::memory_order_relaxed); }
 
  private:
-  static constexpr uint64_t kIdle = ~uint64_t{0};
-  static constexpr uint64_t kClaiming = ~uint64_t{0} - 1;
+  static constexpr uint64_t kIdle = ~uint64_t{0};        // the lane has run all its drops
+  static constexpr uint64_t kBefore = ~uint64_t{0} - 1;  // the lane has started none yet
 
   static uint64_t pack(uint64_t drop, int step, int cx, int cy) {
     return drop << (64 - kIndexBits) | static_cast<uint64_t>(step) << (2 * kCellBits) |
@@ -222,38 +280,53 @@ class DropOrder {
     }
   }
 
-  // A thread's slot: the word (which drop, and where), and how a drop waiting for the one
-  // running here sleeps until it ends (a futex through std::atomic::wait; the thread that
-  // ends a drop wakes only when someone sleeps, so ending one costs a load otherwise).
+  // A lane's slot: the word (which drop, and where), how a drop waiting for one of this
+  // lane's sleeps until it ends (a futex through std::atomic::wait; a new word wakes only
+  // when someone sleeps, so it costs a load otherwise), and the lane's own place in its
+  // queue (read by its thread alone).
   struct alignas(64) Slot {
-    std::atomic<uint64_t> word{~uint64_t{0}};
-    std::atomic<uint32_t> ended{0};     // drops ended here, a counter to sleep on
+    std::atomic<uint64_t> word{kIdle};
+    std::atomic<uint32_t> ended{0};     // changes when a sleeper is to look again
     std::atomic<uint32_t> sleepers{0};  // drops asleep, or about to be, on `ended`
+    uint32_t next = 0;                  // the lane's next drop, in queue_
+    uint32_t next_edge = 0;             // and its next edge drop, in edges_
 
-    // Sleeps until drop `drop` has left this slot (or returns at once if it has). The counter
-    // is read before the word is checked again: an end between them changes it, so the
-    // sleep returns at once (and an end after the check sees the sleeper and wakes it).
+    // Sleeps until drop `drop` of this lane has ended (or returns at once if it has). The
+    // counter is read before the word is checked: a new word between them is followed by a
+    // change of the counter (the waker sees this sleeper), so the sleep returns at once.
     void sleep_until_ended(uint64_t drop) {
       sleepers.fetch_add(1, std::memory_order_seq_cst);
       const uint32_t seen = ended.load(std::memory_order_seq_cst);
       const uint64_t now = word.load(std::memory_order_seq_cst);
-      if (now != kClaiming && now != kIdle && index_of(now) == drop) {
+      if (now == kBefore || (now != kIdle && index_of(now) <= drop)) {
         ended.wait(seen, std::memory_order_seq_cst);
       }
       sleepers.fetch_sub(1, std::memory_order_seq_cst);
     }
-    // After the word says the drop has ended.
+    // After a new word: wakes the drops asleep on this lane, if any. (A sleeper counted after
+    // the check below reads the new word before it sleeps.)
     void wake() {
-      ended.fetch_add(1, std::memory_order_seq_cst);
-      if (sleepers.load(std::memory_order_seq_cst) != 0) ended.notify_all();
+      if (sleepers.load(std::memory_order_seq_cst) != 0) {
+        ended.fetch_add(1, std::memory_order_seq_cst);
+        ended.notify_all();
+      }
     }
   };
-  uint64_t drops_ = 0;
-  int threads_ = 0;
+  // What other lanes read of a lane when an edge drop starts: how many of its edge drops it
+  // has started (edges_[edge_first_[t]] .. before this have started). Apart from the slot,
+  // whose word changes at every step of an edge drop.
+  struct alignas(64) Progress {
+    std::atomic<uint32_t> edges_started{0};
+  };
+  int lanes_ = 0;
   int margin_ = 3;
-  alignas(64) std::atomic<uint64_t> next_{0};
+  const uint32_t* queue_ = nullptr;
+  const uint32_t* first_ = nullptr;
+  const uint32_t* edges_ = nullptr;
+  const uint32_t* edge_first_ = nullptr;
   alignas(64) std::atomic<uint64_t> waited_{0};
   Slot slots_[kMostThreads];
+  Progress progress_[kMostThreads];
 };
 
 }  // namespace terrain

@@ -136,27 +136,45 @@ void Rain::run(uint64_t n) {
 }
 
 // A batch at a time: its landings drawn from the random stream in drop order (two numbers a
-// drop, as drop() draws them), then its drops shared between the threads in that order, each
-// rolling under the drop order's gate (drop_order.h).
+// drop, as drop() draws them), then its drops shared between the lanes by where they land
+// (drop_order.h), each lane's run in drop order by a thread of its own, the edge drops under
+// the drop order's gate.
 void Rain::run_side_by_side(uint64_t n, WorkThreads& threads) {
-  const int count = std::min(threads.count(), DropOrder::kMostThreads);
+  const int lanes = std::min(threads.count(), DropOrder::kMostThreads);
   if (!side_.order) side_.order = std::make_unique<DropOrder>();
-  side_.landings.resize(static_cast<std::size_t>(batch_));
-  side_.counts.resize(static_cast<std::size_t>(count));
+  const auto batch_room = static_cast<std::size_t>(batch_);
+  side_.landings.resize(batch_room);
+  side_.queue.resize(batch_room);
+  side_.edges.resize(batch_room);
+  side_.first.resize(static_cast<std::size_t>(lanes) + 1);
+  side_.edge_first.resize(static_cast<std::size_t>(lanes) + 1);
+  side_.counts.resize(static_cast<std::size_t>(lanes));
   DropOrder& order = *side_.order;
   Point* const landings = side_.landings.data();
   const int cols = field_->width();
   const int rows = field_->height();
+  side_.column_steps.resize(static_cast<std::size_t>(cols));
+  side_.lane_of.resize(static_cast<std::size_t>(cols));
   auto cell_of = [landings](uint64_t k, int& cx, int& cy) {
     cx = static_cast<int>(landings[k].x);
     cy = static_cast<int>(landings[k].y);
   };
-  auto work = [&](int, int thread) {
-    RainStats& stats = side_.counts[static_cast<std::size_t>(thread)].stats;
+  uint64_t* const column_steps = side_.column_steps.data();
+  auto work = [&](int lane, int) {
+    RainStats& stats = side_.counts[static_cast<std::size_t>(lane)].stats;
     uint64_t k = 0;
-    while (order.claim(thread, k, cell_of)) {
-      DropOrder::Gate gate(order, thread, k);
-      roll(landings[k].x, landings[k].y, stats, false, gate);
+    bool edge = false;
+    while (order.claim(lane, k, edge, cell_of)) {
+      const uint64_t steps = stats.steps;
+      if (edge) {
+        DropOrder::Gate gate(order, lane, k, cell_of);
+        roll(landings[k].x, landings[k].y, stats, false, gate);
+      } else {
+        OneThread gate;
+        roll(landings[k].x, landings[k].y, stats, false, gate);
+      }
+      // The lanes' strips are whole columns, so no two lanes count into one column.
+      column_steps[static_cast<std::size_t>(landings[k].x)] += stats.steps - steps;
     }
   };
   while (n > 0) {
@@ -166,12 +184,85 @@ void Rain::run_side_by_side(uint64_t n, WorkThreads& threads) {
       const double y = random_.range(0, rows - 1);
       landings[k] = {x, y};
     }
+    cut_lanes(lanes, static_cast<std::size_t>(batch));
+    std::fill(side_.column_steps.begin(), side_.column_steps.end(), 0);
     for (SideBySide::Counts& c : side_.counts) c.stats = {};
-    order.begin(batch, count, params_.brush_radius);
-    threads.run(count, work);
+    order.begin(lanes, params_.brush_radius, side_.queue.data(), side_.first.data(),
+                side_.edges.data(), side_.edge_first.data());
+    if (!threads.run_together(lanes, work)) {
+      // The threads are busy with another loop: this batch rolls here, in drop order.
+      RainStats& stats = side_.counts[0].stats;
+      for (uint64_t k = 0; k < batch; k++) {
+        OneThread gate;
+        roll(landings[k].x, landings[k].y, stats, false, gate);
+      }
+    }
     for (const SideBySide::Counts& c : side_.counts) stats_ += c.stats;
     waited_ += order.waited();
     n -= batch;
+  }
+}
+
+// Shares the batch's `drops` drops between `lanes` lanes: strips of whole columns, cut where the
+// last batch's steps (counted by the column each drop landed in) split evenly, or evenly by columns
+// when no steps were counted yet. Fills the lanes' queues and edge lists in drop order.
+void Rain::cut_lanes(int lanes, std::size_t drops) {
+  const int cols = field_->width();
+  const std::vector<uint64_t>& steps = side_.column_steps;
+  uint64_t total = 0;
+  for (const uint64_t s : steps) total += s;
+  // cuts[t]: the first column of lane t (cuts[0] = 0, cuts[lanes] = cols).
+  int cuts[DropOrder::kMostThreads + 1];
+  cuts[0] = 0;
+  cuts[lanes] = cols;
+  if (total == 0) {
+    for (int t = 1; t < lanes; t++)
+      cuts[t] = static_cast<int>(static_cast<int64_t>(cols) * t / lanes);
+  } else {
+    uint64_t sum = 0;
+    int t = 1;
+    for (int x = 0; x < cols && t < lanes; x++) {
+      sum += steps[static_cast<std::size_t>(x)];
+      while (t < lanes && sum * static_cast<uint64_t>(lanes) >= total * static_cast<uint64_t>(t)) {
+        cuts[t++] = x + 1;
+      }
+    }
+    for (; t < lanes; t++) cuts[t] = cols;
+  }
+  // Each column's lane, and whether a drop landing there may meet another lane's (kEdge).
+  constexpr uint8_t kEdge = 0x80;
+  const int apart = DropOrder::apart(params_.brush_radius) + 1;
+  uint8_t* lane_of = side_.lane_of.data();
+  for (int t = 0; t < lanes; t++) {
+    for (int x = cuts[t]; x < cuts[t + 1]; x++) {
+      const bool edge =
+          (t > 0 && x - cuts[t] <= apart) || (t + 1 < lanes && cuts[t + 1] - x <= apart);
+      lane_of[x] = static_cast<uint8_t>(t | (edge ? kEdge : 0));
+    }
+  }
+  // The queues: counted, then filled in drop order.
+  uint32_t* first = side_.first.data();
+  uint32_t* edge_first = side_.edge_first.data();
+  std::fill(first, first + lanes + 1, 0);
+  std::fill(edge_first, edge_first + lanes + 1, 0);
+  for (std::size_t k = 0; k < drops; k++) {
+    const uint8_t c = lane_of[static_cast<std::size_t>(side_.landings[k].x)];
+    first[(c & 0x7F) + 1]++;
+    if (c & kEdge) edge_first[(c & 0x7F) + 1]++;
+  }
+  for (int t = 0; t < lanes; t++) {
+    first[t + 1] += first[t];
+    edge_first[t + 1] += edge_first[t];
+  }
+  uint32_t at[DropOrder::kMostThreads];
+  uint32_t edge_at[DropOrder::kMostThreads];
+  std::copy(first, first + lanes, at);
+  std::copy(edge_first, edge_first + lanes, edge_at);
+  for (std::size_t k = 0; k < drops; k++) {
+    const uint8_t c = lane_of[static_cast<std::size_t>(side_.landings[k].x)];
+    const int t = c & 0x7F;
+    side_.queue[at[t]++] = static_cast<uint32_t>(k);
+    if (c & kEdge) side_.edges[edge_at[t]++] = static_cast<uint32_t>(k);
   }
 }
 

@@ -151,6 +151,7 @@ class Rain {
   // The threads run() uses now, or nullptr for this thread alone.
   WorkThreads* side_by_side_threads() const;
   void run_side_by_side(uint64_t n, WorkThreads& threads);
+  void cut_lanes(int lanes, std::size_t drops);
 
   // What a batch side by side keeps between runs: its drops' landings, the threads' counts and
   // the order's slots. A copy of a Rain starts with none (they belong to the runs of one).
@@ -165,8 +166,13 @@ class Rain {
       RainStats stats;
     };
     std::vector<Point> landings;
-    std::vector<Counts> counts;  // one a thread
+    std::vector<Counts> counts;  // one a lane
     std::unique_ptr<DropOrder> order;
+    // The lanes' drops (drop_order.h): queue[first[t] .. first[t + 1]) are lane t's, and
+    // edges[edge_first[t] .. edge_first[t + 1]) its edge drops.
+    std::vector<uint32_t> queue, first, edges, edge_first;
+    std::vector<uint64_t> column_steps;  // the last batch's steps, by landing column
+    std::vector<uint8_t> lane_of;        // each column's lane, and whether it is an edge
   };
 
   Heightfield* field_;

@@ -87,11 +87,16 @@ void WorkThreads::prime() {
   start_.notify_all();
 }
 
-void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {
-  if (n <= 0) return;
-  if (threads_.empty() || n == 1 || taken_.exchange(true, std::memory_order_acquire)) {
+bool WorkThreads::run(int n, void (*body)(void*, int, int), void* context, bool alone) {
+  if (n <= 0) return true;
+  if (n == 1) {
+    body(context, 0, 0);
+    return true;
+  }
+  if (threads_.empty() || taken_.exchange(true, std::memory_order_acquire)) {
+    if (!alone) return false;
     for (int i = 0; i < n; i++) body(context, i, 0);
-    return;
+    return true;
   }
   struct Release {
     std::atomic<bool>& taken;
@@ -111,10 +116,11 @@ void WorkThreads::run(int n, void (*body)(void*, int, int), void* context) {
   if (spin_while([&] { return busy_.load() != 0; })) {
     // Done while spinning; the lock orders this thread after the others' last writes.
     std::lock_guard lock(mutex_);
-    return;
+    return true;
   }
   std::unique_lock lock(mutex_);
   finished_.wait(lock, [&] { return busy_.load() == 0; });
+  return true;
 }
 
 }  // namespace terrain

@@ -44,13 +44,26 @@ class WorkThreads {
 
   template <typename Body>
   void run(int n, Body& body) {
-    run(
-        n, [](void* context, int i, int thread) { (*static_cast<Body*>(context))(i, thread); },
-        &body);
+    run(n, &call<Body>, &body, true);
+  }
+  // The same, for loops whose iterations wait on each other (the rain's lanes, drop_order.h):
+  // only if every iteration can have a thread of its own at once (n <= count() and no other
+  // caller's loop running). Otherwise runs nothing and returns false: run one after another
+  // on one thread, an iteration waiting for a later one would wait forever.
+  template <typename Body>
+  bool run_together(int n, Body& body) {
+    if (n > count()) return false;
+    return run(n, &call<Body>, &body, false);
   }
 
  private:
-  void run(int n, void (*body)(void*, int, int), void* context);
+  template <typename Body>
+  static void call(void* context, int i, int thread) {
+    (*static_cast<Body*>(context))(i, thread);
+  }
+  // False, and nothing run, when the loop cannot be shared and `alone` (run on this thread
+  // alone instead) is false.
+  bool run(int n, void (*body)(void*, int, int), void* context, bool alone);
   void serve(int thread);
   void work(int thread);
 

@@ -194,5 +194,29 @@ TEST(RainSideBySide, ACopyRainsOnAsTheOriginalDoes) {
   EXPECT_EQ(testing::bit_differences(alone.data(), a.data(), a.values().size()), 0u);
 }
 
+// A rain asked for while its threads run another loop (here: from inside one) cannot give
+// each lane a thread; its batches roll on the asking thread, in drop order, and give the same
+// bytes.
+TEST(RainSideBySide, ARainWhoseThreadsAreBusyRollsAloneAndTheSame) {
+  const Heightfield ground = island_terrain(12, {}, 512, 256);
+  WorkThreads threads(2);
+  Heightfield busy = ground;
+  Rain rain(busy, 12);
+  rain.set_threads(&threads, 0, 700);
+  auto outer = [&](int i, int) {
+    if (i == 0) rain.run(5000);
+  };
+  threads.run(2, outer);
+  EXPECT_EQ(rain.drops_waited(), 0u);  // no lane waited: none ran
+
+  Heightfield alone = ground;
+  Rain one(alone, 12);
+  one.set_threads(nullptr, ~uint64_t{0});
+  one.run(5000);
+  EXPECT_EQ(testing::bit_differences(alone.data(), busy.data(), busy.values().size()), 0u);
+  EXPECT_EQ(rain.state(), one.state());
+  EXPECT_EQ(rain.stats(), one.stats());
+}
+
 }  // namespace
 }  // namespace terrain

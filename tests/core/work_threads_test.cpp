@@ -99,6 +99,34 @@ TEST(WorkThreads, IterationsRunAtTheSameTime) {
   }
 }
 
+// run_together() runs a loop only when each iteration can have a thread at once: its
+// iterations may wait on each other (the rain's lanes). Asked for more iterations than threads,
+// or while another loop holds the threads, it runs nothing and says so.
+TEST(WorkThreads, RunTogetherRunsEveryIterationAtOnceOrNothing) {
+  WorkThreads threads(3);
+  Rendezvous rendezvous(3);
+  auto meet = [&](int, int thread) { rendezvous.arrive(thread); };
+  ASSERT_TRUE(threads.run_together(3, meet));
+  EXPECT_EQ(rendezvous.timed_out, 0);
+  EXPECT_EQ(rendezvous.arrived, 3);
+
+  int ran = 0;
+  auto count = [&](int, int) { ran++; };
+  EXPECT_FALSE(threads.run_together(4, count));
+  EXPECT_EQ(ran, 0);
+  // From inside a loop of the same threads, which holds them.
+  std::atomic<int> refused{0};
+  auto outer = [&](int i, int) {
+    if (i == 0 && !threads.run_together(2, count)) refused++;
+  };
+  threads.run(2, outer);
+  EXPECT_EQ(refused.load(), 1);
+  EXPECT_EQ(ran, 0);
+  // One iteration needs no other thread.
+  EXPECT_TRUE(threads.run_together(1, count));
+  EXPECT_EQ(ran, 1);
+}
+
 TEST(WorkThreads, ManyLoopsInARow) {
   for (int count : {1, 2, 4}) {
     WorkThreads threads(count);
