@@ -174,6 +174,7 @@ class DropOrder {
             e.lane = t;
             e.drop = j;
             order.reach(pack(j, 0, jx, jy), e);  // its whole reach, until it is seen running
+            e.far_until = 0;
           }
         }
         if (!full) return;
@@ -187,7 +188,20 @@ class DropOrder {
     void before_step(int step, int cx, int cy) {
       order_.slots_[lane_].word.store(pack(index_, step, cx, cy), std::memory_order_release);
       for (int k = 0; k < count_;) {
-        if (!near(earlier_[k], cx, cy) || !wait_for(earlier_[k], cx, cy)) {
+        Earlier& e = earlier_[k];
+        if (step < e.far_until) {
+          k++;
+          continue;
+        }
+        if (!near(e, cx, cy)) {
+          // This drop moves a cell a step (two cells of rounding over its life and a cell's
+          // floor aside), and e's reach never grows: no need to look at e again for a while.
+          const int beyond = std::max(std::abs(cx - e.cx), std::abs(cy - e.cy)) - e.reach;
+          e.far_until = step + beyond - 2;
+          k++;
+          continue;
+        }
+        if (!wait_for(e, cx, cy)) {
           k++;
           continue;
         }
@@ -201,7 +215,8 @@ class DropOrder {
       int lane;
       uint64_t drop;
       int cx, cy;
-      int reach;  // its reach plus this drop's step margin
+      int reach;      // its reach plus this drop's step margin
+      int far_until;  // the first step of this drop that may come within its reach
     };
     // How far from this drop's landing an earlier drop's landing can be and still matter:
     // this drop's own reach over its life, and the other's whole reach and a step's margin.
