@@ -28,7 +28,7 @@ namespace {
 struct Pass {
   Drainage drainage;
   std::vector<Reach> reaches;
-  std::vector<uint8_t> strahler;
+  CellVector<uint8_t> strahler;
 };
 
 void run_pass(Pass& pass, const Heightfield& field, const DrainageParams& params,

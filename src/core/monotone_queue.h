@@ -30,6 +30,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/cell_allocator.h"
+
 namespace terrain {
 
 class MonotoneQueue {
@@ -193,7 +195,8 @@ class MonotoneQueue {
     assert(false && "refill of an empty queue");
   }
 
-  std::vector<Chunk> pool_;
+  // A big map's pool sits on huge pages, its items unwritten until used (cell_allocator.h).
+  CellVector<Chunk> pool_;
   std::array<int32_t, kBuckets> heads_{};
   std::array<std::array<uint64_t, kWords>, kLevels> occupied_{};
   int32_t equal_ = kNone;

@@ -1,5 +1,6 @@
 #include "core/river_network.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <utility>
 
@@ -17,7 +18,8 @@ std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
   // How many river cells run into each cell (at most 8), one byte a cell; and for each
   // meeting (two or more), how many of the reaches into it are still to be traced and the
   // largest order arriving with how many reaches bring it. Meetings are few: a map of them.
-  std::vector<uint8_t> inflows(n, 0);
+  CellVector<uint8_t> inflows(n);  // huge pages on a big map (cell_allocator.h)
+  std::fill(inflows.begin(), inflows.end(), uint8_t{0});
   for (std::size_t i = 0; i < n; i++) {
     const int32_t d = graph.downstream[i];
     if (d >= 0 && is_river(i)) inflows[static_cast<std::size_t>(d)]++;
@@ -81,12 +83,13 @@ std::vector<Reach> river_reaches(const DrainageGraph& graph, uint32_t min_flow,
   return reaches;
 }
 
-std::vector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow) {
+CellVector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow) {
   return strahler_orders(river_reaches(graph, min_flow), graph.downstream.size());
 }
 
-std::vector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells) {
-  std::vector<uint8_t> orders(cells, 0);
+CellVector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells) {
+  CellVector<uint8_t> orders(cells);
+  std::fill(orders.begin(), orders.end(), uint8_t{0});
   // A reach comes after the reaches into it, so a meeting cell, the last cell of the reaches
   // into it, is written last by the reach that starts there: its order is the reach below's.
   for (const Reach& reach : reaches) {

@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "core/cell_allocator.h"
 #include "core/drainage.h"
 #include "core/frame.h"
 #include "core/point.h"
@@ -51,10 +52,10 @@ inline std::vector<Reach> river_reaches(const Drainage& d, uint32_t min_flow,
 
 // Strahler order per cell: the order of the reach the cell starts or is inside of, 0 outside
 // the network.
-std::vector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow);
+CellVector<uint8_t> strahler_orders(const DrainageGraph& graph, uint32_t min_flow);
 // The same from reaches already traced (as river_reaches returns them) over `cells` cells.
-std::vector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells);
-inline std::vector<uint8_t> strahler_orders(const Drainage& d, uint32_t min_flow) {
+CellVector<uint8_t> strahler_orders(std::span<const Reach> reaches, std::size_t cells);
+inline CellVector<uint8_t> strahler_orders(const Drainage& d, uint32_t min_flow) {
   return strahler_orders(graph_of(d), min_flow);
 }
 

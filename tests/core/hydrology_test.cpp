@@ -76,7 +76,7 @@ TEST(HydrologyStrahler, EqualsTheRiverNetworksOrdersForEverySeedRoutingAndMinFlo
                      std::to_string(min_flow));
         Hydrology h;
         h.compute(g.field, params_with(routing, min_flow), &g.ripple);
-        const std::vector<uint8_t> expected = strahler_orders(h.drainage(), min_flow);
+        const CellVector<uint8_t> expected = strahler_orders(h.drainage(), min_flow);
         const std::vector<uint8_t> got = to_vector(h.strahler());
         ASSERT_EQ(got.size(), expected.size());
         std::size_t differ = 0;

@@ -96,7 +96,7 @@ TEST(Strahler, FollowsTheDiagramOfTheDrainageApi) {
   };
   EXPECT_EQ(n.orders(1), expected);
 
-  const std::vector<uint8_t> per_cell = strahler_orders(n.graph(), 1);
+  const CellVector<uint8_t> per_cell = strahler_orders(n.graph(), 1);
   auto at = [&](const std::string& name) {
     for (std::size_t i = 0; i < n.names.size(); i++)
       if (n.names[i] == name) return static_cast<int>(per_cell[i]);
