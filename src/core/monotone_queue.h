@@ -30,8 +30,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/cell_allocator.h"
-
 namespace terrain {
 
 class MonotoneQueue {
@@ -195,8 +193,7 @@ class MonotoneQueue {
     assert(false && "refill of an empty queue");
   }
 
-  // A big map's pool sits on huge pages, its items unwritten until used (cell_allocator.h).
-  CellVector<Chunk> pool_;
+  std::vector<Chunk> pool_;
   std::array<int32_t, kBuckets> heads_{};
   std::array<std::array<uint64_t, kWords>, kLevels> occupied_{};
   int32_t equal_ = kNone;
