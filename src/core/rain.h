@@ -105,8 +105,8 @@ class Rain {
   // Below this many cells (about 640 x 320) a drop can reach most of the map, so drops side by
   // side wait on each other often, and a frame's few hundred drops are quicker on one thread
   // than woken threads (bench/rain_bench.cpp, on 2 cores: 200 drops a frame at 320 x 180 took
-  // 516 us on one thread, 582 us on two; whole rains side by side gain 1.25x at 640 x 360,
-  // 1.45-1.67x at 1280 x 720 and 2x at 4096²).
+  // 516 us on one thread, 582 us on two; whole rains side by side gain 1.4-1.5x at 640 x 360,
+  // 1.5-1.7x at 1280 x 720 and 1.8-1.96x at 4096²: docs/figures.md).
   static constexpr uint64_t kSideBySideCells = 200'000;
   // Drops a batch: their landings are drawn first, then they run side by side; batches end
   // with every thread waiting for the last drop, so a batch is long enough for that to be
