@@ -1,6 +1,6 @@
 // Sharing a loop over a big map's cells between the cores.
 //
-// The drainage pass's sweeps (the flood's sort, the routing, the donor counts) are each a loop
+// The drainage pass's sweeps (the flood's sort, the routing, the outlets) are each a loop
 // over every cell whose iterations need nothing from each other, or whose results do not
 // depend on which core did what (integer sums). Splitting them into one contiguous slice a
 // core makes them close to memory speed on every core. Small maps (the sketch's 320 x 180,
