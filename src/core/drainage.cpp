@@ -61,18 +61,18 @@ void steepest_row(const float* terrain, int cols, int y, int32_t* out) {
 // again after every store.
 void route_row(const float* terrain, const float* raw, const uint8_t* state, int cols, int y,
                double sea_level, bool flood, const int32_t* steepest, int32_t* downstream) {
-  const int32_t link_offset[8] = {-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1};
   const std::size_t first = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
   for (int x = 0; x < cols; x++) {
     const std::size_t i = first + static_cast<std::size_t>(x);
     int32_t to = steepest[x];
     if (terrain[i] < sea_level) {
       to = -1;
-    } else if (flood && (state[i] & flood_link::kLinked) && (terrain[i] > raw[i] || to < 0)) {
+    } else if (flood && (terrain[i] > raw[i] || to < 0)) {
       // Flood routing: a filled (raised) cell, or a flat one with no way down, follows the
-      // link the flood arrived on (flood_link). Links point to cells flooded earlier and
-      // steepest steps strictly downhill, so the routes never loop.
-      to = static_cast<int32_t>(i) + link_offset[(state[i] >> 4) & 7];
+      // link the flood arrived on, if any. Links point to cells flooded earlier and steepest
+      // steps strictly downhill, so the routes never loop.
+      const int32_t link = flood_link::cell(state[i], static_cast<int32_t>(i), cols);
+      if (link >= 0) to = link;
     }
     downstream[i] = to;
   }

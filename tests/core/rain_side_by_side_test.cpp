@@ -43,14 +43,28 @@ Heightfield ground_of(const SideBySideCase& c) {
                   : diamond_square(c.seed, c.width, c.height);
 }
 
+// `ground` after `drops` drops seeded by `seed`, rained on this thread alone (never side by
+// side), with the rain's state: what every rain side by side is held to.
+struct OneThreadRain {
+  Heightfield field;
+  RainState state;
+};
+OneThreadRain one_thread_rain(const Heightfield& ground, uint32_t seed, uint64_t drops,
+                              const RainParams& params = {}) {
+  OneThreadRain out{ground, {}};
+  Rain one(out.field, seed, params);
+  one.set_threads(nullptr, ~uint64_t{0});
+  one.run(drops);
+  out.state = one.state();
+  return out;
+}
+
 // Rains the case on one thread and side by side; every byte must agree.
 void expect_side_by_side_is_one_thread(const SideBySideCase& c, uint64_t* waited = nullptr) {
   SCOPED_TRACE(c.describe());
   const Heightfield ground = ground_of(c);
-  Heightfield alone = ground;
-  Rain one(alone, c.seed, c.params);
-  one.set_threads(nullptr, ~uint64_t{0});  // never side by side
-  one.run(c.drops);
+  const OneThreadRain one = one_thread_rain(ground, c.seed, c.drops, c.params);
+  const Heightfield& alone = one.field;
 
   Heightfield shared = ground;
   WorkThreads threads(c.threads);
@@ -61,8 +75,8 @@ void expect_side_by_side_is_one_thread(const SideBySideCase& c, uint64_t* waited
   many.run(c.drops - c.drops / 3);
 
   ASSERT_EQ(testing::bit_differences(alone.data(), shared.data(), alone.values().size()), 0u);
-  EXPECT_EQ(one.stats(), many.stats());
-  EXPECT_EQ(one.state(), many.state());
+  EXPECT_EQ(one.state.stats, many.stats());
+  EXPECT_EQ(one.state, many.state());
   if (waited) *waited += many.drops_waited();
 }
 
@@ -187,11 +201,8 @@ TEST(RainSideBySide, ACopyRainsOnAsTheOriginalDoes) {
   EXPECT_EQ(testing::bit_differences(a.data(), b.data(), a.values().size()), 0u);
   EXPECT_EQ(rain.state(), copy.state());
 
-  Heightfield alone = ground;
-  Rain one(alone, 11);
-  one.set_threads(nullptr, ~uint64_t{0});
-  one.run(7000);
-  EXPECT_EQ(testing::bit_differences(alone.data(), a.data(), a.values().size()), 0u);
+  const OneThreadRain one = one_thread_rain(ground, 11, 7000);
+  EXPECT_EQ(testing::bit_differences(one.field.data(), a.data(), a.values().size()), 0u);
 }
 
 // A rain asked for while its threads run another loop (here: from inside one) cannot give
@@ -209,13 +220,10 @@ TEST(RainSideBySide, ARainWhoseThreadsAreBusyRollsAloneAndTheSame) {
   threads.run(2, outer);
   EXPECT_EQ(rain.drops_waited(), 0u);  // no lane waited: none ran
 
-  Heightfield alone = ground;
-  Rain one(alone, 12);
-  one.set_threads(nullptr, ~uint64_t{0});
-  one.run(5000);
-  EXPECT_EQ(testing::bit_differences(alone.data(), busy.data(), busy.values().size()), 0u);
-  EXPECT_EQ(rain.state(), one.state());
-  EXPECT_EQ(rain.stats(), one.stats());
+  const OneThreadRain one = one_thread_rain(ground, 12, 5000);
+  EXPECT_EQ(testing::bit_differences(one.field.data(), busy.data(), busy.values().size()), 0u);
+  EXPECT_EQ(rain.state(), one.state);
+  EXPECT_EQ(rain.stats(), one.state.stats);
 }
 
 }  // namespace
