@@ -5,10 +5,13 @@
 // falloff almost every slope leads down to the coast, so the drops have somewhere to go.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "core/heightfield.h"
 #include "core/sketch.h"
+#include "core/world_frame.h"
 
 namespace terrain {
 
@@ -24,6 +27,38 @@ struct IslandParams {
 // Precondition: width, height >= 2. O(width * height).
 Heightfield island_terrain(uint32_t seed, const IslandParams& params = {}, int width = sketch::COLS,
                            int height = sketch::ROWS);
+
+// The same island at any size (core/world_frame.h): each cell samples the noise and the
+// falloff at its place in the sketch's world, with the frame's octaves, then the whole is
+// normalised as the sketch does, by the lowest and highest cells in the world (so that a
+// frame's margins beyond it change no height in it), the margins held to 0..1. At 320 x 180 it is
+// island_terrain() bit for bit; at twice the size, the same island with one octave of finer detail.
+// Precondition: width, height >= 2.
+Heightfield world_island_terrain(uint32_t seed, const IslandParams& params, int width, int height);
+
+// Whether world place (wx, wy) lies in the sketch's world (its 320 x 180 map, edges included).
+inline bool world_inside(double wx, double wy) {
+  return wx >= 0 && wx <= sketch::COLS - 1 && wy >= 0 && wy <= sketch::ROWS - 1;
+}
+
+// The island falloff at world place (wx, wy) (the sketch's cells). In the world, the sketch's:
+// 1 in the middle, 0 at its corners and beyond its inscribed ellipse. Beyond the world (the
+// margins of a map of another shape) the ground keeps going down into the sea: the falloff
+// falls by kBeyondSlope per width of the world away from it (measured as the ellipse is, the
+// world's width and height each counting 2), so that a square map is an island in a sea as
+// the sketch's is, and not the noise alone with land anywhere.
+inline constexpr double kBeyondSlope = 4;
+inline double world_falloff(double wx, double wy) {
+  const double dx = wx / (sketch::COLS - 1) * 2 - 1;
+  const double dy = wy / (sketch::ROWS - 1) * 2 - 1;
+  if (world_inside(wx, wy)) {
+    const double d = dx * dx + dy * dy;
+    return 1 - (d < 1 ? d : 1);
+  }
+  const double ex = std::max(0.0, std::abs(dx) - 1);
+  const double ey = std::max(0.0, std::abs(dy) - 1);
+  return -kBeyondSlope * std::sqrt(ex * ex + ey * ey);
+}
 
 // The island falloff at (x, y) on a width x height grid: 1 in the middle, 0 at the corners
 // and beyond the inscribed ellipse (the sketch's `island`).
