@@ -21,6 +21,7 @@ packages=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev  # H.264 MP4 time-lapses (FFmpeg)
   libzstd-dev libxxhash-dev                     # map files: zstd sections, xxHash checksums
   libxml2-dev                                   # the tests read the SVG exports as XML
+  gdal-bin                                      # the tests read the engine presets' heightmaps back with GDAL
   libgtest-dev libbenchmark-dev                 # tests and benchmark
   clang-format                                  # the format check in scripts/test.sh
   clang libclang-rt-14-dev                      # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer*) and the sanitizers

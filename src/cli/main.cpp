@@ -28,6 +28,7 @@
 #include "cli/options.h"
 #include "cli/output_dir.h"
 #include "cli/pipeline.h"
+#include "cli/preset_export.h"
 #include "cli/progress.h"
 #include "cli/skyline_command.h"
 #include "cli/summary.h"
@@ -244,6 +245,13 @@ int run(std::span<const std::string_view> args, Progress& progress) {
                                               {"--layers", options.layers, &layer_names}};
   check_file_target("--heightmap", options.heightmap, options.force, run_dirs);
   check_file_target("--heightmap-original", options.heightmap_original, options.force, run_dirs);
+  if (options.preset) {  // each heightmap's sidecar beside it
+    for (const auto& [flag, path] :
+         {std::pair{"--heightmap", &options.heightmap},
+          std::pair{"--heightmap-original", &options.heightmap_original}}) {
+      if (!path->empty()) check_file_target(flag, sidecar_path(*path), options.force, run_dirs);
+    }
+  }
   check_file_target("--svg", options.svg, options.force, run_dirs);
   check_file_target("--mesh", options.mesh, options.force, run_dirs);
   check_file_target("--save-map", options.save_map, options.force, run_dirs);
@@ -288,9 +296,21 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   out.stage("summary.json", std::as_bytes(std::span<const char>(summary)));
   // The files of their own staged too, so that a failure in any of them writes nothing.
   std::vector<io::StagedFile> files;
+  // With --preset, each heightmap at the preset's size, with its sidecar (preset_export.h).
+  std::vector<std::pair<int, int>> preset_sizes;
   for (const auto& [path, field] : {std::pair{&options.heightmap, &map.heights()},
                                     std::pair{&options.heightmap_original, &map.original()}}) {
     if (path->empty()) continue;
+    if (options.preset) {
+      const PresetExport preset = preset_export(options, run_options, *field, *path);
+      files.push_back(stage_file(*path, preset.heightmap));
+      files.push_back(stage_file(
+          sidecar_path(*path),
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(preset.sidecar.data()),
+                                   preset.sidecar.size())));
+      preset_sizes.emplace_back(preset.width, preset.height);
+      continue;
+    }
     files.push_back(stage_file(
         *path,
         io::encode_heightmap(*field, io::heightmap_format_for(*path).value(), options.units)));
@@ -341,10 +361,21 @@ int run(std::span<const std::string_view> args, Progress& progress) {
   if (layers_out) {
     std::printf("wrote %zu pictures to %s\n", layer_names.size(), options.layers.c_str());
   }
+  // A preset's heightmap has its size, range and import settings in its sidecar.
+  if (options.preset) {
+    std::size_t k = 0;
+    for (const std::filesystem::path* path : {&options.heightmap, &options.heightmap_original}) {
+      if (path->empty()) continue;
+      const auto [w, h] = preset_sizes[k++];
+      std::printf("wrote %s (%d x %d, for %s; how to import it: %s)\n", path->c_str(), w, h,
+                  std::string(exports::engine_preset_name(*options.preset)).c_str(),
+                  sidecar_path(*path).c_str());
+    }
+  }
   // A raw heightmap holds neither its size nor its range: they are printed for the reader.
   for (const auto& [path, field] : {std::pair{&options.heightmap, &map.heights()},
                                     std::pair{&options.heightmap_original, &map.original()}}) {
-    if (path->empty()) continue;
+    if (path->empty() || options.preset) continue;
     const io::Quantized16 q = io::quantize16(*field);
     // In real units, the range in metres too: what the float formats hold, and what a game
     // engine's height is to be scaled to for the 16-bit ones.

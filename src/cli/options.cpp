@@ -47,6 +47,8 @@ Options parse_options(std::span<const std::string_view> args) {
   const Flag* pen_flag = nullptr;
   const Flag* exaggeration_flag = nullptr;
   const Flag* scheme_flag = nullptr;
+  const Flag* preset_size_flag = nullptr;
+  const Flag* preset_fit_flag = nullptr;
   for (const auto& [flag, text] : given) {
     const std::string& name = flag->name;
     if (name == "--erosion" || name == "--deposition" || name == "--inertia" ||
@@ -119,6 +121,17 @@ Options parse_options(std::span<const std::string_view> args) {
       if (!fit) bad_value(*flag, text, "is not a fit");
       options.fit = *fit;
       fit_flag = flag;
+    } else if (name == "--preset") {
+      options.preset = exports::parse_engine_preset(text);
+      if (!options.preset) bad_value(*flag, text, "is not a preset");
+    } else if (name == "--preset-size") {
+      options.preset_size = read_size(*flag, text, 2, kMaxSide, 2, kMaxSide);
+      preset_size_flag = flag;
+    } else if (name == "--preset-fit") {
+      const std::optional<GroundFit> fit = parse_ground_fit(text);
+      if (!fit) bad_value(*flag, text, "is not a fit");
+      options.preset_fit = *fit;
+      preset_fit_flag = flag;
     } else if (name == "--heightmap" || name == "--heightmap-original") {
       if (text.empty() || !io::heightmap_format_for(std::filesystem::path(text))) {
         bad_value(*flag, text, "has no heightmap extension");
@@ -224,6 +237,41 @@ Options parse_options(std::span<const std::string_view> args) {
         "background)");
   }
 
+  // A preset shapes the heightmaps: it needs one, in a format it takes, at a size it takes.
+  if (options.preset) {
+    const exports::EnginePreset preset = *options.preset;
+    if (options.heightmap.empty() && options.heightmap_original.empty()) {
+      usage_error("--preset only applies with --heightmap or --heightmap-original");
+    }
+    for (const auto& [flag_name, path] :
+         {std::pair{"--heightmap", &options.heightmap},
+          std::pair{"--heightmap-original", &options.heightmap_original}}) {
+      if (path->empty()) continue;
+      if (!exports::preset_takes(preset, *io::heightmap_format_for(*path))) {
+        usage_error(std::string(flag_name) + " " + cli::quoted(path->string()) + ": " +
+                    std::string(exports::engine_preset_name(preset)) + " takes " +
+                    exports::preset_extensions(preset));
+      }
+    }
+    if (preset_size_flag) {
+      const std::string problem = exports::preset_size_problem(preset, options.preset_size.first,
+                                                               options.preset_size.second);
+      if (!problem.empty()) {
+        usage_error("--preset-size " + std::to_string(options.preset_size.first) + "x" +
+                    std::to_string(options.preset_size.second) + ": " + problem);
+      }
+    }
+    if (preset == exports::EnginePreset::gis && options.preset_fit == GroundFit::stretch) {
+      usage_error(
+          "--preset-fit stretch does not apply to --preset gis (its GeoTIFF's cells are square: "
+          "crop)");
+    }
+  } else {
+    for (const Flag* f : {preset_size_flag, preset_fit_flag}) {
+      if (f) usage_error(f->name + " only applies with --preset NAME");
+    }
+  }
+
   // A ground from a file has no generator, and a fit only means something for one.
   if (!options.ground.empty()) {
     for (const Flag* f : {generator_flag, roughness_flag, scale_flag}) {
@@ -282,6 +330,8 @@ std::string help_text() {
       " [--threads N]\n"
       "         [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]\n"
       "         [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]\n"
+      "         [--preset unreal|unity|godot|blender|gis [--preset-size WxH]"
+      " [--preset-fit crop|stretch]]\n"
       "         [--svg PATH [--contour-levels N] [--rivers-by flow|order]\n"
       "           [--svg-paper A4|A3|WxHmm [--svg-pen MM]] [--svg-style map|plot]]\n"
       "         [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]\n"

@@ -9,10 +9,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/diamond_square.h"
@@ -22,6 +24,7 @@
 #include "core/map_view.h"
 #include "core/rain.h"
 #include "core/sketch.h"
+#include "exports/engine_preset.h"
 #include "exports/mesh.h"
 #include "exports/svg.h"
 #include "flags/flag_table.h"
@@ -61,6 +64,11 @@ struct Options {
   // Heightmaps of the ground after and before the rain (io/heightmap.h), when given.
   std::filesystem::path heightmap;
   std::filesystem::path heightmap_original;
+  // An engine's preset for the heightmaps (exports/engine_preset.h): the size asked for (0 x 0:
+  // the preset's default for the map) and how the map is fitted to it.
+  std::optional<exports::EnginePreset> preset;
+  std::pair<int, int> preset_size{0, 0};
+  GroundFit preset_fit = GroundFit::crop;
   // The linework as SVG (exports/svg.h): its contour levels and how its rivers are stroked.
   std::filesystem::path svg;
   int contour_levels = static_cast<int>(sketch::contour_levels.initial);

@@ -30,13 +30,8 @@ double shortest(float value) {
 
 }  // namespace
 
-std::string summary_json(const Options& options, const PipelineResult& result, double total_ms) {
-  // ordered_json keeps the members in the order they are set here (plain json would sort
-  // them by name).
-  nlohmann::ordered_json json;
-  json["program"] = "terrain-cli";
-
-  nlohmann::ordered_json& inputs = json["inputs"];
+nlohmann::ordered_json run_inputs(const Options& options) {
+  nlohmann::ordered_json inputs;
   if (!options.open_map.empty()) inputs["map"] = options.open_map.string();
   inputs["seed"] = options.seed;
   inputs["drops"] = options.drops;
@@ -65,6 +60,16 @@ std::string summary_json(const Options& options, const PipelineResult& result, d
   inputs["sea_level"] = options.rain.sea_level;
   inputs["routing"] = routing_name(options.routing);
   inputs["min_flow"] = options.min_flow;
+  return inputs;
+}
+
+std::string summary_json(const Options& options, const PipelineResult& result, double total_ms) {
+  // ordered_json keeps the members in the order they are set here (plain json would sort
+  // them by name).
+  nlohmann::ordered_json json;
+  json["program"] = "terrain-cli";
+
+  json["inputs"] = run_inputs(options);
 
   const RainStats& rain = result.rain;
   nlohmann::ordered_json& counts = json["counts"];

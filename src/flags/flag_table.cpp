@@ -199,6 +199,27 @@ std::vector<Row> rows(Program program) {
         "optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an existing "
         "directory or in --out's"}},
       {kCli,
+       {"--preset", "NAME",
+        "shape --heightmap and --heightmap-original for the program that imports them, each "
+        "with a JSON sidecar (its name + .json) saying how: unreal (.png or .r16, 1009, 2017, "
+        "4033 or 8129 square), unity (.raw or .r16, 513, 1025, 2049 or 4097 square), godot "
+        "(Terrain3D: .exr or .r16), blender (.exr in metres, for the Displace modifier), gis "
+        "(a GeoTIFF in metres); in --cell-size and --height-scale's units, else cells of 30 m "
+        "and heights of 1,000 m",
+        "", "optional; unreal, unity, godot, blender or gis"}},
+      {kCli,
+       {"--preset-size", "WxH",
+        "--preset only: the heightmap's size in cells, made from the map by an area average "
+        "where it shrinks and bilinear where it grows",
+        "unreal and unity: their smallest side that holds the map's longer side; else the "
+        "map's size",
+        "WxH, W and H 2.." + std::to_string(kMaxSide) + ", a size --preset takes"}},
+      {kCli,
+       {"--preset-fit", "HOW",
+        "--preset only: crop (keep the aspect, take the centre, cells square) or stretch (fill "
+        "the size; not for gis)",
+        "crop", "crop or stretch"}},
+      {kCli,
        {"--cell-size", "METRES",
         "real units, with --height-scale, for --heightmap, --heightmap-original and --mesh: a "
         "cell is this many metres square; the .tif becomes a GeoTIFF with that pixel size on a "

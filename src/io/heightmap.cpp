@@ -100,7 +100,7 @@ HeightmapFile decode_npy_heightmap(std::span<const uint8_t> bytes) {
 std::optional<HeightmapFormat> heightmap_format_for(const std::filesystem::path& path) {
   const std::string ext = lower(path.extension().string());
   if (ext == ".png") return HeightmapFormat::png;
-  if (ext == ".r16") return HeightmapFormat::r16;
+  if (ext == ".r16" || ext == ".raw") return HeightmapFormat::r16;  // .raw: Unity's name
   if (ext == ".exr") return HeightmapFormat::exr;
   if (ext == ".tif" || ext == ".tiff") return HeightmapFormat::tiff;
   if (ext == ".npy") return HeightmapFormat::npy;

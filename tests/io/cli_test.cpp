@@ -162,6 +162,7 @@ Usage: terrain-cli --out DIR [--seed N] [--drops N] [--generator island|diamond-
          [--inertia I] [--brush-radius B] [--sea-level S] [--terrain-scale T] [--threads N]
          [--routing sketch|flood] [--min-flow F] [--ground FILE [--fit crop|stretch]]
          [--layers DIR] [--heightmap PATH] [--heightmap-original PATH]
+         [--preset unreal|unity|godot|blender|gis [--preset-size WxH] [--preset-fit crop|stretch]]
          [--svg PATH [--contour-levels N] [--rivers-by flow|order]
            [--svg-paper A4|A3|WxHmm [--svg-pen MM]] [--svg-style map|plot]]
          [--mesh PATH [--exaggeration E]] [--cell-size METRES --height-scale METRES]
@@ -254,6 +255,21 @@ Options:
   --heightmap-original PATH the same for the ground before the rain
                       optional; a file name ending in .png, .r16, .exr, .tif or .npy, in an
                       existing directory or in --out's
+  --preset NAME       shape --heightmap and --heightmap-original for the program that imports
+                      them, each with a JSON sidecar (its name + .json) saying how: unreal (.png
+                      or .r16, 1009, 2017, 4033 or 8129 square), unity (.raw or .r16, 513, 1025,
+                      2049 or 4097 square), godot (Terrain3D: .exr or .r16), blender (.exr in
+                      metres, for the Displace modifier), gis (a GeoTIFF in metres); in
+                      --cell-size and --height-scale's units, else cells of 30 m and heights of
+                      1,000 m
+                      optional; unreal, unity, godot, blender or gis
+  --preset-size WxH   --preset only: the heightmap's size in cells, made from the map by an area
+                      average where it shrinks and bilinear where it grows
+                      default unreal and unity: their smallest side that holds the map's longer
+                      side; else the map's size; WxH, W and H 2..8192, a size --preset takes
+  --preset-fit HOW    --preset only: crop (keep the aspect, take the centre, cells square) or
+                      stretch (fill the size; not for gis)
+                      default crop; crop or stretch
   --cell-size METRES  real units, with --height-scale, for --heightmap, --heightmap-original and
                       --mesh: a cell is this many metres square; the .tif becomes a GeoTIFF with
                       that pixel size on a local grid in metres, and the mesh's x and z are in
