@@ -28,7 +28,6 @@
 #include "cli/options.h"
 #include "cli/output_dir.h"
 #include "cli/pipeline.h"
-#include "cli/preset_export.h"
 #include "cli/progress.h"
 #include "cli/skyline_command.h"
 #include "cli/summary.h"
@@ -36,6 +35,7 @@
 #include "core/ground_fit.h"
 #include "core/number_text.h"
 #include "core/rain_threads.h"
+#include "exports/engine_preset.h"
 #include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
@@ -249,7 +249,8 @@ int run(std::span<const std::string_view> args, Progress& progress) {
     for (const auto& [flag, path] :
          {std::pair{"--heightmap", &options.heightmap},
           std::pair{"--heightmap-original", &options.heightmap_original}}) {
-      if (!path->empty()) check_file_target(flag, sidecar_path(*path), options.force, run_dirs);
+      if (!path->empty())
+        check_file_target(flag, exports::sidecar_path(*path), options.force, run_dirs);
     }
   }
   check_file_target("--svg", options.svg, options.force, run_dirs);
@@ -302,10 +303,13 @@ int run(std::span<const std::string_view> args, Progress& progress) {
                                     std::pair{&options.heightmap_original, &map.original()}}) {
     if (path->empty()) continue;
     if (options.preset) {
-      const PresetExport preset = preset_export(options, run_options, *field, *path);
-      files.push_back(stage_file(*path, preset.heightmap));
+      const exports::PresetHeightmap preset = exports::preset_heightmap(
+          *field, *options.preset, options.preset_size, options.preset_fit, options.units,
+          *io::heightmap_format_for(*path), path->filename().string(),
+          exports::map_facts_json(map));
+      files.push_back(stage_file(*path, preset.bytes));
       files.push_back(stage_file(
-          sidecar_path(*path),
+          exports::sidecar_path(*path),
           std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(preset.sidecar.data()),
                                    preset.sidecar.size())));
       preset_sizes.emplace_back(preset.width, preset.height);
@@ -369,7 +373,7 @@ int run(std::span<const std::string_view> args, Progress& progress) {
       const auto [w, h] = preset_sizes[k++];
       std::printf("wrote %s (%d x %d, for %s; how to import it: %s)\n", path->c_str(), w, h,
                   std::string(exports::engine_preset_name(*options.preset)).c_str(),
-                  sidecar_path(*path).c_str());
+                  exports::sidecar_path(*path).c_str());
     }
   }
   // A raw heightmap holds neither its size nor its range: they are printed for the reader.

@@ -30,8 +30,13 @@ double shortest(float value) {
 
 }  // namespace
 
-nlohmann::ordered_json run_inputs(const Options& options) {
-  nlohmann::ordered_json inputs;
+std::string summary_json(const Options& options, const PipelineResult& result, double total_ms) {
+  // ordered_json keeps the members in the order they are set here (plain json would sort
+  // them by name).
+  nlohmann::ordered_json json;
+  json["program"] = "terrain-cli";
+
+  nlohmann::ordered_json& inputs = json["inputs"];
   if (!options.open_map.empty()) inputs["map"] = options.open_map.string();
   inputs["seed"] = options.seed;
   inputs["drops"] = options.drops;
@@ -60,16 +65,6 @@ nlohmann::ordered_json run_inputs(const Options& options) {
   inputs["sea_level"] = options.rain.sea_level;
   inputs["routing"] = routing_name(options.routing);
   inputs["min_flow"] = options.min_flow;
-  return inputs;
-}
-
-std::string summary_json(const Options& options, const PipelineResult& result, double total_ms) {
-  // ordered_json keeps the members in the order they are set here (plain json would sort
-  // them by name).
-  nlohmann::ordered_json json;
-  json["program"] = "terrain-cli";
-
-  json["inputs"] = run_inputs(options);
 
   const RainStats& rain = result.rain;
   nlohmann::ordered_json& counts = json["counts"];

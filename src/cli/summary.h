@@ -1,7 +1,6 @@
 // summary.json: what terrain-cli was asked to do, what happened, and how long it took.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/options.h"
@@ -15,9 +14,5 @@ namespace terrain::cli {
 // rivers_ms) and "files" (what each holds).
 // total_ms is the time from the program's start to the end of the pipeline.
 std::string summary_json(const Options& options, const PipelineResult& result, double total_ms);
-
-// Its "inputs": the seed, the ground (generator or file) and its size, and every setting the
-// run used (also the "map" of a preset's sidecar, exports/engine_preset.h).
-nlohmann::ordered_json run_inputs(const Options& options);
 
 }  // namespace terrain::cli

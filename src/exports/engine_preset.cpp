@@ -49,21 +49,31 @@ std::span<const int> preset_sides(EnginePreset preset) {
   }
 }
 
-bool preset_takes(EnginePreset preset, io::HeightmapFormat format) {
+std::span<const io::HeightmapFormat> preset_formats(EnginePreset preset) {
   using io::HeightmapFormat;
+  static constexpr HeightmapFormat kUnreal[] = {HeightmapFormat::png, HeightmapFormat::r16};
+  static constexpr HeightmapFormat kUnity[] = {HeightmapFormat::r16};
+  static constexpr HeightmapFormat kGodot[] = {HeightmapFormat::exr, HeightmapFormat::r16};
+  static constexpr HeightmapFormat kBlender[] = {HeightmapFormat::exr};
+  static constexpr HeightmapFormat kGis[] = {HeightmapFormat::tiff};
   switch (preset) {
     case EnginePreset::unreal:
-      return format == HeightmapFormat::png || format == HeightmapFormat::r16;
+      return kUnreal;
     case EnginePreset::unity:
-      return format == HeightmapFormat::r16;
+      return kUnity;
     case EnginePreset::godot:
-      return format == HeightmapFormat::exr || format == HeightmapFormat::r16;
+      return kGodot;
     case EnginePreset::blender:
-      return format == HeightmapFormat::exr;
+      return kBlender;
     case EnginePreset::gis:
-      return format == HeightmapFormat::tiff;
+      return kGis;
   }
-  return false;
+  return {};
+}
+
+bool preset_takes(EnginePreset preset, io::HeightmapFormat format) {
+  const std::span<const io::HeightmapFormat> formats = preset_formats(preset);
+  return std::find(formats.begin(), formats.end(), format) != formats.end();
 }
 
 std::string preset_extensions(EnginePreset preset) {
@@ -147,6 +157,77 @@ std::string sidecar_text(const HeightmapSidecar& s) {
   out["blender"] = blender;
   out["map"] = json::parse(s.map);
   return out.dump(2) + "\n";
+}
+
+PresetHeightmap preset_heightmap(const Heightfield& field, EnginePreset preset,
+                                 std::pair<int, int> size, GroundFit fit,
+                                 const io::RealUnits& units, io::HeightmapFormat format,
+                                 const std::string& file_name, const std::string& map) {
+  const auto [w, h] =
+      size.first > 0 ? size : default_preset_size(preset, field.width(), field.height());
+  const Heightfield fitted = fit_ground(field, w, h, fit);
+  // The map's cells are `metres.cell_size` square; the file's cover the window of the map it
+  // was made from, spread over its own cells.
+  const io::RealUnits metres = units.given() ? units : kPresetUnits;
+  const SourceWindow window = ground_window(field.width(), field.height(), w, h, fit);
+  const double cell_x = metres.cell_size * window.width / w;
+  const double cell_y = metres.cell_size * window.height / h;
+
+  PresetHeightmap out;
+  out.width = w;
+  out.height = h;
+  out.bytes = io::encode_heightmap(fitted, format, {cell_x, metres.height_scale});
+  const auto [low, high] = std::minmax_element(fitted.data(), fitted.data() + fitted.size());
+  // In metres as the float formats store them (float32 of the double product).
+  auto in_metres = [&](float v) {
+    return static_cast<double>(static_cast<float>(static_cast<double>(v) * metres.height_scale));
+  };
+  HeightmapSidecar sidecar;
+  sidecar.preset = preset;
+  sidecar.file = file_name;
+  sidecar.format = format;
+  sidecar.width = w;
+  sidecar.height = h;
+  sidecar.cell_x = cell_x;
+  sidecar.cell_y = cell_y;
+  sidecar.min_m = in_metres(*low);
+  sidecar.max_m = in_metres(*high);
+  sidecar.map = map;
+  out.sidecar = sidecar_text(sidecar);
+  return out;
+}
+
+std::string map_facts_json(const session::Map& map) {
+  const session::MapSettings& s = map.settings();
+  nlohmann::ordered_json facts;
+  facts["seed"] = map.seed();
+  facts["drops"] = map.drops();
+  if (map.ground_file()) {
+    facts["ground"] = map.ground_file()->name;
+  } else {
+    facts["generator"] = generator_name(s.generator);
+  }
+  facts["width"] = map.width();
+  facts["height"] = map.height();
+  if (!map.ground_file()) {
+    if (s.generator == Generator::island) {
+      facts["terrain_scale"] = s.terrain_scale;
+    } else {
+      facts["roughness"] = s.roughness;
+    }
+  }
+  facts["erosion"] = s.erosion;
+  facts["deposition"] = s.deposition;
+  facts["inertia"] = s.inertia;
+  facts["brush_radius"] = s.brush_radius;
+  facts["sea_level"] = s.sea_level;
+  return facts.dump();
+}
+
+std::filesystem::path sidecar_path(const std::filesystem::path& heightmap) {
+  std::filesystem::path sidecar = heightmap;
+  sidecar += ".json";
+  return sidecar;
 }
 
 }  // namespace terrain::exports

@@ -19,13 +19,19 @@
 // seed and settings.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
+#include "core/ground_fit.h"
+#include "core/heightfield.h"
 #include "io/heightmap.h"
+#include "session/map.h"
 
 namespace terrain::exports {
 
@@ -44,7 +50,9 @@ inline constexpr io::RealUnits kPresetUnits{30, 1000};
 // The square sides a preset's files may have (ascending), or none for any size.
 std::span<const int> preset_sides(EnginePreset preset);
 
-// Whether a preset writes `format`, and the extensions it takes, for messages (".png or .r16").
+// The formats a preset writes, the one it suggests first; whether it writes `format`; and the
+// extensions it takes, for messages (".png or .r16").
+std::span<const io::HeightmapFormat> preset_formats(EnginePreset preset);
 bool preset_takes(EnginePreset preset, io::HeightmapFormat format);
 std::string preset_extensions(EnginePreset preset);
 
@@ -73,6 +81,30 @@ struct HeightmapSidecar {
 
 // The sidecar's text: a JSON object, keys in a fixed order, ending in a newline.
 std::string sidecar_text(const HeightmapSidecar& sidecar);
+
+// A heightmap made for a preset, and its sidecar.
+struct PresetHeightmap {
+  std::vector<uint8_t> bytes;  // the file, in `format`
+  std::string sidecar;         // sidecar_text()
+  int width = 0;
+  int height = 0;
+};
+
+// `field` (a map's ground, cells `units.cell_size` metres square, or kPresetUnits' when `units`
+// are not given) made into `file_name`'s heightmap for `preset`: resampled (fit_ground) to
+// `size` (0 x 0: default_preset_size) by `fit`, in `format`, in metres; `map` is the sidecar's
+// "map" (a JSON object's text). Preconditions: the preset takes `format` and `size` (or 0 x 0).
+PresetHeightmap preset_heightmap(const Heightfield& field, EnginePreset preset,
+                                 std::pair<int, int> size, GroundFit fit,
+                                 const io::RealUnits& units, io::HeightmapFormat format,
+                                 const std::string& file_name, const std::string& map);
+
+// A map's facts for a sidecar's "map": its seed, drops, ground (the generator and its setting,
+// or the file's name), size and rain settings, a JSON object's text.
+std::string map_facts_json(const session::Map& map);
+
+// The sidecar beside `heightmap`: its name with ".json" added ("h.png" -> "h.png.json").
+std::filesystem::path sidecar_path(const std::filesystem::path& heightmap);
 
 // Unreal's landscape Z scale for a 16-bit file spanning `range_m` metres: Unreal places value v
 // at (v - 32768) / 128 * Z centimetres, so the 65,535 steps span range_m when

@@ -564,6 +564,31 @@ void AppCore::paint_piece() {
 
 // What changes the UI state or the camera: a value the core refuses (the checks atop this
 // file throw std::invalid_argument) changes nothing, and says why.
+// A program takes some formats only: choosing a format clears a program that does not take it,
+// and choosing a program picks its first format if the one set is not its.
+void AppCore::set_export_format(io::HeightmapFormat format) {
+  ui_.export_format = format;
+  if (ui_.export_preset && !exports::preset_takes(*ui_.export_preset, format)) {
+    ui_.export_preset.reset();
+  }
+}
+
+void AppCore::set_export_preset(std::optional<exports::EnginePreset> preset) {
+  ui_.export_preset = preset;
+  if (preset && !exports::preset_takes(*preset, ui_.export_format)) {
+    ui_.export_format = exports::preset_formats(*preset).front();
+  }
+}
+
+void AppCore::set_real_units(const io::RealUnits& units) {
+  try {
+    io::check_real_units(units);
+    ui_.real_units = units;
+  } catch (const std::exception& e) {
+    refuse(e.what());
+  }
+}
+
 void AppCore::carry_out_ui(const UiCommand& command) {
   std::visit(
       Overloaded{
@@ -581,16 +606,10 @@ void AppCore::carry_out_ui(const UiCommand& command) {
           },
           // Your own ground, and the exports' settings.
           [&](const SetGroundFit& c) { ui_.ground_fit = c.fit; },
-          [&](const SetExportFormat& c) { ui_.export_format = c.format; },
+          [&](const SetExportFormat& c) { set_export_format(c.format); },
+          [&](const SetExportPreset& c) { set_export_preset(c.preset); },
           [&](const SetRecording& c) { refusing([&] { ui_.record = checked_recording(c); }); },
-          [&](const SetRealUnits& c) {
-            try {
-              io::check_real_units(c.units);
-              ui_.real_units = c.units;
-            } catch (const std::exception& e) {
-              refuse(e.what());
-            }
-          },
+          [&](const SetRealUnits& c) { set_real_units(c.units); },
           [&](const SetSvgPage& c) { refusing([&] { ui_.svg_page = checked_svg_page(c.page); }); },
           [&](const SetRenderSize& c) {
             ui_.render_size[0] = c.width;

@@ -142,6 +142,11 @@ class AppCore {
   void carry_out(const Command& command);
   void carry_out_history(const session::HistoryCommand& command);
   void carry_out_ui(const UiCommand& command);
+  // The heightmap exports' format and the program they are for, each kept fit for the other.
+  void set_export_format(io::HeightmapFormat format);
+  void set_export_preset(std::optional<exports::EnginePreset> preset);
+  // Metres for the exports, or a refusal saying which value is out of its range.
+  void set_real_units(const io::RealUnits& units);
   void step_timeline(int direction);
   void show_section_row(int row);
   // A change the core refuses (std::invalid_argument) changes nothing, and says why.

@@ -18,12 +18,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
 #include "app/core/side_view.h"
 #include "core/ground_fit.h"
 #include "core/skyline.h"
+#include "exports/engine_preset.h"
 #include "exports/svg.h"
 #include "io/heightmap.h"
 #include "io/timelapse.h"
@@ -85,6 +87,12 @@ struct SetGroundFit {
 // The format the heightmap exports are written in.
 struct SetExportFormat {
   io::HeightmapFormat format = io::HeightmapFormat::png;
+};
+// The program the heightmap exports are made for (exports/engine_preset.h), or none: with one,
+// each export is a new folder of the heightmap at the program's size with its JSON sidecar, and
+// the format becomes one the program takes if it was not.
+struct SetExportPreset {
+  std::optional<exports::EnginePreset> preset;
 };
 // The ground after the rain (or, with `original`, before it) as a heightmap file.
 struct ExportHeightmap {
@@ -317,10 +325,10 @@ struct Paint {
 using UiCommand =
     std::variant<NewSeed, SetScheme, ZoomAt, PanBy, FitMap, SetZoom, SetCenter, ShowSideView,
                  ToggleSideView, SetSideView, SetSectionRow, SetSkylineSeed, SetWalkParams,
-                 SetSectionParams, SetGroundFit, SetExportFormat, SetRenderSize, SetRecording,
-                 SetRealUnits, SetSvgPage, StepTimeline, SetBrush, SetPaintMode, TogglePaintMode,
-                 Paint, OrbitBy, PanCameraBy, ZoomCamera, FrameIsland, SetCamera, PlaceCamera,
-                 SetExaggeration, CancelWork, ShowHelp>;
+                 SetSectionParams, SetGroundFit, SetExportFormat, SetExportPreset, SetRenderSize,
+                 SetRecording, SetRealUnits, SetSvgPage, StepTimeline, SetBrush, SetPaintMode,
+                 TogglePaintMode, Paint, OrbitBy, PanCameraBy, ZoomCamera, FrameIsland, SetCamera,
+                 PlaceCamera, SetExaggeration, CancelWork, ShowHelp>;
 // The shell's, carried out at once even while the map is busy: what needs the window (its
 // size, fullscreen, quitting, the file chooser), the GL (pictures) or the disk (saves, exports,
 // recording, the recent maps). (Plain flags only; the commands that carry text stand apart.)

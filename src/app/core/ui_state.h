@@ -15,6 +15,7 @@
 #include "app/core/side_view.h"
 #include "app/panel/message_log.h"
 #include "core/ground_fit.h"
+#include "exports/engine_preset.h"
 #include "exports/svg.h"
 #include "io/heightmap.h"
 #include "session/cell_readout.h"
@@ -55,7 +56,8 @@ struct UiState {
   double camera_distance = 0;
   GroundFit ground_fit = GroundFit::crop;                        // how it is fitted to the grid
   io::HeightmapFormat export_format = io::HeightmapFormat::png;  // the heightmap exports' format
-  int render_size[2] = {3840, 2160};                             // Render PNG's size, as typed
+  std::optional<exports::EnginePreset> export_preset;  // ... and the program they are made for
+  int render_size[2] = {3840, 2160};                   // Render PNG's size, as typed
   io::RealUnits real_units;   // the heightmap and mesh exports' metres (none: 0, 0)
   exports::SvgPage svg_page;  // the SVG export's paper, style and pen width
   // The script line being carried out ("walk.jsonl line 3"), put in front of what it is

@@ -27,7 +27,7 @@ std::string heightmap_extension(io::HeightmapFormat format) {
   return "." + std::string(io::heightmap_format_name(format));
 }
 
-DialogKind dialog_kind(FileChoice what, io::HeightmapFormat export_format) {
+DialogKind dialog_kind(FileChoice what, io::HeightmapFormat export_format, bool preset) {
   const auto save_as = [](std::string title, std::string extension, std::string words) {
     return DialogKind{std::move(title),
                       DialogMode::save_file,
@@ -57,9 +57,17 @@ DialogKind dialog_kind(FileChoice what, io::HeightmapFormat export_format) {
     case FileChoice::export_picture:
       return save_as("Export the picture as", ".png", "PNG pictures");
     case FileChoice::export_heights:
-      return save_as("Export the heightmap as", heights, "Heightmaps");
     case FileChoice::export_original:
-      return save_as("Export the original heightmap as", heights, "Heightmaps");
+      if (preset) {
+        return {"Export the heightmap and its sidecar into a new folder",
+                DialogMode::new_folder,
+                {},
+                "Folders",
+                "Save"};
+      }
+      return save_as(what == FileChoice::export_heights ? "Export the heightmap as"
+                                                        : "Export the original heightmap as",
+                     heights, "Heightmaps");
     case FileChoice::export_layers:
       return {"Export the layers into a new folder", DialogMode::new_folder, {}, "Folders", "Save"};
     case FileChoice::export_grids:

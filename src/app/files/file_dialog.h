@@ -51,7 +51,8 @@ struct DialogKind {
   std::string accept;  // the button: "Open", "Save", "Choose"
 };
 // `export_format`: the heightmap exports' format (the panel's), which names their extension.
-DialogKind dialog_kind(FileChoice what, io::HeightmapFormat export_format);
+// With `preset`, the heightmap exports are each a new folder (the file and its sidecar).
+DialogKind dialog_kind(FileChoice what, io::HeightmapFormat export_format, bool preset = false);
 
 // The extension a heightmap export is written with (".png", ".r16", ".exr", ".tif", ".npy").
 std::string heightmap_extension(io::HeightmapFormat format);

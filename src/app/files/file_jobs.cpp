@@ -149,11 +149,12 @@ void FileJobs::choose_file(FileChoice what) {
     if (what == FileChoice::export_original) name += "_original";
     if (what == FileChoice::export_layers) name += "_layers";
     if (what == FileChoice::export_grids) name += "_grids";
-    const std::vector<std::string> extensions = dialog_kind(what, ui_.export_format).extensions;
+    const std::vector<std::string> extensions =
+        dialog_kind(what, ui_.export_format, ui_.export_preset.has_value()).extensions;
     if (!extensions.empty()) name += extensions.front();
   }
   if (from.empty()) from = save_folder();
-  const DialogKind kind = dialog_kind(what, ui_.export_format);
+  const DialogKind kind = dialog_kind(what, ui_.export_format, ui_.export_preset.has_value());
   if (chooser_.available() && chooser_.start(what, kind, from.string(), name)) return;
   // No desktop chooser (zenity missing, or it would not start): the window's own.
   file_dialog_.open(what, kind, from, name, preferences_.recent_folders);
@@ -183,7 +184,8 @@ void FileJobs::update_chooser() {
   // without the extension gets it, and then nothing is replaced without asking.
   std::string path = answer->path;
   bool replace = false;
-  const DialogKind kind = dialog_kind(answer->what, ui_.export_format);
+  const DialogKind kind =
+      dialog_kind(answer->what, ui_.export_format, ui_.export_preset.has_value());
   if (!path.empty() && kind.mode == DialogMode::save_file) {
     replace = has_extension(path, kind.extensions);
     if (!replace) path += kind.extensions.front();

@@ -28,6 +28,7 @@
 #include "app/files/file_jobs.h"
 #include "core/hydrology.h"
 #include "core/number_text.h"
+#include "exports/engine_preset.h"
 #include "exports/map_exports.h"
 #include "exports/map_files.h"
 #include "exports/mesh.h"
@@ -177,6 +178,31 @@ void FileJobs::export_to(const ExportTo& to) {
 void FileJobs::export_heightmap(bool original, const ExportTarget& to) {
   const Heightfield& field = original ? model_.original() : model_.heights();
   const io::HeightmapFormat format = ui_.export_format;
+  if (ui_.export_preset) {
+    // For a program: a new folder of the heightmap at its size and the sidecar saying how to
+    // import it (exports/engine_preset.h), as terrain-cli --preset makes them.
+    const std::string name =
+        std::string(original ? "original" : "heights") + heightmap_extension(format);
+    exports::PresetHeightmap preset;
+    try {
+      preset = exports::preset_heightmap(field, *ui_.export_preset, {0, 0}, GroundFit::crop,
+                                         ui_.real_units, format, name,
+                                         exports::map_facts_json(model_.map()));
+    } catch (const std::exception& e) {
+      saved(io::SaveResult{false, {}, e.what()}, "");
+      return;
+    }
+    const std::string program(exports::engine_preset_name(*ui_.export_preset));
+    std::vector<io::NamedFile> files;
+    files.push_back({name, std::move(preset.bytes)});
+    files.push_back({exports::sidecar_path(name).string(),
+                     std::vector<uint8_t>(preset.sidecar.begin(), preset.sidecar.end())});
+    saved(save_export_folder(to, save_stem() + (original ? "_original_" : "_heights_") + program,
+                             files),
+          " (" + std::to_string(preset.width) + " x " + std::to_string(preset.height) + ", for " +
+              program + ")");
+    return;
+  }
   std::vector<uint8_t> bytes;
   try {
     bytes = io::encode_heightmap(field, format, ui_.real_units);

@@ -404,6 +404,21 @@ void draw_heights_settings(const PanelContext& c) {
   if (combo(c, "Heights as", &format, format_labels, 5)) {
     c.ask(UiCommand{SetExportFormat{formats[format]}});
   }
+  // The program they are for (exports/engine_preset.h): its size and a sidecar of how to import.
+  const char* preset_labels[] = {"Any program",       "Unreal Engine", "Unity",
+                                 "Godot (Terrain3D)", "Blender",       "GIS (GeoTIFF)"};
+  constexpr exports::EnginePreset presets[] = {
+      exports::EnginePreset::unreal, exports::EnginePreset::unity, exports::EnginePreset::godot,
+      exports::EnginePreset::blender, exports::EnginePreset::gis};
+  int preset = 0;
+  for (int k = 0; k < 5; k++) {
+    if (c.ui.export_preset == presets[k]) preset = k + 1;
+  }
+  if (combo(c, "Heights for", &preset, preset_labels, 6,
+            "A program's size and format, and a JSON sidecar of how to import it")) {
+    c.ask(UiCommand{
+        SetExportPreset{preset == 0 ? std::nullopt : std::optional(presets[preset - 1])}});
+  }
   EditedValue<PanelState::Units>& units = c.panel.real_units;
   units.follow({c.ui.real_units.cell_size, c.ui.real_units.height_scale});
   bool units_edited = false;

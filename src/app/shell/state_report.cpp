@@ -92,6 +92,9 @@ void add_view_state(StateValues& v, const UiState& ui) {
 void add_output_state(StateValues& v, const UiState& ui, const ShellState& shell, bool side_bar) {
   v.emplace_back("save_folder", shell.save_folder);
   v.emplace_back("export_format", std::string(io::heightmap_format_name(ui.export_format)));
+  v.emplace_back("export_preset", ui.export_preset
+                                      ? std::string(exports::engine_preset_name(*ui.export_preset))
+                                      : std::string("none"));
   v.emplace_back("render_size",
                  std::to_string(ui.render_size[0]) + "x" + std::to_string(ui.render_size[1]));
   v.emplace_back("record", std::string(ui.record.mp4 ? "mp4" : "gif") + " every " +

@@ -273,6 +273,29 @@ TEST(PanelGui, EveryControlOfThePanelTakesEffectThroughTheRealWindow) {
     panel.click(button);
     EXPECT_NE(panel.line_after(from, "Saved " + saves.string()), "") << app.err();
   }
+  // For a program: Unity takes R16 only, so the format follows; the export is a new folder of
+  // the 513-square file and its sidecar; a format Unity does not take sets it back to none.
+  from = panel.mark();
+  panel.pick("heights_for", "unity", "export_preset", "unity");
+  EXPECT_NE(panel.line_after(from, "state export_format r16\n"), "");
+  from = panel.mark();
+  panel.click("export_heights");
+  const std::string unity_line = panel.line_after(from, "Saved " + saves.string());
+  EXPECT_NE(unity_line.find("(513 x 513, for unity)"), std::string::npos) << unity_line;
+  bool sidecar_found = false;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(saves)) {
+    if (entry.path().filename() != "heights.r16.json") continue;
+    sidecar_found = true;
+    EXPECT_EQ(std::filesystem::file_size(entry.path().parent_path() / "heights.r16"),
+              513u * 513u * 2u);
+  }
+  EXPECT_TRUE(sidecar_found);
+  from = panel.mark();
+  panel.pick("heights_as", "exr_float", "export_format", "exr");
+  EXPECT_NE(panel.line_after(from, "state export_preset none\n"), "");
+  panel.pick("heights_for", "gis_geotiff", "export_preset", "gis");
+  panel.pick("heights_for", "any_program", "export_preset", "none");
+  panel.pick("heights_as", "16_bit_png", "export_format", "png");
   panel.type("cell_size_m", "30", "", "");
   panel.type("height_scale_m", "1200", "real_units", "30 1200");
   panel.pick("svg_paper", "a4_landscape", "svg_page", "297x210mm map");
