@@ -377,7 +377,9 @@ void draw_save_folder(const PanelContext& c) {
   note(c, "Save folder", "folder");
   if (ImGui::IsItemDeactivatedAfterEdit()) c.ask(SetSaveFolder{folder.text});
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Where Save PNG, the exports and the time-lapses go (made if missing)");
+    ImGui::SetTooltip(
+        "Where Save PNG, the exports and the time-lapses go (the Pictures one is made on the first "
+        "save; a folder you type must exist)");
   }
   if (c.shell.can_choose_files) {
     ImGui::SameLine();
