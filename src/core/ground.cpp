@@ -12,7 +12,9 @@ Heightfield grow_ground(uint32_t seed, const GroundParams& params, int width, in
   if (params.generator == Generator::island) {
     IslandParams island;
     island.terrain_scale = params.terrain_scale;
-    return island_terrain(seed, island, width, height);
+    return params.island_frame == IslandFrame::world
+               ? world_island_terrain(seed, island, width, height)
+               : island_terrain(seed, island, width, height);
   }
   DiamondSquareParams ds;
   ds.roughness = params.roughness;
@@ -44,6 +46,17 @@ std::string_view generator_name(Generator generator) {
 
 std::optional<Generator> parse_generator(std::string_view name) {
   return parse_enum(kGeneratorNames, name);
+}
+
+constexpr EnumName<IslandFrame> kIslandFrameNames[] = {{IslandFrame::cells, "cells"},
+                                                       {IslandFrame::world, "world"}};
+
+std::string_view island_frame_name(IslandFrame frame) {
+  return enum_name(kIslandFrameNames, frame, "world");
+}
+
+std::optional<IslandFrame> parse_island_frame(std::string_view name) {
+  return parse_enum(kIslandFrameNames, name);
 }
 
 }  // namespace terrain

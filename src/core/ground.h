@@ -20,6 +20,15 @@ namespace terrain {
 
 enum class Generator { island, diamond_square };
 
+// Where the island generator reads its noise on a map of another size than the sketch's:
+//   world  at each cell's place in the sketch's world (core/world_frame.h): the same island at
+//          every size, finer on a bigger map
+//   cells  at the cell's index times the terrain scale, as the sketch does: a new, bigger
+//          island on a bigger map (how every map was grown before the world frame; map files
+//          and recipes that do not say keep it, so that they replay as they did)
+// At 320 x 180 the two are the same, bit for bit.
+enum class IslandFrame { cells, world };
+
 // How strongly the diamond-square ground rises to an island: the sketch's ISLAND, so that its
 // rain drains to a sea as the noise island's does.
 inline constexpr double kDiamondSquareIsland = sketch::ISLAND;
@@ -28,6 +37,7 @@ struct GroundParams {
   Generator generator = Generator::island;
   double terrain_scale = sketch::terrain_scale.initial;  // island only
   double roughness = kRoughnessDefault;                  // diamond-square only
+  IslandFrame island_frame = IslandFrame::world;         // island only
 };
 
 // A width x height ground for `seed`.
@@ -50,5 +60,8 @@ std::string ground_height_problem(std::span<const float> heights, int width);
 // The words the command lines and map recipes use: "island", "diamond-square".
 std::string_view generator_name(Generator generator);
 std::optional<Generator> parse_generator(std::string_view name);
+// And the island's frames: "cells", "world".
+std::string_view island_frame_name(IslandFrame frame);
+std::optional<IslandFrame> parse_island_frame(std::string_view name);
 
 }  // namespace terrain

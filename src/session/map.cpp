@@ -22,6 +22,7 @@ Heightfield ground_for(uint32_t seed, const MapSettings& s, int width, int heigh
   p.generator = s.generator;
   p.terrain_scale = s.terrain_scale;
   p.roughness = s.roughness;
+  p.island_frame = s.island_frame;
   return grow_ground(seed, p, width, height);
 }
 

@@ -41,7 +41,7 @@ MapSettings settings_at(const Json& json) {
   if (!json.is_object()) fail(where, "must be an object, not " + shown(json));
   only_keys(json,
             {"drops_per_frame", "erosion", "deposition", "inertia", "brush_radius", "sea_level",
-             "terrain_scale", "generator", "roughness"},
+             "terrain_scale", "generator", "roughness", "island_frame"},
             where);
   Settings s;
   auto at = [&](const char* key) { return where + "." + key; };
@@ -62,6 +62,15 @@ MapSettings settings_at(const Json& json) {
   }
   if (const auto it = json.find("roughness"); it != json.end()) {
     s.roughness = real_at(*it, at("roughness"));
+  }
+  // The island's frame came with maps of any size: a recipe without it grew its island by the
+  // cells, and replays so (at 320 x 180 the two are the same).
+  s.island_frame = IslandFrame::cells;
+  if (const auto it = json.find("island_frame"); it != json.end()) {
+    const std::optional<IslandFrame> frame =
+        it->is_string() ? parse_island_frame(it->get<std::string>()) : std::nullopt;
+    if (!frame) fail(at("island_frame"), "must be \"world\" or \"cells\", not " + shown(*it));
+    s.island_frame = *frame;
   }
   checked_at(where, [&] { check_settings(s); });
   return s;
@@ -292,6 +301,7 @@ std::string recipe_text(const MapRecipe& recipe) {
   settings["terrain_scale"] = s.terrain_scale;
   settings["generator"] = std::string(generator_name(s.generator));
   settings["roughness"] = s.roughness;
+  settings["island_frame"] = std::string(island_frame_name(s.island_frame));
   Json commands = Json::array();
   for (const MapCommand& command : recipe.commands) {
     Json entry;

@@ -11,7 +11,7 @@
 //               "heights": "AAAAAM3MTD4..."},           (only for a ground from a file)
 //    "settings": {"drops_per_frame": 200, "erosion": 0.3, "deposition": 0.3, "inertia": 0.05,
 //                 "brush_radius": 2, "sea_level": 0.25, "terrain_scale": 0.012,
-//                 "generator": "island", "roughness": 0.55},
+//                 "generator": "island", "roughness": 0.55, "island_frame": "world"},
 //    "commands": [{"rain": 6000}, {"erosion": 0.45}, {"rain": 3000}, {"restart": true}, ...]}
 // Each command is an object of one key, the command's name (map_command.h), and its value:
 // a whole number of drops for "rain", the seed for "seed", true for "restart", "island" or
@@ -19,7 +19,8 @@
 // heights the little-endian float32 values, row 0 first, in base64), the setting's value for
 // the others. A recipe without
 // "generator" and "roughness" in its settings (as the first ones were written) is the noise
-// island's. Numbers are written so they read back as the same doubles.
+// island's, and one without "island_frame" grows its island by the cells (core/ground.h), as
+// recipes did before it. Numbers are written so they read back as the same doubles.
 #pragma once
 
 #include <cstddef>

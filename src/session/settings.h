@@ -34,6 +34,9 @@ struct MapSettings {
   double terrain_scale = sketch::terrain_scale.initial;  // the island generator's
   Generator generator = Generator::island;               // how the ground is grown
   double roughness = kRoughnessDefault;                  // the diamond-square generator's
+  // Where the island reads its noise at other sizes than the sketch's (core/ground.h): the
+  // world's places for new maps; a recipe that does not say is one of before, by the cells.
+  IslandFrame island_frame = IslandFrame::world;
 
   bool operator==(const MapSettings&) const = default;
 };

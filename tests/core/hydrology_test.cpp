@@ -452,8 +452,19 @@ TEST(Ground, GrowsTheIslandOrTheDiamondSquareIslandOfTheSeed) {
   island.terrain_scale = 0.02;
   IslandParams expected_island;
   expected_island.terrain_scale = 0.02;
+  // At another size than the sketch's: the world's island (the same island, finer), or by the
+  // cells as maps were grown before; at the sketch's size the two are one.
+  EXPECT_EQ(grow_ground(7, island, 100, 60), world_island_terrain(7, expected_island, 100, 60));
+  EXPECT_NE(grow_ground(7, island, 100, 60), island_terrain(7, expected_island, 100, 60));
+  island.island_frame = IslandFrame::cells;
   EXPECT_EQ(grow_ground(7, island, 100, 60), island_terrain(7, expected_island, 100, 60));
   EXPECT_EQ(grow_ground(7, GroundParams{}), island_terrain(7));
+  GroundParams by_cells;
+  by_cells.island_frame = IslandFrame::cells;
+  EXPECT_EQ(grow_ground(7, by_cells), island_terrain(7));
+  EXPECT_EQ(island_frame_name(IslandFrame::world), "world");
+  EXPECT_EQ(parse_island_frame("cells"), IslandFrame::cells);
+  EXPECT_EQ(parse_island_frame("World"), std::nullopt);
 
   GroundParams ds;
   ds.generator = Generator::diamond_square;

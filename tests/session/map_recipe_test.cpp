@@ -9,9 +9,11 @@
 #include <string>
 
 #include "allocation_counter.h"
+#include "core/island.h"
 #include "map_bytes.h"
 #include "recipe_refusal.h"
 #include "session/live_model.h"
+#include "session/map.h"
 
 namespace terrain::session {
 namespace {
@@ -180,6 +182,10 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
        "map recipe: seed: must be a whole number from 0 to 4294967295, not -7"},
       {with("\"erosion\": 0.3", ""), "map recipe: settings: \"drops_per_frame\" is missing"},
       {with(kSettings + ", \"sky\": 1", ""), "map recipe: settings: \"sky\" is not a key of it"},
+      {with(kSettings + ", \"island_frame\": \"globe\"", ""),
+       "map recipe: settings.island_frame: must be \"world\" or \"cells\", not \"globe\""},
+      {with(kSettings + ", \"island_frame\": 1", ""),
+       "map recipe: settings.island_frame: must be \"world\" or \"cells\", not 1"},
       {with(kSettings.substr(0, kSettings.find("\"erosion\"")) + "\"erosion\": 7" +
                 kSettings.substr(kSettings.find(", \"deposition\"")),
             ""),
@@ -222,6 +228,31 @@ TEST(MapRecipe, BadTextIsRefusedSayingWhereAndWhatIsAllowed) {
     EXPECT_EQ(got.substr(0, message.size()), message) << text;
     EXPECT_EQ(got.find('\n'), std::string::npos) << "one line: " << got;
   }
+}
+
+// The island's frame (core/ground.h): a new map's recipe says "world"; a recipe that does not say
+// (every one written before maps of any size) grows its island by the cells, as it did, so that
+// an old map of another size than the sketch's replays to its bytes.
+TEST(MapRecipe, ARecipeWithoutTheIslandsFrameGrowsItsIslandByTheCellsAsBefore) {
+  const std::string text = recipe_text(LiveModel(7).recipe());
+  EXPECT_NE(text.find("\"island_frame\": \"world\""), std::string::npos) << text;
+  EXPECT_EQ(parse_recipe(text).settings.island_frame, IslandFrame::world);
+  const MapSettings old = parse_recipe(with(kSettings, "")).settings;
+  EXPECT_EQ(old.island_frame, IslandFrame::cells);
+  EXPECT_EQ(parse_recipe(with(kSettings + ", \"island_frame\": \"cells\"", "")).settings, old);
+  // At another size, each grows its own frame's island; at the sketch's, the two are one.
+  IslandParams island;
+  island.terrain_scale = old.terrain_scale;
+  EXPECT_TRUE(same_bytes(Map(7, old, 160, 90).original(), island_terrain(7, island, 160, 90)));
+  MapSettings world = old;
+  world.island_frame = IslandFrame::world;
+  EXPECT_TRUE(
+      same_bytes(Map(7, world, 160, 90).original(), world_island_terrain(7, island, 160, 90)));
+  EXPECT_TRUE(same_bytes(Map(7, world).original(), Map(7, old).original()));
+  // A new seed keeps the map's frame.
+  Map by_cells(7, old, 160, 90);
+  by_cells.carry_out(MapCommand{SetSeed{8}});
+  EXPECT_TRUE(same_bytes(by_cells.original(), island_terrain(8, island, 160, 90)));
 }
 
 TEST(MapRecipe, NumbersTooLargeAndValuesNestedDeepAreRefusedNotCrashedOn) {
