@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/enum_names.h"
+#include "session/map_recipe.h"
 
 namespace terrain::exports {
 namespace {
@@ -198,29 +199,16 @@ PresetHeightmap preset_heightmap(const Heightfield& field, EnginePreset preset,
 }
 
 std::string map_facts_json(const session::Map& map) {
-  const session::MapSettings& s = map.settings();
   nlohmann::ordered_json facts;
   facts["seed"] = map.seed();
   facts["drops"] = map.drops();
-  if (map.ground_file()) {
-    facts["ground"] = map.ground_file()->name;
-  } else {
-    facts["generator"] = generator_name(s.generator);
-  }
+  if (map.ground_file()) facts["ground"] = map.ground_file()->name;
   facts["width"] = map.width();
   facts["height"] = map.height();
-  if (!map.ground_file()) {
-    if (s.generator == Generator::island) {
-      facts["terrain_scale"] = s.terrain_scale;
-    } else {
-      facts["roughness"] = s.roughness;
-    }
-  }
-  facts["erosion"] = s.erosion;
-  facts["deposition"] = s.deposition;
-  facts["inertia"] = s.inertia;
-  facts["brush_radius"] = s.brush_radius;
-  facts["sea_level"] = s.sea_level;
+  // Then the settings as the map's recipe writes them (session/map_recipe.h).
+  const nlohmann::ordered_json settings =
+      nlohmann::ordered_json::parse(session::settings_text(map.settings()));
+  for (const auto& [key, value] : settings.items()) facts[key] = value;
   return facts.dump();
 }
 

@@ -99,8 +99,8 @@ PresetHeightmap preset_heightmap(const Heightfield& field, EnginePreset preset,
                                  const io::RealUnits& units, io::HeightmapFormat format,
                                  const std::string& file_name, const std::string& map);
 
-// A map's facts for a sidecar's "map": its seed, drops, ground (the generator and its setting,
-// or the file's name), size and rain settings, a JSON object's text.
+// A map's facts for a sidecar's "map": its seed, drops, ground file's name (if any) and size, then
+// its settings as its recipe writes them (session/map_recipe.h), a JSON object's text.
 std::string map_facts_json(const session::Map& map);
 
 // The sidecar beside `heightmap`: its name with ".json" added ("h.png" -> "h.png.json").

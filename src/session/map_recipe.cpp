@@ -287,10 +287,8 @@ Json ground_json(const GroundFile& ground) {
   return json;
 }
 
-}  // namespace
-
-std::string recipe_text(const MapRecipe& recipe) {
-  const MapSettings& s = recipe.settings;
+// The recipe's "settings" object.
+Json settings_json(const MapSettings& s) {
   Json settings;
   settings["drops_per_frame"] = s.drops_per_frame;
   settings["erosion"] = s.erosion;
@@ -302,6 +300,17 @@ std::string recipe_text(const MapRecipe& recipe) {
   settings["generator"] = std::string(generator_name(s.generator));
   settings["roughness"] = s.roughness;
   settings["island_frame"] = std::string(island_frame_name(s.island_frame));
+  return settings;
+}
+
+}  // namespace
+
+std::string settings_text(const MapSettings& settings) {
+  return settings_json(settings).dump();
+}
+
+std::string recipe_text(const MapRecipe& recipe) {
+  const Json settings = settings_json(recipe.settings);
   Json commands = Json::array();
   for (const MapCommand& command : recipe.commands) {
     Json entry;

@@ -45,6 +45,8 @@ struct MapRecipe {
 
 // The recipe as text (see above), ending in a newline.
 std::string recipe_text(const MapRecipe& recipe);
+// Its "settings" object alone, as text (a heightmap's sidecar carries it: exports/engine_preset.h).
+std::string settings_text(const MapSettings& settings);
 
 // What a recipe's text may hold (a map file's RCPE section is one), checked before anything is
 // built from it: JSON values in all (json_read.h: a command of rain is 2, a stroke 3 a point),
